@@ -1,0 +1,102 @@
+// The wire contract shared by the app and the server (DESIGN.md section 3).
+
+export type Lang = 'cn' | 'ja';
+export const LANGS: readonly Lang[] = ['cn', 'ja'];
+export const DEFAULT_LANG: Lang = 'cn';
+
+/** SPEC.md section 7: zh-cn for Chinese, ja otherwise. */
+export function acceptLanguageFor(lang: Lang): string {
+  return lang === 'cn' ? 'zh-cn' : 'ja';
+}
+
+/** The server's reading of Accept-Language: Japanese when asked for first, Chinese otherwise. */
+export function langFromAcceptLanguage(header: string | undefined): Lang {
+  const first = (header ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return first.startsWith('ja') ? 'ja' : 'cn';
+}
+
+export function isLang(value: unknown): value is Lang {
+  return value === 'cn' || value === 'ja';
+}
+
+/** Sent in the `token` header when the visitor has no token (SPEC.md section 7). */
+export const TOKEN_PLACEHOLDER = 'visitor';
+
+export const CODE_OK = 1;
+export const CODE_REFUSED = 0;
+
+/** Stable keys in `data.error`; each has a message under `api.errors.<key>` in locales/. */
+export const ERROR_KEYS = [
+  'UNAUTHORIZED',
+  'NOT_FOUND',
+  'BAD_REQUEST',
+  'PAYLOAD_TOO_LARGE',
+  'RATE_LIMITED',
+  'SERVER_ERROR',
+] as const;
+export type ErrorKey = (typeof ERROR_KEYS)[number];
+
+export interface Envelope<T> {
+  code: number;
+  msg: string;
+  time: number;
+  data: T;
+}
+
+export interface ErrorData {
+  error: ErrorKey | string;
+  fields?: Record<string, string>;
+}
+
+export interface Banner {
+  id: number;
+  title: string;
+  subtitle: string;
+  image: string;
+  link: string;
+}
+
+export interface StoreInfo {
+  id: number;
+  name: string;
+  address: string;
+  hours: string;
+  phone: string;
+  lat: number;
+  lng: number;
+}
+
+export interface PlanInfo {
+  id: number;
+  name: string;
+  description: string;
+  dataGb: number;
+  throttledKbps: number;
+  originalPrice: number;
+  activityPrice: number;
+  monthlyRent: number;
+}
+
+export interface ServiceHoursConfig {
+  timeZone: string;
+  open: string;
+  close: string;
+  weekdays: number[];
+}
+
+export interface AppConfig {
+  siteName: string;
+  taxRatePercent: number;
+  freeApps: number;
+  serviceHours: ServiceHoursConfig;
+  contact: { phone: string; email: string; wechatId: string };
+}
+
+export interface UserInfo {
+  id: number;
+  username: string;
+  email: string;
+  mobile: string | null;
+  lang: Lang;
+  token: string;
+}

@@ -1,0 +1,83 @@
+import compress from '@fastify/compress';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { langFromAcceptLanguage } from '../contract/api.js';
+import type { DatabaseHandle } from './db/client.js';
+import { refused } from './lib/envelope.js';
+import { registerErrorHandler } from './plugins/error-handler.js';
+import { BASE_PATH, registerStaticApp } from './plugins/static-app.js';
+import { commonRoutes } from './routes/common.js';
+import { contentRoutes } from './routes/content.js';
+import { healthRoutes } from './routes/health.js';
+import { userRoutes } from './routes/user.js';
+import './types.js';
+
+export interface BuildOptions {
+  database: DatabaseHandle;
+  /** Folder of the built web app; when absent or unbuilt only the API is served. */
+  staticDir?: string;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: boolean;
+}
+
+/** Builds the whole server without listening, so tests can call `app.inject`. */
+export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit: 1024 * 1024,
+    requestTimeout: 60_000,
+  });
+
+  app.decorate('db', options.database.db);
+  app.decorate('dbKind', options.database.kind);
+  app.decorateRequest('lang', 'cn');
+  app.addHook('onRequest', async (request) => {
+    request.lang = langFromAcceptLanguage(request.headers['accept-language']);
+  });
+
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        // Served over plain HTTP on a LAN during development; upgrading would break it.
+        upgradeInsecureRequests: null,
+        imgSrc: ["'self'", 'data:', 'blob:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(formbody, { bodyLimit: 1024 * 1024 });
+
+  await app.register(healthRoutes);
+  await app.register(commonRoutes);
+  await app.register(contentRoutes);
+  await app.register(userRoutes);
+
+  const serving = options.staticDir ? await registerStaticApp(app, options.staticDir) : false;
+
+  app.get('/', async (_request, reply) => reply.redirect(BASE_PATH, 302));
+  app.get('/h5', async (_request, reply) => reply.redirect(BASE_PATH, 301));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    const isPage =
+      serving &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      path.startsWith(BASE_PATH) &&
+      !path.startsWith(`${BASE_PATH}assets/`) &&
+      !/\.[a-z0-9]+$/i.test(path);
+    if (isPage) {
+      // History-mode routing: every page URL is the app; the app decides what it shows.
+      reply.header('cache-control', 'no-cache');
+      return reply.sendFile('index.html');
+    }
+    return reply.status(404).send(refused(request.lang, 'NOT_FOUND'));
+  });
+
+  return app;
+}

@@ -1,0 +1,31 @@
+import type { ErrorKey } from '../../contract/api.js';
+
+/**
+ * A request the server understood and refuses for a business reason. It answers HTTP 200
+ * with code 0 (DESIGN.md section 3) unless `status` says otherwise (401, 404, 413, 429).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly key: ErrorKey | string,
+    readonly status = 200,
+    readonly fields?: Record<string, string>,
+    readonly params: Record<string, string | number> = {},
+  ) {
+    super(key);
+    this.name = 'ApiError';
+  }
+}
+
+export class UnauthorizedError extends ApiError {
+  constructor() {
+    super('UNAUTHORIZED', 401);
+    this.name = 'UnauthorizedError';
+  }
+}
+
+export class NotFoundError extends ApiError {
+  constructor() {
+    super('NOT_FOUND', 404);
+    this.name = 'NotFoundError';
+  }
+}

@@ -1,0 +1,38 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { refused } from '../lib/envelope.js';
+import { ApiError } from '../lib/errors.js';
+
+function keyForStatus(status: number): string {
+  switch (status) {
+    case 401:
+      return 'UNAUTHORIZED';
+    case 404:
+      return 'NOT_FOUND';
+    case 413:
+      return 'PAYLOAD_TOO_LARGE';
+    case 429:
+      return 'RATE_LIMITED';
+    default:
+      return status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST';
+  }
+}
+
+/** The one place errors become envelopes: localized, with a stable key, never internals. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.status).send(refused(request.lang, error.key, error.fields, error.params));
+    }
+    if (error.validation) {
+      const fields: Record<string, string> = {};
+      for (const issue of error.validation) {
+        const path = issue.instancePath.replace(/^\//, '') || String(issue.params?.missingProperty ?? '');
+        if (path) fields[path] = 'invalid';
+      }
+      return reply.status(400).send(refused(request.lang, 'BAD_REQUEST', fields));
+    }
+    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    return reply.status(status).send(refused(request.lang, keyForStatus(status)));
+  });
+}

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+export const BASE_PATH = '/h5/';
+
+/**
+ * Serves the built web app under /h5/. Hashed assets are cached for a year; index.html is
+ * revalidated every time so a deploy reaches WeChat's aggressive web-view cache.
+ */
+export async function registerStaticApp(app: FastifyInstance, staticDir: string): Promise<boolean> {
+  if (!existsSync(join(staticDir, 'index.html'))) {
+    app.log.warn({ staticDir }, 'web app not built; /h5/ is not served (run npm run build)');
+    return false;
+  }
+  await app.register(fastifyStatic, {
+    root: staticDir,
+    prefix: BASE_PATH,
+    wildcard: true,
+    index: 'index.html',
+    cacheControl: false,
+    // The build manifest and stamp are for our scripts, not for browsers.
+    allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
+    setHeaders(reply, path) {
+      if (path.includes(`${join(staticDir, 'assets')}`)) {
+        reply.header('cache-control', 'public, max-age=31536000, immutable');
+      } else {
+        reply.header('cache-control', 'no-cache');
+      }
+    },
+  });
+  return true;
+}

@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../contract/api.js';
+import { TAX_RATE_PERCENT } from '../../contract/pricing.js';
+import { message } from '../lib/messages.js';
+import { envelopeSchema, ok } from '../lib/envelope.js';
+
+const FREE_APPS = 22;
+
+const configSchema = {
+  type: 'object',
+  required: ['siteName', 'taxRatePercent', 'freeApps', 'serviceHours', 'contact'],
+  properties: {
+    siteName: { type: 'string' },
+    taxRatePercent: { type: 'integer' },
+    freeApps: { type: 'integer' },
+    serviceHours: {
+      type: 'object',
+      properties: {
+        timeZone: { type: 'string' },
+        open: { type: 'string' },
+        close: { type: 'string' },
+        weekdays: { type: 'array', items: { type: 'integer' } },
+      },
+    },
+    contact: {
+      type: 'object',
+      properties: { phone: { type: 'string' }, email: { type: 'string' }, wechatId: { type: 'string' } },
+    },
+  },
+};
+
+export async function commonRoutes(app: FastifyInstance): Promise<void> {
+  app.get(
+    '/api/common/init',
+    { schema: { response: { 200: envelopeSchema(configSchema) } } },
+    async (request) => {
+      const config: AppConfig = {
+        siteName: message(request.lang, 'app.name'),
+        taxRatePercent: TAX_RATE_PERCENT,
+        freeApps: FREE_APPS,
+        serviceHours: { timeZone: 'Asia/Tokyo', open: '09:00', close: '17:30', weekdays: [1, 2, 3, 4, 5] },
+        contact: { phone: '0120-988-024', email: 'support@sakura-mobile.example', wechatId: 'sakuramobile_cs' },
+      };
+      return ok(request.lang, config);
+    },
+  );
+}

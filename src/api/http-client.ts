@@ -1,0 +1,103 @@
+import {
+  acceptLanguageFor,
+  TOKEN_PLACEHOLDER,
+  type Envelope,
+  type Lang,
+} from '../../contract/api';
+import { REQUEST_TIMEOUT_MS } from '../../contract/limits';
+
+export type FormValue = string | number | boolean | null | undefined;
+export type FormData = Record<string, FormValue>;
+
+export interface RequestOptions {
+  url: string;
+  method?: 'GET' | 'POST';
+  data?: FormData;
+}
+
+export type FailureKind = 'http' | 'timeout' | 'network';
+
+/**
+ * Any non-200 answer, a timeout or a network failure. For HTTP failures `data` is the
+ * parsed response body when there is one (SPEC.md section 7: with 401 the data is passed on).
+ */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly kind: FailureKind,
+    readonly status: number,
+    readonly data: unknown,
+  ) {
+    super(kind === 'http' ? `HTTP ${status}` : kind);
+    this.name = 'ApiRequestError';
+  }
+}
+
+export interface HttpClientOptions {
+  baseUrl?: string;
+  getToken: () => string | null;
+  getLang: () => Lang;
+  fetchImpl?: typeof fetch;
+  timeoutMs?: number;
+}
+
+export interface HttpClient {
+  request<T>(options: RequestOptions): Promise<Envelope<T>>;
+}
+
+export function encodeForm(data: FormData | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(data ?? {})) {
+    if (value === undefined || value === null) continue;
+    params.append(key, String(value));
+  }
+  return params.toString();
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+export function createHttpClient(options: HttpClientOptions): HttpClient {
+  const baseUrl = options.baseUrl ?? '';
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  return {
+    async request<T>({ url, method = 'GET', data }: RequestOptions): Promise<Envelope<T>> {
+      const encoded = encodeForm(data);
+      const target = method === 'GET' && encoded ? `${baseUrl}${url}?${encoded}` : `${baseUrl}${url}`;
+      const headers: Record<string, string> = {
+        token: options.getToken() || TOKEN_PLACEHOLDER,
+        'Accept-Language': acceptLanguageFor(options.getLang()),
+      };
+      if (method === 'POST') headers['Content-Type'] = 'application/x-www-form-urlencoded';
+
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), timeoutMs);
+      // Read the fetch implementation per call: tests and web views may replace it late.
+      const fetchImpl = options.fetchImpl ?? globalThis.fetch.bind(globalThis);
+      let response: Response;
+      let body: unknown;
+      try {
+        response = await fetchImpl(target, {
+          method,
+          headers,
+          body: method === 'POST' ? encoded : undefined,
+          signal: controller.signal,
+        });
+        body = await readBody(response);
+      } catch (error) {
+        throw new ApiRequestError(controller.signal.aborted ? 'timeout' : 'network', 0, error);
+      } finally {
+        clearTimeout(timer);
+      }
+      if (response.status !== 200) throw new ApiRequestError('http', response.status, body);
+      return body as Envelope<T>;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import type { PlanInfo } from '../../../contract/api';
+import { withTax } from '../../../contract/pricing';
+import { formatYen } from '../../lib/format';
+import type { Resource } from '../../lib/resource';
+import { ResourceState } from '../../components/resource-state';
+import './plan-list.css';
+
+interface Props {
+  plans: Resource<PlanInfo[]>;
+  onChoose: (plan: PlanInfo) => void;
+}
+
+/** Plans with every price as the customer pays it: 10 % consumption tax included. */
+export const PlanList = observer(function PlanList({ plans, onChoose }: Props) {
+  const { t } = useTranslation();
+  return (
+    <ResourceState resource={plans} emptyKey="home.plansEmpty" placeholderCount={3} placeholderClass="plan-card">
+      <ul className="plan-list">
+        {plans.data.map((plan) => (
+          <li key={plan.id} className="plan-card">
+            <h3>{plan.name}</h3>
+            <p className="plan-data">
+              {t('home.planData', { gb: plan.dataGb })} · {t('home.planThrottle', { kbps: plan.throttledKbps })}
+            </p>
+            <p className="plan-description">{plan.description}</p>
+            <dl className="plan-prices">
+              <div>
+                <dt>{t('home.activityPrice')}</dt>
+                <dd className="price-main">{t('price.yen', { amount: formatYen(withTax(plan.activityPrice)) })}</dd>
+              </div>
+              <div>
+                <dt>{t('home.originalPrice')}</dt>
+                <dd>
+                  <s>{t('price.yen', { amount: formatYen(withTax(plan.originalPrice)) })}</s>
+                </dd>
+              </div>
+              <div>
+                <dt>{t('home.monthlyRent')}</dt>
+                <dd>
+                  {t('price.yen', { amount: formatYen(withTax(plan.monthlyRent)) })}
+                  {t('home.perMonth')}
+                </dd>
+              </div>
+            </dl>
+            <p className="plan-tax">{t('home.taxIncluded')}</p>
+            <button type="button" className="button button-outline" onClick={() => onChoose(plan)}>
+              {t('home.choosePlan')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </ResourceState>
+  );
+});
