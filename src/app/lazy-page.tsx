@@ -38,16 +38,17 @@ export interface LazyPage {
 }
 
 /**
- * React.lazy remembers a failed import forever; this keeps the promise only while it has
- * not failed, so the route's retry button can really retry.
+ * React.lazy remembers a failed import forever; this one keeps a failure only until the
+ * route's retry button calls reset(), so the retry really goes back to the network.
  */
 export function lazyPage(loader: () => Promise<PageModule>): LazyPage {
   let pending: Promise<PageModule> | null = null;
   const preload = () => {
-    pending ??= withTimeout(loader(), CHUNK_LOAD_TIMEOUT_MS);
-    pending.catch(() => {
-      pending = null;
-    });
+    if (!pending) {
+      pending = withTimeout(loader(), CHUNK_LOAD_TIMEOUT_MS);
+      // The rejection is shown by the route's error boundary; this only silences the console.
+      pending.catch(() => undefined);
+    }
     return pending;
   };
   function Page(props: PageProps) {

@@ -1,0 +1,108 @@
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { buildApp } from '../../../server/app';
+import { openDatabase, type DatabaseHandle } from '../../../server/db/client';
+import { seedIfEmpty } from '../../../server/db/seed';
+
+const root = join(__dirname, '..', '..', '..');
+const staticDir = join(root, 'dist', 'h5');
+const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface Harness {
+  baseUrl: string;
+  browser: Browser;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+/** The real server on a free port with a fresh database, and Debian's Chromium. */
+export async function startHarness(): Promise<Harness> {
+  if (!existsSync(join(staticDir, 'index.html'))) throw new Error('dist/h5 missing: npm test builds it first');
+  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install chromium`);
+  const database = await openDatabase({ dataDir: 'memory' });
+  await seedIfEmpty(database.db);
+  const app = await buildApp({ database, staticDir });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    // This machine has no outside network: background services would only log failures.
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    browser,
+    database,
+    async close() {
+      await browser.close();
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+export interface PhonePage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors and uncaught exceptions seen so far. */
+  errors: string[];
+}
+
+/** An iPhone-sized page (390x844) that records every console error. */
+export async function openPhone(h: Harness, userAgent = IPHONE_SAFARI): Promise<PhonePage> {
+  const context = await h.browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 3,
+    isMobile: true,
+    hasTouch: true,
+    userAgent,
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { context, page, errors };
+}
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+/** Fails on any axe-core violation of WCAG 2.2 AA, listing what and where. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const problems = results.violations.map(
+    (v) => `${v.id}: ${v.help} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+  expect(problems, `axe violations on ${page.url()}`).toEqual([]);
+}
+
+/** Waits until the route's page is drawn and its data placeholders are gone. */
+export async function settle(page: Page): Promise<void> {
+  await page.waitForSelector('main');
+  await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
+}
+
+/** Opens a path under /h5/, waits for it to settle, and checks it with axe. */
+export async function visit(h: Harness, phone: PhonePage, path: string): Promise<void> {
+  await phone.page.goto(`${h.baseUrl}/h5${path}`);
+  await settle(phone.page);
+  await expectAccessible(phone.page);
+}

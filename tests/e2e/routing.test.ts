@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, openPhone, settle, startHarness, visit, type Harness } from './helpers/harness';
+
+describe('routes, deep links and page chunks', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h?.close());
+
+  it('reloads a deep link into a page that is not built yet, showing a clear state', async () => {
+    const phone = await openPhone(h);
+    const { page } = phone;
+    await visit(h, phone, '/pages/public/faq');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('常见问题');
+    expect(await page.getByText('此功能即将上线').isVisible()).toBe(true);
+    await page.reload();
+    await settle(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('常见问题');
+    expect(await page.title()).toBe('常见问题 - 樱花移动');
+    await page.getByRole('link', { name: '返回首页' }).click();
+    await settle(page);
+    expect(new URL(page.url()).pathname).toMatch(/^\/h5\/?$/);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+
+  it('answers an unknown route with the not-found page', async () => {
+    const phone = await openPhone(h);
+    await visit(h, phone, '/pages/nothing/here');
+    expect(await phone.page.getByText('您访问的页面不存在或已被移动。').isVisible()).toBe(true);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+
+  it('shows a retry when a page chunk fails to load, and the retry loads it', async () => {
+    const phone = await openPhone(h);
+    const { page } = phone;
+    await visit(h, phone, '/');
+    let blocked = 0;
+    await page.route('**/assets/coming-soon-page-*.js', async (route) => {
+      if (blocked === 0) {
+        blocked += 1;
+        await route.abort('internetdisconnected');
+      } else {
+        await route.continue();
+      }
+    });
+    await page.getByRole('link', { name: '登录' }).click();
+    const retry = page.getByRole('button', { name: '重试' });
+    await retry.waitFor();
+    expect(await page.getByText('页面加载失败，请检查网络后重试。').isVisible()).toBe(true);
+    await expectAccessible(page);
+    await retry.click();
+    await settle(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('登录');
+    expect(blocked).toBe(1);
+    await phone.context.close();
+  });
+});
