@@ -33,6 +33,24 @@ export const ERROR_KEYS = [
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
   'SERVER_ERROR',
+  'REQUIRED',
+  'EMAIL_INVALID',
+  'PASSWORD_RULE',
+  'PASSWORD_MISMATCH',
+  'USERNAME_RULE',
+  'CODE_INVALID',
+  'EMAIL_TAKEN',
+  'USERNAME_TAKEN',
+  'LOGIN_FAILED',
+  'EMAIL_REGISTERED',
+  'CODE_TOO_SOON',
+  'MAIL_FAILED',
+  'CODE_WRONG',
+  'CODE_REQUIRED',
+  'ALREADY_ACTIVE',
+  'NO_CHANGES',
+  'OAUTH_FAILED',
+  'AGREEMENT_REQUIRED',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -84,8 +102,15 @@ export interface ServiceHoursConfig {
   weekdays: number[];
 }
 
+export interface OAuthConfig {
+  wechatAppId: string;
+  /** The WeChat consent page (the sandbox one on this server unless configured). */
+  wechatAuthorizeUrl: string;
+}
+
 export interface AppConfig {
   siteName: string;
+  oauth: OAuthConfig;
   taxRatePercent: number;
   freeApps: number;
   serviceHours: ServiceHoursConfig;
@@ -95,7 +120,9 @@ export interface AppConfig {
 export interface UserInfo {
   id: number;
   username: string;
-  email: string;
+  /** Null for an account made by WeChat or Alipay sign-in until an e-mail is linked. */
+  email: string | null;
+  hasPassword: boolean;
   mobile: string | null;
   lang: Lang;
   token: string;

@@ -3,11 +3,17 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { langFromAcceptLanguage } from '../contract/api.js';
+import type { Config } from './config.js';
 import type { DatabaseHandle } from './db/client.js';
 import { refused } from './lib/envelope.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { BASE_PATH, registerStaticApp } from './plugins/static-app.js';
+import type { MailProvider } from './providers/mail/mail-provider.js';
+import { createMailProvider, createOAuthProviders } from './providers/create-providers.js';
+import { accountRoutes } from './routes/account.js';
 import { commonRoutes } from './routes/common.js';
+import { devOutboxRoutes } from './routes/dev-outbox.js';
+import { sandboxOAuthRoutes } from './routes/sandbox-oauth.js';
 import { contentRoutes } from './routes/content.js';
 import { healthRoutes } from './routes/health.js';
 import { userRoutes } from './routes/user.js';
@@ -15,23 +21,28 @@ import './types.js';
 
 export interface BuildOptions {
   database: DatabaseHandle;
+  config: Config;
   /** Folder of the built web app; when absent or unbuilt only the API is served. */
   staticDir?: string;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** Replaces the configured mail provider (tests). */
+  mail?: MailProvider;
 }
 
 /** Builds the whole server without listening, so tests can call `app.inject`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
+    trustProxy: options.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestTimeout: 60_000,
   });
 
   app.decorate('db', options.database.db);
   app.decorate('dbKind', options.database.kind);
+  app.decorate('config', options.config);
+  app.decorate('mail', options.mail ?? createMailProvider(options.config, options.database.db));
+  app.decorate('oauth', createOAuthProviders(options.config, options.database.db));
   app.decorateRequest('lang', 'cn');
   app.addHook('onRequest', async (request) => {
     request.lang = langFromAcceptLanguage(request.headers['accept-language']);
@@ -57,6 +68,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(commonRoutes);
   await app.register(contentRoutes);
   await app.register(userRoutes);
+  await app.register(accountRoutes);
+  if (options.config.WECHAT_MODE === 'sandbox' || options.config.ALIPAY_MODE === 'sandbox') {
+    await app.register(sandboxOAuthRoutes);
+  }
+  if (options.config.NODE_ENV !== 'production') await app.register(devOutboxRoutes);
 
   const serving = options.staticDir ? await registerStaticApp(app, options.staticDir) : false;
 

@@ -17,9 +17,29 @@ const schema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   STATIC_DIR: z.string().min(1).default('./dist/h5'),
+  /** Where links in e-mails point; defaults to this server on localhost. */
+  PUBLIC_URL: z.url().optional(),
+  /** smtp://user:pass@host:587 or smtps://...; unset keeps mail in the development outbox. */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Sakura Mobile <no-reply@sakura-mobile.example>'),
+  WECHAT_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  WECHAT_APP_ID: z.string().min(1).default('wx-sandbox-app'),
+  WECHAT_APP_SECRET: z.string().default(''),
+  /** The page customers are sent to for consent; the sandbox one is served by this server. */
+  WECHAT_AUTHORIZE_URL: z.string().min(1).default('/sandbox/wechat/authorize'),
+  WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
+  ALIPAY_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  ALIPAY_APP_ID: z.string().default(''),
+  ALIPAY_PRIVATE_KEY: z.string().default(''),
+  ALIPAY_PUBLIC_KEY: z.string().default(''),
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
 });
 
-export type Config = z.infer<typeof schema>;
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
 
 /** Reads and validates the environment once; a bad value stops the server with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -28,8 +48,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
+  const data = parsed.data;
+  if (data.WECHAT_MODE === 'live' && !data.WECHAT_APP_SECRET) {
+    throw new Error('Invalid configuration: WECHAT_APP_SECRET is required when WECHAT_MODE=live');
+  }
+  if (data.ALIPAY_MODE === 'live' && !(data.ALIPAY_APP_ID && data.ALIPAY_PRIVATE_KEY && data.ALIPAY_PUBLIC_KEY)) {
+    throw new Error('Invalid configuration: ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY are required when ALIPAY_MODE=live');
+  }
   return {
-    ...parsed.data,
+    ...data,
+    PUBLIC_URL: (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, ''),
     DATA_DIR: resolve(parsed.data.DATA_DIR),
     STATIC_DIR: resolve(parsed.data.STATIC_DIR),
   };

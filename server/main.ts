@@ -9,8 +9,8 @@ await seedIfEmpty(database.db);
 
 const app = await buildApp({
   database,
+  config,
   staticDir: config.STATIC_DIR,
-  trustProxy: config.TRUST_PROXY,
   logger: {
     level: config.LOG_LEVEL,
     redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],

@@ -1,9 +1,15 @@
 import type { Lang } from '../contract/api.js';
+import type { Config } from './config.js';
 import type { Database } from './db/client.js';
+import type { MailProvider } from './providers/mail/mail-provider.js';
+import type { OAuthPlatform, OAuthProvider } from './providers/oauth/oauth-provider.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
+    config: Config;
+    mail: MailProvider;
+    oauth: Record<OAuthPlatform, OAuthProvider>;
     dbKind: 'pglite' | 'postgres';
   }
   interface FastifyRequest {

@@ -1,8 +1,8 @@
 import { CODE_OK, CODE_REFUSED, type Envelope, type ErrorData, type Lang } from '../../contract/api.js';
 import { message } from './messages.js';
 
-export function ok<T>(lang: Lang, data: T): Envelope<T> {
-  return { code: CODE_OK, msg: message(lang, 'api.ok'), time: Math.floor(Date.now() / 1000), data };
+export function ok<T>(lang: Lang, data: T, messageKey = 'api.ok'): Envelope<T> {
+  return { code: CODE_OK, msg: message(lang, messageKey), time: Math.floor(Date.now() / 1000), data };
 }
 
 export function refused(
@@ -10,11 +10,12 @@ export function refused(
   key: string,
   fields?: Record<string, string>,
   params: Record<string, string | number> = {},
+  messageKey = `api.errors.${key}`,
 ): Envelope<ErrorData> {
   const data: ErrorData = fields ? { error: key, fields } : { error: key };
   return {
     code: CODE_REFUSED,
-    msg: message(lang, `api.errors.${key}`, params),
+    msg: message(lang, messageKey, params),
     time: Math.floor(Date.now() / 1000),
     data,
   };

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status = 200,
     readonly fields?: Record<string, string>,
     readonly params: Record<string, string | number> = {},
+    /** A more specific text than `api.errors.<key>`, for the same stable key. */
+    readonly messageKey?: string,
   ) {
     super(key);
     this.name = 'ApiError';

@@ -21,7 +21,7 @@ function keyForStatus(status: number): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
-      return reply.status(error.status).send(refused(request.lang, error.key, error.fields, error.params));
+      return reply.status(error.status).send(refused(request.lang, error.key, error.fields, error.params, error.messageKey));
     }
     if (error.validation) {
       const fields: Record<string, string> = {};

@@ -8,9 +8,10 @@ const FREE_APPS = 22;
 
 const configSchema = {
   type: 'object',
-  required: ['siteName', 'taxRatePercent', 'freeApps', 'serviceHours', 'contact'],
+  required: ['siteName', 'oauth', 'taxRatePercent', 'freeApps', 'serviceHours', 'contact'],
   properties: {
     siteName: { type: 'string' },
+    oauth: { type: 'object', properties: { wechatAppId: { type: 'string' }, wechatAuthorizeUrl: { type: 'string' } } },
     taxRatePercent: { type: 'integer' },
     freeApps: { type: 'integer' },
     serviceHours: {
@@ -36,6 +37,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const config: AppConfig = {
         siteName: message(request.lang, 'app.name'),
+        oauth: { wechatAppId: app.config.WECHAT_APP_ID, wechatAuthorizeUrl: app.config.WECHAT_AUTHORIZE_URL },
         taxRatePercent: TAX_RATE_PERCENT,
         freeApps: FREE_APPS,
         serviceHours: { timeZone: 'Asia/Tokyo', open: '09:00', close: '17:30', weekdays: [1, 2, 3, 4, 5] },

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import type { UserInfo } from '../../contract/api.js';
 import { requireUser } from '../lib/auth.js';
 import { envelopeSchema, errorEnvelopeSchema, ok } from '../lib/envelope.js';
-import type { SessionUser } from '../services/sessions.js';
+import { toUserInfo } from '../services/accounts.js';
 
 export const userInfoSchema = {
   type: 'object',
@@ -10,23 +9,13 @@ export const userInfoSchema = {
   properties: {
     id: { type: 'integer' },
     username: { type: 'string' },
-    email: { type: 'string' },
+    email: { type: ['string', 'null'] },
+    hasPassword: { type: 'boolean' },
     mobile: { type: ['string', 'null'] },
     lang: { type: 'string' },
     token: { type: 'string' },
   },
 };
-
-export function toUserInfo(user: SessionUser, token: string): UserInfo {
-  return {
-    id: user.id,
-    username: user.username,
-    email: user.email,
-    mobile: user.mobile,
-    lang: user.lang === 'ja' ? 'ja' : 'cn',
-    token,
-  };
-}
 
 export async function userRoutes(app: FastifyInstance): Promise<void> {
   app.get(

@@ -49,3 +49,10 @@ export async function userForToken(db: Database, token: string, now = new Date()
   }
   return row.user;
 }
+
+export async function revokeToken(db: Database, token: string, now = new Date()): Promise<void> {
+  await db
+    .update(userTokens)
+    .set({ revokedAt: now })
+    .where(and(eq(userTokens.tokenHash, hashToken(token)), isNull(userTokens.revokedAt)));
+}

@@ -13,6 +13,8 @@ export interface RequestOptions {
   url: string;
   method?: 'GET' | 'POST';
   data?: FormData;
+  /** The caller deals with a 401 itself (launch), instead of the app signing out. */
+  quietUnauthorized?: boolean;
 }
 
 export type FailureKind = 'http' | 'timeout' | 'network';
@@ -38,6 +40,8 @@ export interface HttpClientOptions {
   getLang: () => Lang;
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
+  /** Told about every 401 (DESIGN.md section 3: the app signs out and goes to login). */
+  onUnauthorized?: () => void;
 }
 
 export interface HttpClient {
@@ -68,7 +72,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
   return {
-    async request<T>({ url, method = 'GET', data }: RequestOptions): Promise<Envelope<T>> {
+    async request<T>({ url, method = 'GET', data, quietUnauthorized }: RequestOptions): Promise<Envelope<T>> {
       const encoded = encodeForm(data);
       const target = method === 'GET' && encoded ? `${baseUrl}${url}?${encoded}` : `${baseUrl}${url}`;
       const headers: Record<string, string> = {
@@ -96,6 +100,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       } finally {
         clearTimeout(timer);
       }
+      if (response.status === 401 && !quietUnauthorized) options.onUnauthorized?.();
       if (response.status !== 200) throw new ApiRequestError('http', response.status, body);
       return body as Envelope<T>;
     },

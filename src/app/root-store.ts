@@ -1,16 +1,23 @@
 import { reaction } from 'mobx';
+import { createBridge } from '../../bridges/create-bridge';
+import { detectPlatform } from '../../bridges/detect';
+import type { Platform, PlatformBridge } from '../../bridges/types';
 import { createHttpClient, type HttpClient } from '../api/http-client';
 import { ContentStore } from '../features/content/content-store';
 import { LanguageStore, type LocaleLoader } from '../features/language/language-store';
 import { PurchaseStore } from '../features/purchase/purchase-store';
+import { AccountStore } from '../features/session/account-store';
 import { SessionStore } from '../features/session/session-store';
 import type { KeyValueStorage } from '../lib/persistence';
+import { UiStore } from './ui-store';
 
 export interface RootStoreOptions {
   storage: KeyValueStorage;
   loadLocale: LocaleLoader;
   fetchImpl?: typeof fetch;
   apiBase?: string;
+  /** Decided from the user agent by default. */
+  platform?: Platform;
 }
 
 /** Builds every store once and wires what crosses between them. */
@@ -20,6 +27,9 @@ export class RootStore {
   readonly language: LanguageStore;
   readonly purchase: PurchaseStore;
   readonly content: ContentStore;
+  readonly account: AccountStore;
+  readonly ui: UiStore;
+  readonly bridge: PlatformBridge;
 
   constructor(options: RootStoreOptions) {
     this.http = createHttpClient({
@@ -27,11 +37,27 @@ export class RootStore {
       fetchImpl: options.fetchImpl,
       getToken: () => this.session.token,
       getLang: () => this.language.lang,
+      onUnauthorized: () => {
+        this.session.expire();
+        this.ui.requireSignIn();
+      },
     });
+    const platform =
+      options.platform ??
+      (typeof navigator === 'undefined' ? 'browser' : detectPlatform(navigator.userAgent, window as { __wxjs_environment?: string }));
+    this.bridge = createBridge(platform);
+    this.ui = new UiStore();
     this.session = new SessionStore(options.storage, this.http);
     this.language = new LanguageStore(options.storage, this.http, options.loadLocale);
     this.purchase = new PurchaseStore(options.storage);
     this.content = new ContentStore(this.http);
+    this.account = new AccountStore(
+      this.http,
+      this.session,
+      this.bridge,
+      () => this.language.config?.oauth ?? null,
+      () => this.logout(),
+    );
 
     // Server content is localized by Accept-Language, so a language switch refetches it.
     reaction(
@@ -46,9 +72,15 @@ export class RootStore {
    */
   launch(): { languageReady: Promise<void>; done: Promise<void> } {
     const languageReady = this.language.loadCurrent();
-    const done = Promise.allSettled([this.session.loadUserInfo(), this.language.loadConfig(), languageReady]).then(
-      () => undefined,
-    );
+    // A WeChat sign-in coming back carries a code that must be exchanged before user info.
+    const userReady = this.account
+      .completeOAuthReturn()
+      .catch(() => undefined)
+      .then(() => this.session.loadUserInfo());
+    const configReady = this.language.loadConfig();
+    // Guards decide only once both are known: platform sign-in needs the OAuth settings.
+    const sessionReady = Promise.allSettled([userReady, configReady]).then(() => this.session.markLaunched());
+    const done = Promise.allSettled([sessionReady, languageReady]).then(() => undefined);
     return { languageReady, done };
   }
 

@@ -4,37 +4,47 @@ export interface AppRoute {
   path: string;
   titleKey: string;
   page: LazyPage;
+  /** Personal-center routes: a visitor is sent to sign in first (SPEC.md section 6). */
+  auth?: boolean;
 }
 
 const comingSoon = lazyPage(() => import('../pages/system/coming-soon-page'));
 const home = lazyPage(() => import('../pages/index/home-page'));
 
-const soon = (path: string, titleKey: string): AppRoute => ({ path, titleKey, page: comingSoon });
+const login = lazyPage(() => import('../pages/public/login-page'));
+const register = lazyPage(() => import('../pages/public/register-page'));
+const retrieve = lazyPage(() => import('../pages/public/retrieve-page'));
+const activate = lazyPage(() => import('../pages/public/activate-page'));
+const userIndex = lazyPage(() => import('../pages/user/index-page'));
+const userEdit = lazyPage(() => import('../pages/user/edit-page'));
+
+const soon = (path: string, titleKey: string, auth = false): AppRoute => ({ path, titleKey, page: comingSoon, auth });
 
 /** Every route of SPEC.md section 2; each page is its own chunk, loaded when first visited. */
 export const appRoutes: AppRoute[] = [
   { path: '/', titleKey: 'routes.home', page: home },
   { path: '/pages/index/index', titleKey: 'routes.home', page: home },
-  soon('/pages/public/login', 'routes.login'),
-  soon('/pages/public/register', 'routes.register'),
+  { path: '/pages/public/login', titleKey: 'routes.login', page: login },
+  { path: '/pages/public/register', titleKey: 'routes.register', page: register },
   soon('/pages/public/faq', 'routes.faq'),
-  soon('/pages/public/retrieve', 'routes.retrieve'),
+  { path: '/pages/public/retrieve', titleKey: 'routes.retrieve', page: retrieve },
+  { path: '/pages/public/activate', titleKey: 'routes.activate', page: activate },
   soon('/pages/public/richtext', 'routes.richtext'),
   soon('/pages/public/success', 'routes.success'),
   soon('/pages/public/credit-card', 'routes.creditCard'),
-  soon('/pages/user/index', 'routes.userIndex'),
-  soon('/pages/user/edit', 'routes.userEdit'),
-  soon('/pages/user/taocan', 'routes.userTaocan'),
-  soon('/pages/user/pay', 'routes.userPay'),
-  soon('/pages/user/update', 'routes.userUpdate'),
-  soon('/pages/user/address', 'routes.userAddress'),
+  { path: '/pages/user/index', titleKey: 'routes.userIndex', page: userIndex, auth: true },
+  { path: '/pages/user/edit', titleKey: 'routes.userEdit', page: userEdit, auth: true },
+  soon('/pages/user/taocan', 'routes.userTaocan', true),
+  soon('/pages/user/pay', 'routes.userPay', true),
+  soon('/pages/user/update', 'routes.userUpdate', true),
+  soon('/pages/user/address', 'routes.userAddress', true),
   soon('/pages/process/setmeal', 'routes.processSetmeal'),
   soon('/pages/process/information', 'routes.processInformation'),
   soon('/pages/process/check', 'routes.processCheck'),
   soon('/pages/process/pay', 'routes.processPay'),
-  soon('/pages/order/orderDetail', 'routes.orderDetail'),
-  soon('/pages/change-setmeal/setmeal', 'routes.changeSetmeal'),
-  soon('/pages/change-setmeal/confirm', 'routes.changeConfirm'),
+  soon('/pages/order/orderDetail', 'routes.orderDetail', true),
+  soon('/pages/change-setmeal/setmeal', 'routes.changeSetmeal', true),
+  soon('/pages/change-setmeal/confirm', 'routes.changeConfirm', true),
   soon('/pages/icons/icons', 'routes.icons'),
   soon('/preview-image', 'routes.previewImage'),
   soon('/choose-location', 'routes.chooseLocation'),

@@ -15,7 +15,7 @@ describe('serving the web app under /h5/', () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
     writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)'.repeat(200));
     writeFileSync(join(dir, '.vite', 'manifest.json'), '{}');
-    t = await createTestApp('pglite', dir);
+    t = await createTestApp('pglite', { staticDir: dir });
   });
   afterAll(async () => {
     await t.close();

@@ -10,6 +10,8 @@ export class SessionStore {
   userinfo: UserInfo | null;
   isLogin: boolean;
   forceOauth = false;
+  /** False until launch has settled who is signed in; guards wait for it. */
+  launched = false;
 
   constructor(
     private readonly storage: KeyValueStorage,
@@ -59,6 +61,18 @@ export class SessionStore {
       const rejected = error instanceof ApiRequestError && error.status === 401;
       runInAction(() => this.markSignedOut(rejected));
     }
+  }
+
+  markLaunched(): void {
+    this.launched = true;
+  }
+
+  /**
+   * The server no longer accepts the token (a 401 mid-session): forget the session but
+   * keep the rest of local storage, such as a purchase draft, for after signing in again.
+   */
+  expire(): void {
+    this.markSignedOut(true);
   }
 
   /** SPEC.md section 4: clears the token, user info and all local storage, and sets forceOauth. */

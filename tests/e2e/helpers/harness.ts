@@ -5,6 +5,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildApp } from '../../../server/app';
+import { loadConfig } from '../../../server/config';
 import { openDatabase, type DatabaseHandle } from '../../../server/db/client';
 import { seedIfEmpty } from '../../../server/db/seed';
 
@@ -25,7 +26,7 @@ export async function startHarness(): Promise<Harness> {
   if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install chromium`);
   const database = await openDatabase({ dataDir: 'memory' });
   await seedIfEmpty(database.db);
-  const app = await buildApp({ database, staticDir });
+  const app = await buildApp({ database, staticDir, config: loadConfig({ NODE_ENV: 'test' }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const browser = await chromium.launch({

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
+import { loadConfig, type Config } from '../../../server/config';
+import type { MailProvider } from '../../../server/providers/mail/mail-provider';
 import { freshDatabase, type Backend, type TestDatabase } from './databases';
 
 export interface TestApp {
@@ -8,9 +10,24 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(backend: Backend, staticDir?: string): Promise<TestApp> {
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://sim.test', ...overrides });
+}
+
+export interface TestAppOptions {
+  staticDir?: string;
+  mail?: MailProvider;
+  env?: Record<string, string>;
+}
+
+export async function createTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await freshDatabase(backend);
-  const app = await buildApp({ database: database.handle, staticDir });
+  const app = await buildApp({
+    database: database.handle,
+    config: testConfig(options.env),
+    staticDir: options.staticDir,
+    mail: options.mail,
+  });
   return {
     app,
     database,

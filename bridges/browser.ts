@@ -1,0 +1,10 @@
+import type { PlatformBridge } from './types';
+
+/** A phone's own browser: no platform sign-in; customers use e-mail and password. */
+export function browserBridge(): PlatformBridge {
+  return {
+    platform: 'browser',
+    ready: () => Promise.resolve(),
+    login: () => Promise.resolve({ kind: 'none' }),
+  };
+}

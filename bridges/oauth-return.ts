@@ -1,0 +1,51 @@
+// WeChat OAuth codes are single use: once exchanged, the code and state leave the address
+// bar (DESIGN.md section 4), so Back, reload or a shared link never replays them.
+
+export interface OAuthReturn {
+  code: string;
+  state: string;
+}
+
+export function readOAuthReturn(): OAuthReturn | null {
+  const params = new URLSearchParams(window.location.search);
+  const code = params.get('code');
+  const state = params.get('state');
+  return code && state !== null ? { code, state } : null;
+}
+
+export function stripOAuthReturn(): void {
+  const url = new URL(window.location.href);
+  url.searchParams.delete('code');
+  url.searchParams.delete('state');
+  // Keep the router's own history state so Back still knows where it is.
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+const STATE_KEY = 'oauth_state';
+
+/** A fresh state for this tab, checked when the platform sends the customer back. */
+export function newOAuthState(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  const state = Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+  try {
+    sessionStorage.setItem(STATE_KEY, state);
+  } catch {
+    // Without sessionStorage the state cannot be checked; the return is then refused.
+  }
+  return state;
+}
+
+export function takeExpectedOAuthState(): string | null {
+  try {
+    const state = sessionStorage.getItem(STATE_KEY);
+    sessionStorage.removeItem(STATE_KEY);
+    return state;
+  } catch {
+    return null;
+  }
+}
+
+export function currentUrl(): string {
+  return window.location.href;
+}

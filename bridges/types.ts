@@ -1,0 +1,26 @@
+export type Platform = 'wechat' | 'wechat-miniprogram' | 'alipay' | 'browser';
+
+export interface OAuthRedirectRequest {
+  /** WeChat's authorize page (the sandbox one unless configured). */
+  authorizeUrl: string;
+  appId: string;
+  /** Where WeChat sends the customer back, with ?code=&state=. */
+  returnUrl: string;
+  state: string;
+}
+
+export type LoginOutcome =
+  /** The page is leaving for the platform's consent screen; it comes back with a code. */
+  | { kind: 'redirected' }
+  /** The platform handed over an authorization code in place (Alipay). */
+  | { kind: 'code'; code: string }
+  /** No platform sign-in here (plain browser) or the customer refused. */
+  | { kind: 'none' };
+
+/** One adapter per platform; only bridges/ touch WeixinJSBridge, AlipayJSBridge and redirects. */
+export interface PlatformBridge {
+  readonly platform: Platform;
+  /** Resolves once the platform's JS bridge can be called (at once in a browser). */
+  ready(): Promise<void>;
+  login(request: OAuthRedirectRequest): Promise<LoginOutcome>;
+}

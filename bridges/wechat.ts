@@ -1,0 +1,38 @@
+import type { OAuthRedirectRequest, Platform, PlatformBridge } from './types';
+
+declare global {
+  interface Window {
+    WeixinJSBridge?: { invoke(name: string, params: Record<string, string>, callback: (res: { err_msg: string }) => void): void };
+  }
+}
+
+export function wechatAuthorizeUrl(request: OAuthRedirectRequest): string {
+  const params = new URLSearchParams({
+    appid: request.appId,
+    redirect_uri: request.returnUrl,
+    response_type: 'code',
+    scope: 'snsapi_userinfo',
+    state: request.state,
+  });
+  // WeChat requires the parameters in this order and the #wechat_redirect fragment.
+  return `${request.authorizeUrl}?${params.toString()}#wechat_redirect`;
+}
+
+export function wechatBridge(platform: Extract<Platform, 'wechat' | 'wechat-miniprogram'>): PlatformBridge {
+  return {
+    platform,
+    ready() {
+      if (window.WeixinJSBridge) return Promise.resolve();
+      return new Promise((resolve) => {
+        document.addEventListener('WeixinJSBridgeReady', () => resolve(), { once: true });
+        // Outside the real client (tests, desktop WeChat quirks) the event may never come.
+        setTimeout(resolve, 3000);
+      });
+    },
+    login(request) {
+      // replace(): the guarded page must not sit twice in history behind the consent page.
+      window.location.replace(wechatAuthorizeUrl(request));
+      return Promise.resolve({ kind: 'redirected' });
+    },
+  };
+}

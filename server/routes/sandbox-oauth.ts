@@ -1,0 +1,120 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml, htmlPage } from '../lib/html.js';
+import { message } from '../lib/messages.js';
+import { issueSandboxCode } from '../providers/oauth/sandbox-oauth.js';
+
+const OPENID_COOKIE = 'sandbox_wechat_openid';
+const CONSENT_COOKIE = 'sandbox_wechat_consent';
+
+function cookie(request: FastifyRequest, name: string): string | undefined {
+  const header = request.headers.cookie ?? '';
+  for (const part of header.split(';')) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return decodeURIComponent(rest.join('='));
+  }
+  return undefined;
+}
+
+/** Like WeChat, only send codes back to the registered site: here, this server itself. */
+function safeRedirect(request: FastifyRequest, redirectUri: string): URL | null {
+  try {
+    const base = `${request.protocol}://${request.host}`;
+    const target = new URL(redirectUri, base);
+    return target.origin === new URL(base).origin ? target : null;
+  } catch {
+    return null;
+  }
+}
+
+async function redirectWithCode(app: FastifyInstance, reply: FastifyReply, target: URL, state: string, openid: string, nickname: string) {
+  const code = await issueSandboxCode(app.db, 'wechat', { subject: openid, nickname });
+  target.searchParams.set('code', code);
+  target.searchParams.set('state', state);
+  const year = 365 * 24 * 3600;
+  reply.header('set-cookie', [
+    `${OPENID_COOKIE}=${encodeURIComponent(openid)}; Path=/sandbox; Max-Age=${year}; HttpOnly; SameSite=Lax`,
+    `${CONSENT_COOKIE}=${encodeURIComponent(nickname)}; Path=/sandbox; Max-Age=${year}; HttpOnly; SameSite=Lax`,
+  ]);
+  return reply.redirect(target.toString(), 302);
+}
+
+const query = {
+  type: 'object',
+  properties: {
+    appid: { type: 'string', maxLength: 64 },
+    redirect_uri: { type: 'string', maxLength: 2000 },
+    response_type: { type: 'string', maxLength: 16 },
+    scope: { type: 'string', maxLength: 32 },
+    state: { type: 'string', maxLength: 128 },
+  },
+};
+
+/**
+ * The sandbox stand-in for WeChat's web authorization page: the first visit asks for
+ * consent, later visits go straight back with a fresh code, as WeChat does.
+ */
+export async function sandboxOAuthRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/sandbox/wechat/authorize', { schema: { querystring: query } }, async (request, reply) => {
+    const q = request.query as Record<string, string | undefined>;
+    const target = safeRedirect(request, q.redirect_uri ?? '');
+    const lang = request.lang;
+    if (!target || q.appid !== app.config.WECHAT_APP_ID || q.response_type !== 'code') {
+      return reply
+        .status(400)
+        .type('text/html')
+        .send(htmlPage(lang, message(lang, 'sandbox.title'), `<p>${escapeHtml(message(lang, 'sandbox.badRequest'))}</p>`));
+    }
+    const state = q.state ?? '';
+    const openid = cookie(request, OPENID_COOKIE);
+    const consent = cookie(request, CONSENT_COOKIE);
+    if (openid && consent !== undefined) return redirectWithCode(app, reply, target, state, openid, consent);
+
+    const body = `<h1>${escapeHtml(message(lang, 'sandbox.title'))}</h1>
+<p>${escapeHtml(message(lang, 'sandbox.consent', { site: message(lang, 'app.name') }))}</p>
+<form method="post" action="/sandbox/wechat/authorize">
+<input type="hidden" name="redirect_uri" value="${escapeHtml(target.toString())}">
+<input type="hidden" name="state" value="${escapeHtml(state)}">
+<label for="nickname">${escapeHtml(message(lang, 'sandbox.nickname'))}</label>
+<input id="nickname" name="nickname" value="${escapeHtml(message(lang, 'sandbox.defaultNickname'))}" maxlength="32">
+<p><button type="submit">${escapeHtml(message(lang, 'sandbox.allow'))}</button></p>
+</form>`;
+    return reply.type('text/html').send(htmlPage(lang, message(lang, 'sandbox.title'), body));
+  });
+
+  app.post(
+    '/sandbox/wechat/authorize',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          properties: {
+            redirect_uri: { type: 'string', maxLength: 2000 },
+            state: { type: 'string', maxLength: 128 },
+            nickname: { type: 'string', maxLength: 64 },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const b = request.body as Record<string, string | undefined>;
+      const target = safeRedirect(request, b.redirect_uri ?? '');
+      if (!target) return reply.status(400).type('text/plain').send('bad redirect_uri');
+      const openid = cookie(request, OPENID_COOKIE) ?? `sandbox-o${randomBytes(12).toString('hex')}`;
+      const nickname = (b.nickname ?? '').trim().slice(0, 32);
+      return redirectWithCode(app, reply, target, b.state ?? '', openid, nickname);
+    },
+  );
+
+  // What AlipayJSBridge.call('getAuthCode') hands the page inside the Alipay app.
+  app.post(
+    '/sandbox/alipay/auth_code',
+    { schema: { body: { type: 'object', properties: { uid: { type: 'string', maxLength: 64 }, nickname: { type: 'string', maxLength: 64 } } } } },
+    async (request) => {
+      const b = (request.body ?? {}) as Record<string, string | undefined>;
+      const uid = b.uid || `2088${randomBytes(6).toString('hex')}`;
+      const authCode = await issueSandboxCode(app.db, 'alipay', { subject: uid, nickname: b.nickname ?? '' });
+      return { authCode };
+    },
+  );
+}

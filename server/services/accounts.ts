@@ -1,0 +1,223 @@
+import { and, eq, isNull, ne } from 'drizzle-orm';
+import type { Lang, UserInfo } from '../../contract/api.js';
+import type { Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { users, userTokens } from '../db/schema.js';
+import { ApiError } from '../lib/errors.js';
+import type { MailProvider } from '../providers/mail/mail-provider.js';
+import { sendCodeMail } from './account-mail.js';
+import { clearAccountFailures, loginRetryAfter, recordLoginFailure } from './auth-throttle.js';
+import { consumeCode, issueCode, resendAfter, type CodePurpose } from './email-codes.js';
+import { hashPassword, verifyPassword } from './passwords.js';
+import { issueToken, type SessionUser } from './sessions.js';
+
+export interface AccountDeps {
+  db: Database;
+  mail: MailProvider;
+  config: Config;
+  log: { error(obj: object, msg: string): void };
+}
+
+export function toUserInfo(user: SessionUser, token: string): UserInfo {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    mobile: user.mobile,
+    lang: user.lang === 'ja' ? 'ja' : 'cn',
+    hasPassword: user.passwordHash !== null,
+    token,
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  return code === '23505';
+}
+
+async function findByEmail(db: Database, email: string): Promise<SessionUser | undefined> {
+  const [user] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return user;
+}
+
+async function usernameTaken(db: Database, username: string, exceptId = 0): Promise<boolean> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.username, username), ne(users.id, exceptId)))
+    .limit(1);
+  return rows.length > 0;
+}
+
+/** A username nobody has, from a wish (an e-mail's local part, a WeChat nickname). */
+export async function freeUsername(db: Database, wish: string): Promise<string> {
+  const base = (wish.normalize('NFKC').replace(/[^\p{L}\p{N}_\-.]/gu, '') || 'user').slice(0, 24);
+  for (let i = 0; i < 20; i += 1) {
+    const candidate = i === 0 && base.length >= 2 ? base : `${base}${Math.floor(1000 + Math.random() * 9000)}`;
+    if (!(await usernameTaken(db, candidate))) return candidate;
+  }
+  return `user${Date.now()}`;
+}
+
+async function signIn(db: Database, user: SessionUser): Promise<UserInfo> {
+  return toUserInfo(user, await issueToken(db, user.id));
+}
+
+export async function register(
+  deps: AccountDeps,
+  input: { username: string; email: string; password: string },
+  lang: Lang,
+): Promise<UserInfo> {
+  const { db } = deps;
+  if (await findByEmail(db, input.email)) throw new ApiError('EMAIL_TAKEN', 200, { email: 'EMAIL_TAKEN' });
+  if (await usernameTaken(db, input.username)) throw new ApiError('USERNAME_TAKEN', 200, { username: 'USERNAME_TAKEN' });
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({ username: input.username, email: input.email, passwordHash, lang })
+      .returning();
+    return await signIn(db, user!);
+  } catch (error) {
+    // Two registrations racing for the same address or name: the unique index decides.
+    if (isUniqueViolation(error)) throw new ApiError('EMAIL_TAKEN', 200, { email: 'EMAIL_TAKEN' });
+    throw error;
+  }
+}
+
+export async function login(deps: AccountDeps, input: { email: string; password: string }, ip: string): Promise<UserInfo> {
+  const { db } = deps;
+  const wait = await loginRetryAfter(db, input.email, ip);
+  if (wait > 0) {
+    throw new ApiError('RATE_LIMITED', 200, undefined, { minutes: Math.ceil(wait / 60) }, 'api.retryInMinutes');
+  }
+  const user = await findByEmail(db, input.email);
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !ok) {
+    await recordLoginFailure(db, input.email, ip);
+    throw new ApiError('LOGIN_FAILED');
+  }
+  await clearAccountFailures(db, input.email);
+  return signIn(db, user);
+}
+
+async function sendCode(
+  deps: AccountDeps,
+  lang: Lang,
+  purpose: CodePurpose,
+  email: string,
+  userId: number | null,
+  linkPath?: string,
+): Promise<void> {
+  const wait = await resendAfter(deps.db, email, purpose);
+  if (wait > 0) throw new ApiError('CODE_TOO_SOON', 200, undefined, { seconds: wait });
+  const code = await issueCode(deps.db, email, purpose, userId);
+  const link = linkPath
+    ? `${deps.config.PUBLIC_URL}/h5${linkPath}?${new URLSearchParams({ email, code }).toString()}`
+    : undefined;
+  try {
+    await sendCodeMail(deps.mail, lang, purpose, email, code, link);
+  } catch (error) {
+    deps.log.error({ err: error }, 'sending mail failed');
+    throw new ApiError('MAIL_FAILED');
+  }
+}
+
+/** Account from the e-mail given while buying a card: signed in at once, password set later. */
+export async function fastRegister(deps: AccountDeps, email: string, lang: Lang): Promise<UserInfo> {
+  const { db } = deps;
+  if (await findByEmail(db, email)) throw new ApiError('EMAIL_REGISTERED', 200, { email: 'EMAIL_REGISTERED' });
+  const username = await freeUsername(db, email.split('@')[0] ?? '');
+  let user: SessionUser;
+  try {
+    [user] = (await db.insert(users).values({ username, email, lang }).returning()) as [SessionUser];
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('EMAIL_REGISTERED', 200, { email: 'EMAIL_REGISTERED' });
+    throw error;
+  }
+  const info = await signIn(db, user);
+  // The welcome mail carries the activation code, so the customer can set a password later.
+  await sendCode(deps, lang, 'activation', email, user.id, '/pages/public/activate').catch((error: unknown) =>
+    deps.log.error({ err: error }, 'welcome mail not sent'),
+  );
+  return info;
+}
+
+/**
+ * Sends an activation code when the address belongs to an account without a password.
+ * The answer is the same either way, so nobody learns which addresses have accounts.
+ */
+export async function sendActivation(deps: AccountDeps, email: string, lang: Lang): Promise<void> {
+  const user = await findByEmail(deps.db, email);
+  if (!user || user.passwordHash !== null) return;
+  await sendCode(deps, lang, 'activation', email, user.id, '/pages/public/activate');
+}
+
+export async function sendRetrieve(deps: AccountDeps, email: string, lang: Lang): Promise<void> {
+  const user = await findByEmail(deps.db, email);
+  if (!user) return;
+  await sendCode(deps, lang, 'retrieve', email, user.id, '/pages/public/retrieve');
+}
+
+/** Sets a password with an e-mailed code; a reset revokes every session the account had. */
+export async function setPasswordWithCode(
+  deps: AccountDeps,
+  purpose: 'activation' | 'retrieve',
+  input: { email: string; code: string; password: string },
+): Promise<UserInfo> {
+  const { db } = deps;
+  const used = await consumeCode(db, input.email, purpose, input.code);
+  const user = used.ok ? await findByEmail(db, input.email) : undefined;
+  if (!used.ok || !user || (used.userId !== null && used.userId !== user.id)) {
+    throw new ApiError('CODE_WRONG', 200, { code: 'CODE_WRONG' });
+  }
+  if (purpose === 'activation' && user.passwordHash !== null) throw new ApiError('ALREADY_ACTIVE');
+  const passwordHash = await hashPassword(input.password);
+  const [updated] = await db.transaction(async (tx) => {
+    await tx
+      .update(userTokens)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(userTokens.userId, user.id), isNull(userTokens.revokedAt)));
+    return tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning();
+  });
+  await clearAccountFailures(db, input.email);
+  return signIn(db, updated!);
+}
+
+export async function sendChangeEmailCode(deps: AccountDeps, user: SessionUser, email: string, lang: Lang): Promise<void> {
+  if (email === user.email) throw new ApiError('NO_CHANGES');
+  const owner = await findByEmail(deps.db, email);
+  if (owner) throw new ApiError('EMAIL_TAKEN', 200, { email: 'EMAIL_TAKEN' });
+  await sendCode(deps, lang, 'change_email', email, user.id);
+}
+
+export async function updateProfile(
+  deps: AccountDeps,
+  user: SessionUser,
+  token: string,
+  input: { username: string; email?: string | undefined; code?: string | undefined },
+): Promise<UserInfo> {
+  const { db } = deps;
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.username !== user.username) {
+    if (await usernameTaken(db, input.username, user.id)) {
+      throw new ApiError('USERNAME_TAKEN', 200, { username: 'USERNAME_TAKEN' });
+    }
+    changes.username = input.username;
+  }
+  if (input.email && input.email !== user.email) {
+    if (!input.code) throw new ApiError('CODE_REQUIRED', 200, { code: 'CODE_REQUIRED' });
+    const used = await consumeCode(db, input.email, 'change_email', input.code);
+    if (!used.ok || used.userId !== user.id) throw new ApiError('CODE_WRONG', 200, { code: 'CODE_WRONG' });
+    if (await findByEmail(db, input.email)) throw new ApiError('EMAIL_TAKEN', 200, { email: 'EMAIL_TAKEN' });
+    changes.email = input.email;
+  }
+  if (Object.keys(changes).length === 0) throw new ApiError('NO_CHANGES');
+  try {
+    const [updated] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
+    return toUserInfo(updated!, token);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new ApiError('USERNAME_TAKEN', 200, { username: 'USERNAME_TAKEN' });
+    throw error;
+  }
+}

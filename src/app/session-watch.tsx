@@ -1,0 +1,29 @@
+import { reaction } from 'mobx';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useStores } from './store-context';
+
+/** A 401 from any call ends the session here too: say so and go to login, then come back. */
+export const SessionWatch = observer(function SessionWatch() {
+  const { ui } = useStores();
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(
+    () =>
+      reaction(
+        () => ui.signInRequests,
+        () => {
+          if (location.pathname === '/pages/public/login') return;
+          ui.showToast(t('api.errors.UNAUTHORIZED'), 'error');
+          const back = `${location.pathname}${location.search}`;
+          navigate(`/pages/public/login?redirect=${encodeURIComponent(back)}`, { replace: true });
+        },
+      ),
+    [ui, t, navigate, location],
+  );
+  return null;
+});

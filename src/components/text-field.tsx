@@ -1,0 +1,40 @@
+import { useId, type InputHTMLAttributes } from 'react';
+
+interface Props extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  /** Already translated. */
+  error?: string;
+  hint?: string;
+}
+
+/** A labelled input whose error is tied to it for screen readers. */
+export function TextField({ label, value, onValueChange, error, hint, id, ...input }: Props) {
+  const autoId = useId();
+  const inputId = id ?? autoId;
+  const describedBy = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ');
+  return (
+    <div className={error ? 'field field-invalid' : 'field'}>
+      <label htmlFor={inputId}>{label}</label>
+      <input
+        id={inputId}
+        value={value}
+        onChange={(event) => onValueChange(event.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...input}
+      />
+      {hint && (
+        <p id={`${inputId}-hint`} className="field-hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${inputId}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

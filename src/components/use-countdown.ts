@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react';
+
+/** Seconds left before something may be done again (a code resend); 0 when it may. */
+export function useCountdown(): [number, (seconds: number) => void] {
+  const [until, setUntil] = useState(0);
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (until <= now) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [until, now]);
+  const left = Math.max(0, Math.ceil((until - now) / 1000));
+  const start = (seconds: number) => {
+    const at = Date.now();
+    setNow(at);
+    setUntil(at + seconds * 1000);
+  };
+  return [left, start];
+}

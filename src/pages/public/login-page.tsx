@@ -1,0 +1,64 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { PageProps } from '../../app/lazy-page';
+import { useStores } from '../../app/store-context';
+import { FormAlert } from '../../components/form-alert';
+import { PageHeader } from '../../components/page-header';
+import { TextField } from '../../components/text-field';
+import { useForm } from '../../components/use-form';
+import { safeRedirect } from '../../lib/safe-redirect';
+
+export default observer(function LoginPage({ titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const { account } = useStores();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirect = params.get('redirect');
+  const form = useForm({ email: '', password: '' });
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const result = await form.submit(() => account.login(form.values));
+    if (result?.ok) navigate(safeRedirect(redirect), { replace: true });
+  };
+  const carry = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
+
+  return (
+    <>
+      <PageHeader title={t(titleKey)} />
+      <main id="main" className="page">
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <TextField
+            label={t('account.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={form.values.email}
+            onValueChange={form.set('email')}
+            error={form.errorOf('email')}
+            required
+          />
+          <TextField
+            label={t('account.password')}
+            type="password"
+            autoComplete="current-password"
+            value={form.values.password}
+            onValueChange={form.set('password')}
+            error={form.errorOf('password')}
+            required
+          />
+          <FormAlert text={form.alert.kind === 'error' ? form.alert.text : ''} kind="error" />
+          <button type="submit" className="button button-primary button-block" disabled={form.busy}>
+            {form.busy ? t('account.submitting') : t('account.loginSubmit')}
+          </button>
+        </form>
+        <nav className="form-links" aria-label={t('account.moreOptions')}>
+          <Link to={`/pages/public/register${carry}`}>{t('account.toRegister')}</Link>
+          <Link to="/pages/public/retrieve">{t('account.toRetrieve')}</Link>
+          <Link to="/pages/public/activate">{t('account.toActivate')}</Link>
+        </nav>
+      </main>
+    </>
+  );
+});

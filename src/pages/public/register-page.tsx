@@ -1,0 +1,105 @@
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import type { PageProps } from '../../app/lazy-page';
+import { useStores } from '../../app/store-context';
+import { FormAlert } from '../../components/form-alert';
+import { PageHeader } from '../../components/page-header';
+import { TextField } from '../../components/text-field';
+import { useForm } from '../../components/use-form';
+import { safeRedirect } from '../../lib/safe-redirect';
+
+export default observer(function RegisterPage({ titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const { account } = useStores();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const form = useForm({ username: '', email: '', password: '', repassword: '' });
+  const [agreed, setAgreed] = useState(false);
+  const [agreeError, setAgreeError] = useState(false);
+
+  const onSubmit = async (event: React.FormEvent) => {
+    event.preventDefault();
+    const result = await form.submit(() => account.register(form.values, agreed));
+    if (result && !result.ok) setAgreeError(result.error === 'AGREEMENT_REQUIRED');
+    if (result?.ok) navigate(safeRedirect(params.get('redirect')), { replace: true });
+  };
+
+  return (
+    <>
+      <PageHeader title={t(titleKey)} />
+      <main id="main" className="page">
+        <form className="form" onSubmit={onSubmit} noValidate>
+          <TextField
+            label={t('account.username')}
+            autoComplete="username"
+            value={form.values.username}
+            onValueChange={form.set('username')}
+            error={form.errorOf('username')}
+            hint={t('account.usernameHint')}
+            required
+          />
+          <TextField
+            label={t('account.email')}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            value={form.values.email}
+            onValueChange={form.set('email')}
+            error={form.errorOf('email')}
+            required
+          />
+          <TextField
+            label={t('account.password')}
+            type="password"
+            autoComplete="new-password"
+            value={form.values.password}
+            onValueChange={form.set('password')}
+            error={form.errorOf('password')}
+            hint={t('account.passwordHint')}
+            required
+          />
+          <TextField
+            label={t('account.repassword')}
+            type="password"
+            autoComplete="new-password"
+            value={form.values.repassword}
+            onValueChange={form.set('repassword')}
+            error={form.errorOf('repassword')}
+            required
+          />
+          <div className={agreeError ? 'checkbox-field field-invalid' : 'checkbox-field'}>
+            <input
+              id="agree"
+              type="checkbox"
+              checked={agreed}
+              onChange={(e) => {
+                setAgreed(e.target.checked);
+                setAgreeError(false);
+              }}
+              aria-invalid={agreeError || undefined}
+              aria-describedby={agreeError ? 'agree-error' : undefined}
+            />
+            <label htmlFor="agree">
+              {t('account.agreePrefix')}
+              <Link to="/pages/public/richtext?name=privacy">{t('account.privacyPolicy')}</Link>
+            </label>
+          </div>
+          {agreeError && (
+            <p id="agree-error" className="field-error">
+              {t('api.errors.AGREEMENT_REQUIRED')}
+            </p>
+          )}
+          <FormAlert text={form.alert.kind === 'error' && !agreeError ? form.alert.text : ''} kind="error" />
+          <button type="submit" className="button button-primary button-block" disabled={form.busy}>
+            {form.busy ? t('account.submitting') : t('account.registerSubmit')}
+          </button>
+        </form>
+        <nav className="form-links" aria-label={t('account.moreOptions')}>
+          <Link to="/pages/public/login">{t('account.toLogin')}</Link>
+        </nav>
+      </main>
+    </>
+  );
+});

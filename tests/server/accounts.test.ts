@@ -1,0 +1,239 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { backends } from './helpers/databases';
+import { getJson, lastMail, postForm, type SignedInBody } from './helpers/requests';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+const ja = { 'accept-language': 'ja' };
+
+describe.each(backends)('accounts on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  const register = (form: Record<string, string>, headers: Record<string, string> = {}) =>
+    postForm<SignedInBody>(t.app, '/api/user/register', form, headers);
+  const login = (email: string, password: string, headers: Record<string, string> = {}) =>
+    postForm<SignedInBody>(t.app, '/api/user/login', { email, password }, headers);
+  const valid = { username: '王芳', email: 'wang.fang@example.com', password: 'sakura2024', repassword: 'sakura2024' };
+
+  describe('register', () => {
+    it('creates the account and signs the customer in', async () => {
+      const res = await register(valid);
+      expect(res.status).toBe(200);
+      expect(res.body.code).toBe(1);
+      expect(res.body.msg).toBe('注册成功');
+      const { userinfo } = res.body.data;
+      expect(userinfo).toMatchObject({ username: '王芳', email: 'wang.fang@example.com', hasPassword: true });
+      expect(userinfo.token.length).toBeGreaterThanOrEqual(40);
+      const me = await getJson(t.app, '/api/user/userinfo', { token: userinfo.token });
+      expect(me.body.data).toMatchObject({ email: 'wang.fang@example.com', token: userinfo.token });
+    });
+
+    it('says "two password entries are inconsistent" in the customer\'s language', async () => {
+      const cn = await register({ ...valid, email: 'x1@example.com', username: 'x1', repassword: 'sakura2025' });
+      expect(cn.body).toMatchObject({ code: 0, msg: '两次密码输入不一致', data: { error: 'PASSWORD_MISMATCH', fields: { repassword: 'PASSWORD_MISMATCH' } } });
+      const jp = await register({ ...valid, email: 'x1@example.com', username: 'x1', repassword: 'sakura2025' }, ja);
+      expect(jp.body.msg).toBe('2 回入力したパスワードが一致しません');
+    });
+
+    it('requires all four fields and names each missing one', async () => {
+      const res = await register({});
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({
+        error: 'REQUIRED',
+        fields: { username: 'REQUIRED', email: 'REQUIRED', password: 'REQUIRED', repassword: 'REQUIRED' },
+      });
+      expect(res.body.msg).toBe('此项为必填项');
+    });
+
+    it('applies the password rule: 8 or more letters plus digits, at most 64', async () => {
+      const attempt = (password: string, n: number) =>
+        register({ username: `pw${n}`, email: `pw${n}@example.com`, password, repassword: password });
+      for (const [i, bad] of ['abc1234', 'abcdefgh', '12345678', 'abcd 1234', 'abcd_1234', `a1${'x'.repeat(63)}`].entries()) {
+        const res = await attempt(bad, i);
+        expect(res.body.data, bad).toMatchObject({ error: 'PASSWORD_RULE' });
+      }
+      expect((await attempt('abcd1234', 99)).body.code).toBe(1);
+      const jp = await register({ username: 'pwj', email: 'pwj@example.com', password: 'short1', repassword: 'short1' }, ja);
+      expect(jp.body.msg).toBe('パスワードは英字と数字を組み合わせた 8 文字以上にしてください');
+    });
+
+    it('refuses an e-mail or username that is taken, changing nothing', async () => {
+      const again = await register({ ...valid, username: 'someone-else' });
+      expect(again.body).toMatchObject({ code: 0, msg: '该邮箱已被注册', data: { error: 'EMAIL_TAKEN' } });
+      const sameName = await register({ ...valid, email: 'other@example.com' }, ja);
+      expect(sameName.body).toMatchObject({ code: 0, msg: 'このユーザー名は既に使われています', data: { error: 'USERNAME_TAKEN' } });
+      expect((await login('other@example.com', valid.password)).body.code).toBe(0);
+    });
+
+    it('treats e-mail addresses case-insensitively', async () => {
+      const res = await register({ ...valid, username: 'upper', email: 'WANG.FANG@Example.com' });
+      expect(res.body.data).toMatchObject({ error: 'EMAIL_TAKEN' });
+      expect((await login('Wang.Fang@EXAMPLE.com', valid.password)).body.code).toBe(1);
+    });
+  });
+
+  describe('login', () => {
+    it('answers wrong password and unknown e-mail with the same generic message', async () => {
+      const wrong = await login(valid.email, 'wrongpass1');
+      const unknown = await login('nobody@example.com', 'wrongpass1');
+      expect(wrong.body.data).toEqual({ error: 'LOGIN_FAILED' });
+      expect(unknown.body.data).toEqual({ error: 'LOGIN_FAILED' });
+      expect(wrong.body.msg).toBe(unknown.body.msg);
+    });
+
+    it('returns userinfo with a token, and never a password or token hash', async () => {
+      const res = await login(valid.email, valid.password);
+      expect(res.body.code).toBe(1);
+      expect(res.body.data.userinfo.token).toBeTruthy();
+      expect(res.raw).not.toMatch(/argon2|password_?hash|token_?hash/i);
+    });
+
+    it('locks an account after 10 failures in 15 minutes, even for the right password', async () => {
+      await register({ username: 'target', email: 'target@example.com', password: 'right1234', repassword: 'right1234' });
+      for (let i = 0; i < 10; i += 1) {
+        const res = await login('target@example.com', `guess${i}xx`, { 'x-forwarded-for': `10.0.0.${i}` });
+        expect(res.body.data).toEqual({ error: 'LOGIN_FAILED' });
+      }
+      const locked = await login('target@example.com', 'right1234');
+      expect(locked.body.code).toBe(0);
+      expect(locked.body.data).toEqual({ error: 'RATE_LIMITED' });
+      expect(locked.body.msg).toMatch(/^登录失败次数过多，请 1[45] 分钟后再试$/);
+      const jp = await login('target@example.com', 'right1234', ja);
+      expect(jp.body.msg).toMatch(/分後に再度お試しください$/);
+      // Other accounts are unaffected.
+      expect((await login(valid.email, valid.password)).body.code).toBe(1);
+    });
+  });
+
+  describe('logout', () => {
+    it('revokes the token on the server', async () => {
+      const { userinfo } = (await login(valid.email, valid.password)).body.data;
+      const out = await postForm(t.app, '/api/user/logout', {}, { token: userinfo.token });
+      expect(out.body).toMatchObject({ code: 1, msg: '已退出登录' });
+      const me = await getJson(t.app, '/api/user/userinfo', { token: userinfo.token });
+      expect(me.status).toBe(401);
+      expect((await postForm(t.app, '/api/user/logout', {}, { token: userinfo.token })).status).toBe(401);
+    });
+  });
+
+  describe('retrieve password', () => {
+    it('gives the same answer whether or not the e-mail exists, and mails only a real one', async () => {
+      const real = await postForm(t.app, '/api/user/retrieve', { email: valid.email });
+      const fake = await postForm(t.app, '/api/user/retrieve', { email: 'ghost@example.com' });
+      expect(real.body.msg).toBe(fake.body.msg);
+      expect(real.body.data).toEqual(fake.body.data);
+      expect(await lastMail(t.database.handle.db, 'ghost@example.com')).toBeNull();
+      const mail = await lastMail(t.database.handle.db, valid.email);
+      expect(mail?.subject).toBe('【樱花移动】重置密码');
+      expect(mail?.code).toMatch(/^\d{6}$/);
+      expect(mail?.body).toContain('http://sim.test/h5/pages/public/retrieve?');
+    });
+
+    it('refuses a second code within 60 seconds', async () => {
+      const res = await postForm(t.app, '/api/user/retrieve', { email: valid.email });
+      expect(res.body.data).toEqual({ error: 'CODE_TOO_SOON' });
+      expect(res.body.msg).toMatch(/请 \d+ 秒后再试/);
+    });
+
+    it('resets with the mailed code, revokes every old token, and the code works once', async () => {
+      const before = (await login(valid.email, valid.password)).body.data.userinfo.token;
+      const { code } = (await lastMail(t.database.handle.db, valid.email))!;
+      const form = { email: valid.email, code, password: 'newpass99', repassword: 'newpass99' };
+      const reset = await postForm<SignedInBody>(t.app, '/api/user/retrieve', form);
+      expect(reset.body).toMatchObject({ code: 1, msg: '密码已重置' });
+      expect((await getJson(t.app, '/api/user/userinfo', { token: before })).status).toBe(401);
+      expect((await getJson(t.app, '/api/user/userinfo', { token: reset.body.data.userinfo.token })).status).toBe(200);
+      expect((await login(valid.email, valid.password)).body.code).toBe(0);
+      expect((await login(valid.email, 'newpass99')).body.code).toBe(1);
+      const again = await postForm(t.app, '/api/user/retrieve', { ...form, password: 'other9999', repassword: 'other9999' });
+      expect(again.body.data).toMatchObject({ error: 'CODE_WRONG' });
+    });
+  });
+
+  describe('fast register and activation', () => {
+    const buyer = 'buyer@example.com';
+
+    it('creates a password-less account with a token at once and mails an activation code', async () => {
+      const res = await postForm<SignedInBody>(t.app, '/api/user/fast_register', { email: buyer }, ja);
+      expect(res.body.code).toBe(1);
+      expect(res.body.data.userinfo).toMatchObject({ email: buyer, hasPassword: false });
+      const mail = await lastMail(t.database.handle.db, buyer);
+      expect(mail?.subject).toBe('【さくらモバイル】アカウントの有効化');
+      expect(mail?.body).toContain('/h5/pages/public/activate?');
+      // Nobody can sign in to it with a password yet.
+      expect((await login(buyer, 'anything1')).body.data).toEqual({ error: 'LOGIN_FAILED' });
+    });
+
+    it('refuses a second fast registration for the same address', async () => {
+      const res = await postForm(t.app, '/api/user/fast_register', { email: buyer });
+      expect(res.body.data).toMatchObject({ error: 'EMAIL_REGISTERED' });
+    });
+
+    it('counts wrong codes and kills the code after five', async () => {
+      const { code } = (await lastMail(t.database.handle.db, buyer))!;
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i += 1) {
+        const res = await postForm(t.app, '/api/user/activation', { email: buyer, code: wrong, password: 'buyer1234', repassword: 'buyer1234' });
+        expect(res.body.data).toMatchObject({ error: 'CODE_WRONG' });
+      }
+      const right = await postForm(t.app, '/api/user/activation', { email: buyer, code, password: 'buyer1234', repassword: 'buyer1234' });
+      expect(right.body.data).toMatchObject({ error: 'CODE_WRONG' });
+    });
+
+    it('activates with a fresh code, sets the password and signs in', async () => {
+      await t.database.handle.db.execute(`update email_codes set created_at = now() - interval '2 minutes'`);
+      const send = await postForm(t.app, '/api/user/activation', { email: buyer });
+      expect(send.body.code).toBe(1);
+      const { code } = (await lastMail(t.database.handle.db, buyer))!;
+      const res = await postForm<SignedInBody>(t.app, '/api/user/activation', { email: buyer, code, password: 'buyer1234', repassword: 'buyer1234' });
+      expect(res.body).toMatchObject({ code: 1, msg: '账户已激活' });
+      expect(res.body.data.userinfo.hasPassword).toBe(true);
+      expect((await login(buyer, 'buyer1234')).body.code).toBe(1);
+      const reuse = await postForm(t.app, '/api/user/activation', { email: buyer, code, password: 'buyer5678', repassword: 'buyer5678' });
+      expect(reuse.body.data).toMatchObject({ error: 'CODE_WRONG' });
+    });
+
+    it('sends no activation code to an account that already has a password', async () => {
+      const before = await lastMail(t.database.handle.db, valid.email);
+      await t.database.handle.db.execute(`update email_codes set created_at = now() - interval '2 minutes'`);
+      const res = await postForm(t.app, '/api/user/activation', { email: valid.email });
+      expect(res.body.code).toBe(1);
+      expect(await lastMail(t.database.handle.db, valid.email)).toEqual(before);
+    });
+  });
+
+  describe('profile', () => {
+    it('says "no data to modify" when nothing changed, and saves a new username', async () => {
+      const { userinfo } = (await login(valid.email, 'newpass99')).body.data;
+      const same = await postForm(t.app, '/api/user/profile', { username: userinfo.username, email: valid.email }, { token: userinfo.token });
+      expect(same.body).toMatchObject({ code: 0, msg: '没有需要修改的数据', data: { error: 'NO_CHANGES' } });
+      const renamed = await postForm<SignedInBody>(t.app, '/api/user/profile', { username: '王芳2' }, { token: userinfo.token, ...ja });
+      expect(renamed.body).toMatchObject({ code: 1, msg: '保存しました' });
+      expect(renamed.body.data.userinfo.username).toBe('王芳2');
+    });
+
+    it('changes the e-mail only with the code sent to the new address', async () => {
+      const { userinfo } = (await login(valid.email, 'newpass99')).body.data;
+      const auth = { token: userinfo.token };
+      const noCode = await postForm(t.app, '/api/user/profile', { username: '王芳2', email: 'new.wang@example.com' }, auth);
+      expect(noCode.body.data).toMatchObject({ error: 'CODE_REQUIRED' });
+      const taken = await postForm(t.app, '/api/ems/send', { email: 'target@example.com', event: 'change_email' }, auth);
+      expect(taken.body.data).toMatchObject({ error: 'EMAIL_TAKEN' });
+      const sent = await postForm(t.app, '/api/ems/send', { email: 'new.wang@example.com', event: 'change_email' }, auth);
+      expect(sent.body.code).toBe(1);
+      const { code } = (await lastMail(t.database.handle.db, 'new.wang@example.com'))!;
+      const saved = await postForm<SignedInBody>(t.app, '/api/user/profile', { username: '王芳2', email: 'new.wang@example.com', code }, auth);
+      expect(saved.body.data.userinfo.email).toBe('new.wang@example.com');
+      expect((await login('new.wang@example.com', 'newpass99')).body.code).toBe(1);
+    });
+
+    it('needs a token', async () => {
+      const res = await postForm(t.app, '/api/user/profile', { username: 'nobody' });
+      expect(res.status).toBe(401);
+      expect(res.body.msg).toBe('请先登录');
+    });
+  });
+});
