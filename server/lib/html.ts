@@ -9,7 +9,7 @@ export function escapeHtml(value: string): string {
 /** A small self-contained page for the server's own screens (sandbox and development). */
 export function htmlPage(lang: Lang, title: string, body: string): string {
   return `<!doctype html><html lang="${lang === 'ja' ? 'ja' : 'zh-CN'}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title>
 <style>body{font-family:-apple-system,'PingFang SC','Noto Sans CJK SC',sans-serif;margin:0;padding:24px;background:#ededed;color:#1f1f1f;line-height:1.5}
 main{max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:24px}
 h1{font-size:20px;margin:0 0 12px}button{min-height:44px;width:100%;border:0;border-radius:8px;background:#07c160;color:#fff;font-size:17px;font-weight:600}

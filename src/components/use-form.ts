@@ -37,7 +37,9 @@ export function useForm<F extends Record<string, string>>(initial: F) {
         setAlert({ text: result.msg, kind: 'success' });
       } else {
         setFields(result.fields);
-        setAlert({ text: result.msg || t(`api.errors.${result.error}`), kind: 'error' });
+        // A message that belongs to a field is shown under that field only.
+        const own = Object.keys(result.fields).length > 0;
+        setAlert({ text: own ? '' : result.msg || t(`api.errors.${result.error}`), kind: 'error' });
       }
       return result;
     } finally {

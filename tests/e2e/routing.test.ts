@@ -38,7 +38,7 @@ describe('routes, deep links and page chunks', () => {
     const { page } = phone;
     await visit(h, phone, '/');
     let blocked = 0;
-    await page.route('**/assets/coming-soon-page-*.js', async (route) => {
+    await page.route('**/assets/login-page-*.js', async (route) => {
       if (blocked === 0) {
         blocked += 1;
         await route.abort('internetdisconnected');

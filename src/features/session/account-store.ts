@@ -1,12 +1,4 @@
 import type { z } from 'zod';
-import {
-  emailOnlySchema,
-  loginSchema,
-  profileSchema,
-  registerSchema,
-  setPasswordWithCodeSchema,
-  validate,
-} from '../../../contract/account-rules';
 import type { UserInfo } from '../../../contract/api';
 import {
   postActivation,
@@ -33,8 +25,15 @@ export interface OAuthSettings {
 
 type Fields = Record<string, string>;
 
-function invalid<T>(schema: z.ZodType<T>, input: unknown): ActionResult<never> | null {
-  const result = validate(schema, input);
+type Rules = typeof import('../../../contract/account-rules');
+
+// The field rules bring zod; they load with the first form submitted, not with the home page.
+let rulesModule: Promise<Rules> | null = null;
+const rules = () => (rulesModule ??= import('../../../contract/account-rules'));
+
+async function invalid<T>(pick: (r: Rules) => z.ZodType<T>, input: unknown): Promise<ActionResult<never> | null> {
+  const r = await rules();
+  const result = r.validate(pick(r), input);
   return result.ok ? null : { ok: false, msg: '', error: result.first, fields: result.fields };
 }
 
@@ -54,11 +53,11 @@ export class AccountStore {
   }
 
   async login(form: Fields): Promise<ActionResult<UserInfo>> {
-    return invalid(loginSchema, form) ?? toResult(() => postLogin(this.http, form), (d) => this.signIn(d));
+    return (await invalid((r) => r.loginSchema, form)) ?? toResult(() => postLogin(this.http, form), (d) => this.signIn(d));
   }
 
   async register(form: Fields, agreed: boolean): Promise<ActionResult<UserInfo>> {
-    const problem = invalid(registerSchema, form);
+    const problem = await invalid((r) => r.registerSchema, form);
     if (problem) return problem;
     if (!agreed) return { ok: false, msg: '', error: 'AGREEMENT_REQUIRED', fields: { agree: 'AGREEMENT_REQUIRED' } };
     return toResult(() => postRegister(this.http, form), (d) => this.signIn(d));
@@ -66,33 +65,33 @@ export class AccountStore {
 
   async fastRegister(email: string): Promise<ActionResult<UserInfo>> {
     const form = { email };
-    return invalid(emailOnlySchema, form) ?? toResult(() => postFastRegister(this.http, form), (d) => this.signIn(d));
+    return (await invalid((r) => r.emailOnlySchema, form)) ?? toResult(() => postFastRegister(this.http, form), (d) => this.signIn(d));
   }
 
   /** Sends an activation or password-reset code (the answer never says whether the address exists). */
   async sendCode(kind: 'activation' | 'retrieve', email: string): Promise<ActionResult> {
     const form = { email };
     const post = kind === 'activation' ? postActivation : postRetrieve;
-    return invalid(emailOnlySchema, form) ?? toResult(() => post(this.http, form), () => undefined);
+    return (await invalid((r) => r.emailOnlySchema, form)) ?? toResult(() => post(this.http, form), () => undefined);
   }
 
   async setPassword(kind: 'activation' | 'retrieve', form: Fields): Promise<ActionResult<UserInfo>> {
     const post = kind === 'activation' ? postActivation : postRetrieve;
     return (
-      invalid(setPasswordWithCodeSchema, form) ??
+      (await invalid((r) => r.setPasswordWithCodeSchema, form)) ??
       toResult(() => post(this.http, form), (d) => this.signIn(d as SignedIn))
     );
   }
 
   async sendEmailCode(email: string): Promise<ActionResult> {
     const form = { email, event: 'change_email' };
-    return invalid(emailOnlySchema, { email }) ?? toResult(() => postEmailCode(this.http, form), () => undefined);
+    return (await invalid((r) => r.emailOnlySchema, { email })) ?? toResult(() => postEmailCode(this.http, form), () => undefined);
   }
 
   async updateProfile(form: Fields): Promise<ActionResult<UserInfo>> {
     const cleaned: FormData = { username: form.username, email: form.email || undefined, code: form.code || undefined };
     return (
-      invalid(profileSchema, cleaned) ?? toResult(() => postProfile(this.http, cleaned), (d) => this.signIn(d))
+      (await invalid((r) => r.profileSchema, cleaned)) ?? toResult(() => postProfile(this.http, cleaned), (d) => this.signIn(d))
     );
   }
 

@@ -1,0 +1,50 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, openPhone, settle, startHarness, type Harness } from './helpers/harness';
+
+const fixtures = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'user-agents.json'), 'utf8')) as {
+  cases: { name: string; ua: string; expect: string }[];
+};
+const wechatIphone = fixtures.cases.find((c) => c.expect === 'wechat')!.ua;
+
+describe('signing in inside WeChat', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h?.close());
+
+  it('goes through the sandbox OAuth and arrives signed in, with no code left in the URL', async () => {
+    const phone = await openPhone(h, wechatIphone);
+    const { page } = phone;
+    await page.goto(`${h.baseUrl}/h5/`);
+    await settle(page);
+    await page.goto(`${h.baseUrl}/h5/pages/user/index`);
+    // The platform's consent page (the sandbox stand-in for open.weixin.qq.com).
+    await page.waitForURL(/\/sandbox\/wechat\/authorize\?/);
+    const authorizeUrl = new URL(page.url());
+    expect(authorizeUrl.searchParams.get('scope')).toBe('snsapi_userinfo');
+    expect(authorizeUrl.searchParams.get('state')).toMatch(/^[0-9a-f]{32}$/);
+    await page.getByLabel('沙箱微信昵称').fill('微信小李');
+    await page.getByRole('button', { name: '允许' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/h5/pages/user/index' && !url.searchParams.has('code'));
+    await settle(page);
+    await page.getByRole('heading', { name: '微信小李' }).waitFor();
+    expect(page.url()).not.toMatch(/code=|state=/);
+    await expectAccessible(page);
+
+    // Back must not replay the used code or strand the customer.
+    await page.goBack();
+    await page.waitForLoadState('load');
+    await settle(page);
+    expect(page.url()).not.toMatch(/code=/);
+    expect(await page.locator('main').count()).toBe(1);
+    await page.goto(`${h.baseUrl}/h5/pages/user/index`);
+    await settle(page);
+    await page.getByRole('heading', { name: '微信小李' }).waitFor();
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+});
