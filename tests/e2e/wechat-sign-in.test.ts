@@ -48,3 +48,42 @@ describe('signing in inside WeChat', () => {
     await phone.context.close();
   });
 });
+
+describe('signing in inside Alipay', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h?.close());
+
+  it('gets an auth code from AlipayJSBridge and arrives signed in', async () => {
+    const alipayUa = fixtures.cases.find((c) => c.expect === 'alipay')!.ua;
+    const phone = await openPhone(h, alipayUa);
+    const { page } = phone;
+    // Stands in for the Alipay client: getAuthCode answers with a sandbox code, as the app would get one.
+    await page.addInitScript(() => {
+      const bridge = {
+        call(name: string, _params: unknown, callback: (result: Record<string, unknown>) => void) {
+          if (name !== 'getAuthCode') return callback({ error: 1 });
+          void fetch('/sandbox/alipay/auth_code', {
+            method: 'POST',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+            body: 'uid=2088000222&nickname=ali',
+          })
+            .then((r) => r.json())
+            .then((r: { authCode: string }) => callback({ authcode: r.authCode }));
+        },
+      };
+      setTimeout(() => {
+        (window as unknown as { AlipayJSBridge: typeof bridge }).AlipayJSBridge = bridge;
+        document.dispatchEvent(new Event('AlipayJSBridgeReady'));
+      }, 50);
+    });
+    await page.goto(`${h.baseUrl}/h5/pages/user/index`);
+    await page.getByRole('heading', { name: 'ali' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/h5/pages/user/index');
+    await expectAccessible(page);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+});
