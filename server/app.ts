@@ -10,7 +10,13 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { BASE_PATH, registerStaticApp } from './plugins/static-app.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
 import { createMailProvider, createOAuthProviders } from './providers/create-providers.js';
+import { join } from 'node:path';
+import { diskStorage } from './providers/storage/disk-storage.js';
 import { accountRoutes } from './routes/account.js';
+import { orderRoutes } from './routes/orders.js';
+import { pageRoutes } from './routes/pages.js';
+import { uploadRoutes } from './routes/upload.js';
+import { documentKey } from './services/document-crypto.js';
 import { commonRoutes } from './routes/common.js';
 import { devOutboxRoutes } from './routes/dev-outbox.js';
 import { sandboxOAuthRoutes } from './routes/sandbox-oauth.js';
@@ -43,6 +49,11 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', options.config);
   app.decorate('mail', options.mail ?? createMailProvider(options.config, options.database.db));
   app.decorate('oauth', createOAuthProviders(options.config, options.database.db));
+  app.decorate('documents', {
+    db: options.database.db,
+    storage: diskStorage(join(options.config.DATA_DIR, 'uploads')),
+    key: documentKey(options.config.DOCUMENT_KEY, options.config.DATA_DIR, options.config.NODE_ENV === 'production'),
+  });
   app.decorateRequest('lang', 'cn');
   app.addHook('onRequest', async (request) => {
     request.lang = langFromAcceptLanguage(request.headers['accept-language']);
@@ -69,6 +80,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(contentRoutes);
   await app.register(userRoutes);
   await app.register(accountRoutes);
+  await app.register(uploadRoutes);
+  await app.register(orderRoutes);
+  await app.register(pageRoutes);
   if (options.config.WECHAT_MODE === 'sandbox' || options.config.ALIPAY_MODE === 'sandbox') {
     await app.register(sandboxOAuthRoutes);
   }

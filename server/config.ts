@@ -26,6 +26,10 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   MAIL_FROM: z.string().min(3).default('Sakura Mobile <no-reply@sakura-mobile.example>'),
+  /** base64 of 32 random bytes: the AES-256 key for identity documents at rest. */
+  DOCUMENT_KEY: z.string().optional(),
+  /** How long a placed order may wait for payment ("Pay within"). */
+  PAY_WITHIN_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   WECHAT_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
   WECHAT_APP_ID: z.string().min(1).default('wx-sandbox-app'),
   WECHAT_APP_SECRET: z.string().default(''),

@@ -3,6 +3,7 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
 import type { OAuthPlatform, OAuthProvider } from './providers/oauth/oauth-provider.js';
+import type { DocumentVault } from './services/documents.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -10,6 +11,7 @@ declare module 'fastify' {
     config: Config;
     mail: MailProvider;
     oauth: Record<OAuthPlatform, OAuthProvider>;
+    documents: DocumentVault;
     dbKind: 'pglite' | 'postgres';
   }
   interface FastifyRequest {

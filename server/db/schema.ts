@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 // Content shown to customers is stored in both display languages side by side, so a
 // language switch is a different column, never a second row that can drift.
@@ -146,4 +146,79 @@ export const sandboxOauthCodes = pgTable('sandbox_oauth_codes', {
   nickname: text('nickname').notNull(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Identity documents and signatures; the bytes live encrypted on disk under a random name. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('documents_user_idx').on(t.userId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    status: text('status').notNull(),
+    // Integer yen, fixed when the order is placed: later price changes do not touch it.
+    price: integer('price').notNull(),
+    tax: integer('tax').notNull(),
+    total: integer('total').notNull(),
+    monthlyRent: integer('monthly_rent').notNull(),
+    planName: jsonb('plan_name').$type<{ cn: string; ja: string }>().notNull(),
+    info: jsonb('info').$type<Record<string, string>>().notNull(),
+    signatureId: uuid('signature_id').references(() => documents.id),
+    rejectReason: jsonb('reject_reason').$type<{ document: string; reason: string } | null>(),
+    trackingNo: text('tracking_no'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    payBefore: timestamp('pay_before', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('orders_order_no_key').on(t.orderNo), index('orders_user_idx').on(t.userId, t.createdAt), index('orders_status_idx').on(t.status, t.createdAt)],
+);
+
+/** Every status change of an order, with who made it: the audit trail. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actor: text('actor').notNull(),
+    note: text('note').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+);
+
+/** Rich-text pages (terms, privacy policy, SIM rules) in both languages. */
+export const pages = pgTable('pages', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  titleCn: text('title_cn').notNull(),
+  titleJa: text('title_ja').notNull(),
+  bodyCn: text('body_cn').notNull(),
+  bodyJa: text('body_ja').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

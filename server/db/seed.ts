@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.js';
-import { banners, plans, stores } from './schema.js';
+import { banners, pages, plans, stores } from './schema.js';
+import { seedPages } from './seed-pages.js';
 
 // What a newcomer sees on a fresh database: a real-looking home page in both languages.
 // Prices are integer yen excluding the 10 % consumption tax.
@@ -120,6 +121,8 @@ const seedStores: (typeof stores.$inferInsert)[] = [
 export async function seedIfEmpty(db: Database): Promise<boolean> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(72731001)`);
+    // Pages are added by name, so a database seeded by an older version gains new ones.
+    await tx.insert(pages).values(seedPages).onConflictDoNothing({ target: pages.name });
     const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(plans);
     if (count > 0) return false;
     await tx.insert(plans).values(seedPlans);

@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -26,7 +27,7 @@ export async function startHarness(): Promise<Harness> {
   if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install chromium`);
   const database = await openDatabase({ dataDir: 'memory' });
   await seedIfEmpty(database.db);
-  const app = await buildApp({ database, staticDir, config: loadConfig({ NODE_ENV: 'test' }) });
+  const app = await buildApp({ database, staticDir, config: loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'sim-e2e-')) }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const browser = await chromium.launch({

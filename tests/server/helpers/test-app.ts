@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
@@ -11,7 +14,9 @@ export interface TestApp {
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://sim.test', ...overrides });
+  // Uploaded documents go to a folder of this test run, never into the project's ./data.
+  const dataDir = mkdtempSync(join(tmpdir(), 'sim-data-'));
+  return loadConfig({ NODE_ENV: 'test', PUBLIC_URL: 'http://sim.test', DATA_DIR: dataDir, ...overrides });
 }
 
 export interface TestAppOptions {

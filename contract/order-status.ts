@@ -1,0 +1,48 @@
+// The order's life on the server (issue: review). Anything not listed here is refused.
+
+export const ORDER_STATUSES = [
+  'awaiting_payment',
+  'paid',
+  'under_review',
+  'approved',
+  'rejected',
+  'shipped',
+  'ready_for_pickup',
+  'active',
+  'expired',
+  'cancelled',
+] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
+  awaiting_payment: ['paid', 'expired', 'cancelled'],
+  paid: ['under_review'],
+  under_review: ['approved', 'rejected'],
+  // A corrected resubmission goes back to review.
+  rejected: ['under_review', 'cancelled'],
+  approved: ['shipped', 'ready_for_pickup'],
+  shipped: ['active'],
+  ready_for_pickup: ['active'],
+  active: [],
+  expired: [],
+  cancelled: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return NEXT[from].includes(to);
+}
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (ORDER_STATUSES as readonly string[]).includes(value);
+}
+
+/** Documents a reviewer can point at when rejecting. */
+export const DOCUMENT_KINDS = [
+  'residence_front',
+  'residence_back',
+  'passport',
+  'admission_permit',
+  'address_proof',
+  'signature',
+] as const;
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];

@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { emailRule } from './account-rules';
+import { addMonths, isIsoDate, isProofDateValid, PROOF_VALID_MONTHS } from './dates';
+
+// Step 2 of the purchase (SPEC.md sections 3 and 5). Messages are keys under api.errors.
+
+const required = (message = 'REQUIRED') => z.string({ error: message }).trim().min(1, message);
+const optional = (max: number) => z.string().trim().max(max, 'TOO_LONG').optional().default('');
+
+export const REGIONS = ['JP', 'CN'] as const;
+export type Region = (typeof REGIONS)[number];
+
+export function isPostcode(region: Region, value: string): boolean {
+  return region === 'JP' ? /^\d{3}-?\d{4}$/.test(value) : /^\d{6}$/.test(value);
+}
+
+/** Japanese (0X0-XXXX-XXXX, landline 0X-XXXX-XXXX) or Chinese mainland (1XXXXXXXXXX) numbers, +81 / +86 allowed. */
+export function isPhone(value: string): boolean {
+  const compact = value.replace(/[\s-]/g, '');
+  return /^(\+81|0)\d{9,10}$/.test(compact) || /^(\+86)?1\d{10}$/.test(compact);
+}
+
+export function isBirthdayValid(value: string, today: string): boolean {
+  return isIsoDate(value) && value < today && value >= addMonths(today, -12 * 120);
+}
+
+export const informationSchema = (today: string) =>
+  z
+    .object({
+      lastName: required().max(50, 'TOO_LONG'),
+      firstName: required().max(50, 'TOO_LONG'),
+      email: emailRule,
+      birthday: required().refine((v) => isBirthdayValid(v, today), 'BIRTHDAY_INVALID'),
+      region: z.enum(REGIONS, { error: 'REQUIRED' }),
+      postcode: required(),
+      province: required().max(50, 'TOO_LONG'),
+      city: required().max(50, 'TOO_LONG'),
+      district: optional(50),
+      block: required().max(100, 'TOO_LONG'),
+      building: optional(100),
+      phone: required().refine(isPhone, 'PHONE_INVALID'),
+      delivery: z.enum(['mail', 'pickup'], { error: 'REQUIRED' }),
+      storeId: optional(12),
+      visaType: z.enum(['study', 'non_study'], { error: 'REQUIRED' }),
+      residenceFront: required('UPLOAD_REQUIRED'),
+      residenceBack: required('UPLOAD_REQUIRED'),
+      identityKind: z.enum(['passport', 'admission_permit'], { error: 'REQUIRED' }),
+      identityDoc: required('UPLOAD_REQUIRED'),
+      // "yes" when the SIM goes to the address printed on the residence card.
+      addressSame: z.enum(['yes', 'no'], { error: 'REQUIRED' }),
+      proofType: optional(20),
+      proofDate: optional(10),
+      proofDoc: optional(64),
+    })
+    .superRefine((v, ctx) => {
+      if (!isPostcode(v.region, v.postcode)) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'POSTCODE_INVALID' });
+      if (v.delivery === 'pickup' && !/^\d+$/.test(v.storeId)) {
+        ctx.addIssue({ code: 'custom', path: ['storeId'], message: 'STORE_REQUIRED' });
+      }
+      if (v.addressSame === 'no') {
+        if (v.proofType !== 'utility_bill' && v.proofType !== 'resident_ticket') {
+          ctx.addIssue({ code: 'custom', path: ['proofType'], message: 'PROOF_REQUIRED' });
+        }
+        if (!v.proofDate) ctx.addIssue({ code: 'custom', path: ['proofDate'], message: 'PROOF_REQUIRED' });
+        else if (!isProofDateValid(v.proofDate, today)) {
+          ctx.addIssue({ code: 'custom', path: ['proofDate'], message: 'PROOF_TOO_OLD' });
+        }
+        if (!v.proofDoc) ctx.addIssue({ code: 'custom', path: ['proofDoc'], message: 'PROOF_REQUIRED' });
+      }
+    });
+
+export type PurchaseInformation = z.infer<ReturnType<typeof informationSchema>>;
+
+export const INFORMATION_FIELDS = [
+  'lastName', 'firstName', 'email', 'birthday', 'region', 'postcode', 'province', 'city', 'district', 'block',
+  'building', 'phone', 'delivery', 'storeId', 'visaType', 'residenceFront', 'residenceBack', 'identityKind',
+  'identityDoc', 'addressSame', 'proofType', 'proofDate', 'proofDoc',
+] as const;
+
+export { PROOF_VALID_MONTHS };

@@ -1,0 +1,5 @@
+/** Where encrypted document bytes live: a local folder by default, object storage by configuration. */
+export interface StorageProvider {
+  put(key: string, bytes: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer | null>;
+}

@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { fileTypeFromBuffer } from 'file-type';
+import type { DocumentKind } from '../../contract/order-status.js';
+import type { Database } from '../db/client.js';
+import { documents } from '../db/schema.js';
+import { ApiError } from '../lib/errors.js';
+import type { StorageProvider } from '../providers/storage/storage-provider.js';
+import { decrypt, encrypt } from './document-crypto.js';
+import { stripHeif, stripJpeg, stripPng } from './strip-metadata.js';
+
+export interface DocumentVault {
+  db: Database;
+  storage: StorageProvider;
+  key: Buffer;
+}
+
+const ACCEPTED: Record<string, (b: Buffer) => Buffer> = {
+  'image/jpeg': stripJpeg,
+  'image/png': stripPng,
+  'image/heic': stripHeif,
+  'image/heif': stripHeif,
+  'application/pdf': (b) => b,
+};
+
+export interface StoredDocument {
+  id: string;
+  kind: DocumentKind;
+  mime: string;
+  size: number;
+}
+
+/** Trusts the bytes, not the name or the declared type: a text file called .jpg is refused. */
+export async function storeDocument(vault: DocumentVault, userId: number, kind: DocumentKind, bytes: Buffer): Promise<StoredDocument> {
+  const sniffed = await fileTypeFromBuffer(bytes);
+  const strip = sniffed ? ACCEPTED[sniffed.mime] : undefined;
+  if (!sniffed || !strip) throw new ApiError('FILE_TYPE', 200, { file: 'FILE_TYPE' });
+  if (kind === 'signature' && sniffed.mime !== 'image/png') throw new ApiError('FILE_TYPE', 200, { file: 'FILE_TYPE' });
+  const clean = strip(bytes);
+  const id = randomUUID();
+  await vault.storage.put(id, encrypt(vault.key, clean));
+  await vault.db.insert(documents).values({ id, userId, kind, mime: sniffed.mime, size: clean.length });
+  return { id, kind, mime: sniffed.mime, size: clean.length };
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The owner's document, decrypted; anyone else gets the same "not found" as for no document. */
+export async function readDocument(vault: DocumentVault, userId: number, id: string): Promise<{ mime: string; bytes: Buffer } | null> {
+  if (!UUID.test(id)) return null;
+  const [row] = await vault.db
+    .select()
+    .from(documents)
+    .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+    .limit(1);
+  if (!row) return null;
+  const sealed = await vault.storage.get(id);
+  if (!sealed) return null;
+  return { mime: row.mime, bytes: decrypt(vault.key, sealed) };
+}
+
+/** Which of these ids are the user's documents, with their kinds. */
+export async function ownedDocuments(db: Database, userId: number, ids: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (const id of new Set(ids.filter((i) => UUID.test(i)))) {
+    const [row] = await db
+      .select({ kind: documents.kind })
+      .from(documents)
+      .where(and(eq(documents.id, id), eq(documents.userId, userId)))
+      .limit(1);
+    if (row) out.set(id, row.kind);
+  }
+  return out;
+}

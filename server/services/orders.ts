@@ -1,0 +1,182 @@
+import { randomInt } from 'node:crypto';
+import { and, desc, eq, lt } from 'drizzle-orm';
+import type { Lang } from '../../contract/api.js';
+import { addWorkingDays, DISPATCH_WORKING_DAYS, tokyoDate } from '../../contract/dates.js';
+import { canTransition, isOrderStatus, type OrderStatus } from '../../contract/order-status.js';
+import { taxOf, withTax } from '../../contract/pricing.js';
+import { informationSchema, type PurchaseInformation } from '../../contract/purchase-rules.js';
+import type { Database } from '../db/client.js';
+import { orderEvents, orders, plans, stores } from '../db/schema.js';
+import { ApiError } from '../lib/errors.js';
+import { parseWith } from '../lib/validate.js';
+import { ownedDocuments } from './documents.js';
+
+type OrderRow = typeof orders.$inferSelect;
+
+export interface OrderView {
+  orderNo: string;
+  status: OrderStatus;
+  planId: number;
+  planName: string;
+  price: number;
+  tax: number;
+  total: number;
+  monthlyRent: number;
+  createdAt: string;
+  payBefore: string;
+  dispatchBy: string | null;
+  trackingNo: string | null;
+  rejectReason: { document: string; reason: string } | null;
+  info: Record<string, string>;
+}
+
+export function toOrderView(row: OrderRow, lang: Lang): OrderView {
+  const status = isOrderStatus(row.status) ? row.status : 'cancelled';
+  return {
+    orderNo: row.orderNo,
+    status,
+    planId: row.planId,
+    planName: row.planName[lang],
+    price: row.price,
+    tax: row.tax,
+    total: row.total,
+    monthlyRent: row.monthlyRent,
+    createdAt: row.createdAt.toISOString(),
+    payBefore: row.payBefore.toISOString(),
+    // The promise: out of the door within 3 working days of approval, public holidays excluded.
+    dispatchBy: row.approvedAt ? addWorkingDays(tokyoDate(row.approvedAt), DISPATCH_WORKING_DAYS) : null,
+    trackingNo: row.trackingNo,
+    rejectReason: row.rejectReason ?? null,
+    info: row.info,
+  };
+}
+
+function newOrderNo(now: Date): string {
+  return `SM${tokyoDate(now).replace(/-/g, '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+/** Checks step 2 again on the server, including that every document is the customer's own. */
+async function checkedInformation(db: Database, userId: number, body: Record<string, string>, now: Date): Promise<PurchaseInformation> {
+  const info = parseWith(informationSchema(tokyoDate(now)), body);
+  const wanted: [keyof PurchaseInformation, string[]][] = [
+    ['residenceFront', ['residence_front']],
+    ['residenceBack', ['residence_back']],
+    ['identityDoc', [info.identityKind]],
+  ];
+  if (info.addressSame === 'no') wanted.push(['proofDoc', ['address_proof']]);
+  const owned = await ownedDocuments(db, userId, wanted.map(([field]) => String(info[field])));
+  for (const [field, kinds] of wanted) {
+    const kind = owned.get(String(info[field]));
+    if (!kind || !kinds.includes(kind)) throw new ApiError('UPLOAD_REQUIRED', 200, { [field]: 'UPLOAD_REQUIRED' });
+  }
+  if (info.delivery === 'pickup') {
+    const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, Number(info.storeId))).limit(1);
+    if (!store) throw new ApiError('STORE_REQUIRED', 200, { storeId: 'STORE_REQUIRED' });
+  } else {
+    info.storeId = '';
+  }
+  return info;
+}
+
+/** Places an order; the price comes from the plan on the server, whatever the client sent. */
+export async function createOrder(
+  db: Database,
+  userId: number,
+  body: Record<string, string>,
+  payWithinMinutes: number,
+  now = new Date(),
+): Promise<OrderRow> {
+  const planId = Number(body.planId);
+  const [plan] = Number.isInteger(planId)
+    ? await db.select().from(plans).where(and(eq(plans.id, planId), eq(plans.active, true))).limit(1)
+    : [];
+  if (!plan) throw new ApiError('SETMEAL_REQUIRED', 200, { planId: 'SETMEAL_REQUIRED' });
+  const info = await checkedInformation(db, userId, body, now);
+  const signatureId = body.signatureId ?? '';
+  const owned = await ownedDocuments(db, userId, [signatureId]);
+  if (owned.get(signatureId) !== 'signature') throw new ApiError('SIGN_FIRST', 200, { signatureId: 'SIGN_FIRST' });
+
+  return db.transaction(async (tx) => {
+    const [order] = await tx
+      .insert(orders)
+      .values({
+        orderNo: newOrderNo(now),
+        userId,
+        planId: plan.id,
+        status: 'awaiting_payment',
+        price: plan.activityPrice,
+        tax: taxOf(plan.activityPrice),
+        total: withTax(plan.activityPrice),
+        monthlyRent: plan.monthlyRent,
+        planName: { cn: plan.nameCn, ja: plan.nameJa },
+        info: Object.fromEntries(Object.entries(info).map(([k, v]) => [k, String(v)])),
+        signatureId,
+        createdAt: now,
+        updatedAt: now,
+        payBefore: new Date(now.getTime() + payWithinMinutes * 60_000),
+      })
+      .returning();
+    await tx.insert(orderEvents).values({ orderId: order!.id, toStatus: 'awaiting_payment', actor: `customer:${userId}`, at: now });
+    return order!;
+  });
+}
+
+/**
+ * Moves an order to `to` if the state machine allows it from where it stands now; the row
+ * is locked so two actors cannot both move it.
+ */
+export async function transitionOrder(
+  db: Database,
+  orderId: number,
+  to: OrderStatus,
+  actor: string,
+  note = '',
+  changes: Partial<typeof orders.$inferInsert> = {},
+  now = new Date(),
+): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const [locked] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+    const from = locked?.status;
+    if (!from) throw new ApiError('NOT_FOUND', 404);
+    if (!isOrderStatus(from) || !canTransition(from, to)) {
+      throw new ApiError('STATUS_CONFLICT', 200, undefined, { from, to });
+    }
+    const [order] = await tx
+      .update(orders)
+      .set({ ...changes, status: to, updatedAt: now })
+      .where(eq(orders.id, orderId))
+      .returning();
+    await tx.insert(orderEvents).values({ orderId, fromStatus: from, toStatus: to, actor, note, at: now });
+    return order!;
+  });
+}
+
+/** Unpaid orders past their "Pay within" deadline become expired (checked lazily on read). */
+export async function expireOverdue(db: Database, userId: number, now = new Date()): Promise<void> {
+  const overdue = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.status, 'awaiting_payment'), lt(orders.payBefore, now)));
+  for (const { id } of overdue) {
+    await transitionOrder(db, id, 'expired', 'system', 'payment deadline passed', {}, now).catch(() => undefined);
+  }
+}
+
+export async function latestOrder(db: Database, userId: number, orderNo?: string): Promise<OrderRow | null> {
+  await expireOverdue(db, userId);
+  const where = orderNo ? and(eq(orders.userId, userId), eq(orders.orderNo, orderNo)) : eq(orders.userId, userId);
+  const [row] = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
+  return row ?? null;
+}
+
+/** Corrected information or documents for a rejected order; any other state refuses. */
+export async function resubmitOrder(db: Database, userId: number, body: Record<string, string>, now = new Date()): Promise<OrderRow> {
+  const order = await latestOrder(db, userId, body.orderNo || undefined);
+  if (!order) throw new ApiError('NOT_FOUND', 404);
+  if (order.status !== 'rejected') throw new ApiError('NOT_REJECTED');
+  const info = await checkedInformation(db, userId, { ...order.info, ...body }, now);
+  return transitionOrder(db, order.id, 'under_review', `customer:${userId}`, 'resubmitted', {
+    info: Object.fromEntries(Object.entries(info).map(([k, v]) => [k, String(v)])),
+    rejectReason: null,
+  }, now);
+}
