@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailRule } from './account-rules';
-import { addMonths, isIsoDate, isProofDateValid, PROOF_VALID_MONTHS } from './dates';
+import { addMonths, isIsoDate, isProofDateValid, PROOF_VALID_MONTHS } from './calendar';
 
 // Step 2 of the purchase (SPEC.md sections 3 and 5). Messages are keys under api.errors.
 
@@ -17,7 +17,8 @@ export function isPostcode(region: Region, value: string): boolean {
 /** Japanese (0X0-XXXX-XXXX, landline 0X-XXXX-XXXX) or Chinese mainland (1XXXXXXXXXX) numbers, +81 / +86 allowed. */
 export function isPhone(value: string): boolean {
   const compact = value.replace(/[\s-]/g, '');
-  return /^(\+81|0)\d{9,10}$/.test(compact) || /^(\+86)?1\d{10}$/.test(compact);
+  // 070/080/090 mobiles have 11 digits; other Japanese numbers 10.
+  return /^(\+81|0)([789]0\d{8}|(?![789]0)[1-9]\d{8})$/.test(compact) || /^(\+86)?1\d{10}$/.test(compact);
 }
 
 export function isBirthdayValid(value: string, today: string): boolean {

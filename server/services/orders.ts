@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { Lang } from '../../contract/api.js';
-import { addWorkingDays, DISPATCH_WORKING_DAYS, tokyoDate } from '../../contract/dates.js';
+import { tokyoDate } from '../../contract/calendar.js';
+import { addWorkingDays, DISPATCH_WORKING_DAYS } from '../../contract/working-days.js';
 import { canTransition, isOrderStatus, type OrderStatus } from '../../contract/order-status.js';
 import { taxOf, withTax } from '../../contract/pricing.js';
 import { informationSchema, type PurchaseInformation } from '../../contract/purchase-rules.js';

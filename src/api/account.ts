@@ -1,34 +1,34 @@
 import type { UserInfo } from '../../contract/api';
-import type { FormData, HttpClient } from './http-client';
+import type { FormFields, HttpClient } from './http-client';
 
 export interface SignedIn {
   userinfo: UserInfo;
 }
 type Empty = Record<string, never>;
 
-export const postRegister = (http: HttpClient, data: FormData) =>
+export const postRegister = (http: HttpClient, data: FormFields) =>
   http.request<SignedIn>({ url: '/api/user/register', method: 'POST', data });
 
-export const postLogin = (http: HttpClient, data: FormData) =>
+export const postLogin = (http: HttpClient, data: FormFields) =>
   http.request<SignedIn>({ url: '/api/user/login', method: 'POST', data });
 
-export const postFastRegister = (http: HttpClient, data: FormData) =>
+export const postFastRegister = (http: HttpClient, data: FormFields) =>
   http.request<SignedIn>({ url: '/api/user/fast_register', method: 'POST', data });
 
 /** Without `code` sends one; with it sets the password. */
-export const postActivation = (http: HttpClient, data: FormData) =>
+export const postActivation = (http: HttpClient, data: FormFields) =>
   http.request<SignedIn | Empty>({ url: '/api/user/activation', method: 'POST', data });
 
-export const postRetrieve = (http: HttpClient, data: FormData) =>
+export const postRetrieve = (http: HttpClient, data: FormFields) =>
   http.request<SignedIn | Empty>({ url: '/api/user/retrieve', method: 'POST', data });
 
-export const postEmailCode = (http: HttpClient, data: FormData) =>
+export const postEmailCode = (http: HttpClient, data: FormFields) =>
   http.request<Empty>({ url: '/api/ems/send', method: 'POST', data });
 
-export const postProfile = (http: HttpClient, data: FormData) =>
+export const postProfile = (http: HttpClient, data: FormFields) =>
   http.request<SignedIn>({ url: '/api/user/profile', method: 'POST', data });
 
 export const postLogout = (http: HttpClient) => http.request<Empty>({ url: '/api/user/logout', method: 'POST' });
 
-export const postAuthCode = (http: HttpClient, data: FormData) =>
+export const postAuthCode = (http: HttpClient, data: FormFields) =>
   http.request<SignedIn>({ url: '/api/user/auth_code', method: 'POST', data });

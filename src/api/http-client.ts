@@ -7,12 +7,12 @@ import {
 import { REQUEST_TIMEOUT_MS } from '../../contract/limits';
 
 export type FormValue = string | number | boolean | null | undefined;
-export type FormData = Record<string, FormValue>;
+export type FormFields = Record<string, FormValue>;
 
 export interface RequestOptions {
   url: string;
   method?: 'GET' | 'POST';
-  data?: FormData;
+  data?: FormFields;
   /** The caller deals with a 401 itself (launch), instead of the app signing out. */
   quietUnauthorized?: boolean;
 }
@@ -46,9 +46,13 @@ export interface HttpClientOptions {
 
 export interface HttpClient {
   request<T>(options: RequestOptions): Promise<Envelope<T>>;
+  /** The one multipart call: a file upload, with the same headers, timeout and status rules. */
+  upload<T>(url: string, body: globalThis.FormData): Promise<Envelope<T>>;
+  /** Raw bytes of an authorized GET (an uploaded document shown back to its owner). */
+  blob(url: string): Promise<Blob>;
 }
 
-export function encodeForm(data: FormData | undefined): string {
+export function encodeForm(data: FormFields | undefined): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(data ?? {})) {
     if (value === undefined || value === null) continue;
@@ -71,38 +75,47 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   const baseUrl = options.baseUrl ?? '';
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
+  const headersFor = (extra: Record<string, string> = {}): Record<string, string> => ({
+    token: options.getToken() || TOKEN_PLACEHOLDER,
+    'Accept-Language': acceptLanguageFor(options.getLang()),
+    ...extra,
+  });
+
+  async function send(target: string, init: RequestInit, quietUnauthorized: boolean | undefined, read: (r: Response) => Promise<unknown>) {
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    // Read the fetch implementation per call: tests and web views may replace it late.
+    const fetchImpl = options.fetchImpl ?? globalThis.fetch.bind(globalThis);
+    let response: Response;
+    let body: unknown;
+    try {
+      response = await fetchImpl(target, { ...init, signal: controller.signal });
+      body = response.status === 200 ? await read(response) : await readBody(response);
+    } catch (error) {
+      throw new ApiRequestError(controller.signal.aborted ? 'timeout' : 'network', 0, error);
+    } finally {
+      clearTimeout(timer);
+    }
+    if (response.status === 401 && !quietUnauthorized) options.onUnauthorized?.();
+    if (response.status !== 200) throw new ApiRequestError('http', response.status, body);
+    return body;
+  }
+
   return {
     async request<T>({ url, method = 'GET', data, quietUnauthorized }: RequestOptions): Promise<Envelope<T>> {
       const encoded = encodeForm(data);
       const target = method === 'GET' && encoded ? `${baseUrl}${url}?${encoded}` : `${baseUrl}${url}`;
-      const headers: Record<string, string> = {
-        token: options.getToken() || TOKEN_PLACEHOLDER,
-        'Accept-Language': acceptLanguageFor(options.getLang()),
-      };
-      if (method === 'POST') headers['Content-Type'] = 'application/x-www-form-urlencoded';
-
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), timeoutMs);
-      // Read the fetch implementation per call: tests and web views may replace it late.
-      const fetchImpl = options.fetchImpl ?? globalThis.fetch.bind(globalThis);
-      let response: Response;
-      let body: unknown;
-      try {
-        response = await fetchImpl(target, {
-          method,
-          headers,
-          body: method === 'POST' ? encoded : undefined,
-          signal: controller.signal,
-        });
-        body = await readBody(response);
-      } catch (error) {
-        throw new ApiRequestError(controller.signal.aborted ? 'timeout' : 'network', 0, error);
-      } finally {
-        clearTimeout(timer);
-      }
-      if (response.status === 401 && !quietUnauthorized) options.onUnauthorized?.();
-      if (response.status !== 200) throw new ApiRequestError('http', response.status, body);
-      return body as Envelope<T>;
+      const headers = headersFor(method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {});
+      const init: RequestInit = { method, headers, body: method === 'POST' ? encoded : undefined };
+      return (await send(target, init, quietUnauthorized, readBody)) as Envelope<T>;
+    },
+    async upload<T>(url: string, body: globalThis.FormData): Promise<Envelope<T>> {
+      // No Content-Type: the browser writes the multipart boundary itself.
+      const init: RequestInit = { method: 'POST', headers: headersFor(), body };
+      return (await send(`${baseUrl}${url}`, init, false, readBody)) as Envelope<T>;
+    },
+    async blob(url: string): Promise<Blob> {
+      return (await send(`${baseUrl}${url}`, { method: 'GET', headers: headersFor() }, false, (r) => r.blob())) as Blob;
     },
   };
 }

@@ -49,7 +49,7 @@ export class RootStore {
     this.ui = new UiStore();
     this.session = new SessionStore(options.storage, this.http);
     this.language = new LanguageStore(options.storage, this.http, options.loadLocale);
-    this.purchase = new PurchaseStore(options.storage);
+    this.purchase = new PurchaseStore(options.storage, this.http);
     this.content = new ContentStore(this.http);
     this.account = new AccountStore(
       this.http,

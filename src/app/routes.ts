@@ -17,6 +17,10 @@ const retrieve = lazyPage(() => import('../pages/public/retrieve-page'));
 const activate = lazyPage(() => import('../pages/public/activate-page'));
 const userIndex = lazyPage(() => import('../pages/user/index-page'));
 const userEdit = lazyPage(() => import('../pages/user/edit-page'));
+const processSetmeal = lazyPage(() => import('../pages/process/setmeal-page'));
+const processInformation = lazyPage(() => import('../pages/process/information-page'));
+const processCheck = lazyPage(() => import('../pages/process/check-page'));
+const processPay = lazyPage(() => import('../pages/process/pay-page'));
 
 const soon = (path: string, titleKey: string, auth = false): AppRoute => ({ path, titleKey, page: comingSoon, auth });
 
@@ -38,10 +42,10 @@ export const appRoutes: AppRoute[] = [
   soon('/pages/user/pay', 'routes.userPay', true),
   soon('/pages/user/update', 'routes.userUpdate', true),
   soon('/pages/user/address', 'routes.userAddress', true),
-  soon('/pages/process/setmeal', 'routes.processSetmeal'),
-  soon('/pages/process/information', 'routes.processInformation'),
-  soon('/pages/process/check', 'routes.processCheck'),
-  soon('/pages/process/pay', 'routes.processPay'),
+  { path: '/pages/process/setmeal', titleKey: 'routes.processSetmeal', page: processSetmeal },
+  { path: '/pages/process/information', titleKey: 'routes.processInformation', page: processInformation },
+  { path: '/pages/process/check', titleKey: 'routes.processCheck', page: processCheck },
+  { path: '/pages/process/pay', titleKey: 'routes.processPay', page: processPay, auth: true },
   soon('/pages/order/orderDetail', 'routes.orderDetail', true),
   soon('/pages/change-setmeal/setmeal', 'routes.changeSetmeal', true),
   soon('/pages/change-setmeal/confirm', 'routes.changeConfirm', true),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMonths, tokyoDate } from '../../contract/dates';
+import { addMonths, tokyoDate } from '../../contract/calendar';
 import { orderEvents, orders } from '../../server/db/schema';
 import { createOrder, toOrderView, transitionOrder } from '../../server/services/orders';
 import { backends } from './helpers/databases';

@@ -104,7 +104,7 @@ describe('persistence', () => {
     first.purchase.updateForm({ firstName: '华', lastName: '李' });
     first.purchase.setImage('upload-12');
     const reloaded = build(storage).store;
-    expect(reloaded.purchase.form).toEqual({ firstName: '华', lastName: '李' });
+    expect(reloaded.purchase.form).toMatchObject({ firstName: '华', lastName: '李', region: 'JP' });
     expect(reloaded.purchase.image).toBe('upload-12');
   });
 

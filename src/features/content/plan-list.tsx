@@ -10,16 +10,18 @@ import './plan-list.css';
 interface Props {
   plans: Resource<PlanInfo[]>;
   onChoose: (plan: PlanInfo) => void;
+  /** The plan already chosen, marked as such. */
+  selectedId?: number;
 }
 
 /** Plans with every price as the customer pays it: 10 % consumption tax included. */
-export const PlanList = observer(function PlanList({ plans, onChoose }: Props) {
+export const PlanList = observer(function PlanList({ plans, onChoose, selectedId }: Props) {
   const { t } = useTranslation();
   return (
     <ResourceState resource={plans} emptyKey="home.plansEmpty" placeholderCount={3} placeholderClass="plan-card">
       <ul className="plan-list">
         {plans.data.map((plan) => (
-          <li key={plan.id} className="plan-card">
+          <li key={plan.id} className={plan.id === selectedId ? 'plan-card plan-selected' : 'plan-card'}>
             <h3>{plan.name}</h3>
             <p className="plan-data">
               {t('home.planData', { gb: plan.dataGb })} · {t('home.planThrottle', { kbps: plan.throttledKbps })}
@@ -45,8 +47,13 @@ export const PlanList = observer(function PlanList({ plans, onChoose }: Props) {
               </div>
             </dl>
             <p className="plan-tax">{t('home.taxIncluded')}</p>
-            <button type="button" className="button button-outline" onClick={() => onChoose(plan)}>
-              {t('home.choosePlan')}
+            <button
+              type="button"
+              className={plan.id === selectedId ? 'button button-primary' : 'button button-outline'}
+              onClick={() => onChoose(plan)}
+              aria-pressed={selectedId === undefined ? undefined : plan.id === selectedId}
+            >
+              {plan.id === selectedId ? t('home.chosenPlan') : t('home.choosePlan')}
             </button>
           </li>
         ))}

@@ -1,30 +1,65 @@
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable, runInAction } from 'mobx';
 import type { PlanInfo } from '../../../contract/api';
+import { UPLOAD_MAX_BYTES } from '../../../contract/limits';
+import type { HttpClient } from '../../api/http-client';
+import { postOrder, postResubmit, uploadDocument, type OrderView } from '../../api/purchase';
+import { toResult, type ActionResult } from '../../lib/action-result';
+import { dataUrlToBlob } from '../../lib/data-url';
 import { readJson, STORAGE_KEYS, writeJson, type KeyValueStorage } from '../../lib/persistence';
+import { prepareImage } from './prepare-image';
 
 interface PurchaseDraft {
   setmeal: PlanInfo | null;
   form: Record<string, string>;
   image: string;
+  fileNames: Record<string, string>;
+  resubmitOrderNo: string;
+}
+
+export const DEFAULT_FORM: Record<string, string> = {
+  region: 'JP',
+  delivery: 'mail',
+  visaType: 'study',
+  identityKind: 'passport',
+  addressSame: 'yes',
+};
+
+type Rules = typeof import('../../../contract/purchase-rules');
+let rulesModule: Promise<Rules> | null = null;
+const purchaseRules = () => (rulesModule ??= import('../../../contract/purchase-rules'));
+
+function todayInTokyo(): string {
+  return new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
 }
 
 /**
- * The purchase in progress (SPEC.md section 3: setmeal, form, image). Every change is
- * written at once: a WeChat web view killed while the camera was open must lose nothing.
+ * The purchase in progress (SPEC.md section 3: setmeal, form, image — the signature). Every
+ * change is written at once: a WeChat web view killed while the camera was open must lose
+ * nothing, and going back a step shows what was entered.
  */
 export class PurchaseStore {
   setmeal: PlanInfo | null = null;
-  form: Record<string, string> = {};
+  form: Record<string, string> = { ...DEFAULT_FORM };
+  /** The drawn signature as a PNG data URL, kept until the order is placed. */
   image = '';
+  fileNames: Record<string, string> = {};
+  /** Set while correcting a rejected order instead of buying a new one. */
+  resubmitOrderNo = '';
+  uploading: Record<string, boolean> = {};
 
-  constructor(private readonly storage: KeyValueStorage) {
-    const draft = readJson<PurchaseDraft>(storage, STORAGE_KEYS.purchase);
+  constructor(
+    private readonly storage: KeyValueStorage,
+    private readonly http: HttpClient,
+  ) {
+    const draft = readJson<Partial<PurchaseDraft>>(storage, STORAGE_KEYS.purchase);
     if (draft) {
       this.setmeal = draft.setmeal ?? null;
-      this.form = draft.form ?? {};
+      this.form = { ...DEFAULT_FORM, ...(draft.form ?? {}) };
       this.image = draft.image ?? '';
+      this.fileNames = draft.fileNames ?? {};
+      this.resubmitOrderNo = draft.resubmitOrderNo ?? '';
     }
-    makeAutoObservable<PurchaseStore, 'storage'>(this, { storage: false });
+    makeAutoObservable<PurchaseStore, 'storage' | 'http'>(this, { storage: false, http: false });
   }
 
   chooseSetmeal(plan: PlanInfo): void {
@@ -42,14 +77,90 @@ export class PurchaseStore {
     this.persist();
   }
 
+  /** Checks size before anything is sent, shrinks photos, uploads, and remembers the id. */
+  async uploadDocument(field: string, kind: string, file: File): Promise<ActionResult<string>> {
+    if (file.size > UPLOAD_MAX_BYTES) {
+      return { ok: false, msg: '', error: 'FILE_TOO_LARGE', fields: { [field]: 'FILE_TOO_LARGE' } };
+    }
+    this.uploading = { ...this.uploading, [field]: true };
+    try {
+      const prepared = await prepareImage(file);
+      const result = await toResult(
+        () => uploadDocument(this.http, kind, prepared, file.name),
+        (stored) => stored.id,
+      );
+      if (result.ok) {
+        runInAction(() => {
+          this.form = { ...this.form, [field]: result.value };
+          this.fileNames = { ...this.fileNames, [field]: file.name };
+          this.persist();
+        });
+      }
+      return result.ok ? result : { ...result, fields: { [field]: result.error } };
+    } finally {
+      runInAction(() => {
+        this.uploading = { ...this.uploading, [field]: false };
+      });
+    }
+  }
+
+  async checkInformation(): Promise<ActionResult> {
+    const rules = await purchaseRules();
+    const { validate } = await import('../../../contract/account-rules');
+    const result = validate(rules.informationSchema(todayInTokyo()), this.form);
+    return result.ok ? { ok: true, msg: '', value: undefined } : { ok: false, msg: '', error: result.first, fields: result.fields };
+  }
+
+  /** Step 4 begins: the signature is uploaded and the server prices and places the order. */
+  async placeOrder(): Promise<ActionResult<OrderView>> {
+    if (!this.setmeal) return { ok: false, msg: '', error: 'SETMEAL_REQUIRED', fields: {} };
+    if (!this.image) return { ok: false, msg: '', error: 'SIGN_FIRST', fields: {} };
+    const checked = await this.checkInformation();
+    if (!checked.ok) return checked;
+    const signature = dataUrlToBlob(this.image);
+    const uploaded = await toResult(() => uploadDocument(this.http, 'signature', signature, 'signature.png'), (d) => d.id);
+    if (!uploaded.ok) return uploaded;
+    const form = { ...this.form, planId: this.setmeal.id, signatureId: uploaded.value };
+    const placed = await toResult(() => postOrder(this.http, form), (d) => d.order);
+    if (placed.ok) this.clear();
+    return placed;
+  }
+
+  /** Starts correcting a rejected order: its information comes back into the form. */
+  startResubmit(order: OrderView): void {
+    this.resubmitOrderNo = order.orderNo;
+    this.form = { ...DEFAULT_FORM, ...order.info };
+    this.persist();
+  }
+
+  async resubmit(): Promise<ActionResult<OrderView>> {
+    const checked = await this.checkInformation();
+    if (!checked.ok) return checked;
+    const result = await toResult(
+      () => postResubmit(this.http, { ...this.form, orderNo: this.resubmitOrderNo }),
+      (d) => d.order,
+    );
+    if (result.ok) this.clear();
+    return result;
+  }
+
   clear(): void {
     this.setmeal = null;
-    this.form = {};
+    this.form = { ...DEFAULT_FORM };
     this.image = '';
+    this.fileNames = {};
+    this.resubmitOrderNo = '';
     writeJson(this.storage, STORAGE_KEYS.purchase, null);
   }
 
   private persist(): void {
-    writeJson(this.storage, STORAGE_KEYS.purchase, { setmeal: this.setmeal, form: this.form, image: this.image });
+    const draft: PurchaseDraft = {
+      setmeal: this.setmeal,
+      form: this.form,
+      image: this.image,
+      fileNames: this.fileNames,
+      resubmitOrderNo: this.resubmitOrderNo,
+    };
+    writeJson(this.storage, STORAGE_KEYS.purchase, draft);
   }
 }

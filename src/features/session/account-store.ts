@@ -12,7 +12,7 @@ import {
   postRetrieve,
   type SignedIn,
 } from '../../api/account';
-import type { FormData, HttpClient } from '../../api/http-client';
+import type { FormFields, HttpClient } from '../../api/http-client';
 import { toResult, type ActionResult } from '../../lib/action-result';
 import { currentUrl, newOAuthState, readOAuthReturn, stripOAuthReturn, takeExpectedOAuthState } from '../../../bridges/oauth-return';
 import type { PlatformBridge } from '../../../bridges/types';
@@ -89,7 +89,7 @@ export class AccountStore {
   }
 
   async updateProfile(form: Fields): Promise<ActionResult<UserInfo>> {
-    const cleaned: FormData = { username: form.username, email: form.email || undefined, code: form.code || undefined };
+    const cleaned: FormFields = { username: form.username, email: form.email || undefined, code: form.code || undefined };
     return (
       (await invalid((r) => r.profileSchema, cleaned)) ?? toResult(() => postProfile(this.http, cleaned), (d) => this.signIn(d))
     );

@@ -1,5 +1,3 @@
-import holidayJp from '@holiday-jp/holiday_jp';
-
 // Calendar dates are 'YYYY-MM-DD' strings in Tokyo; instants are Dates (UTC). Japan keeps
 // UTC+9 all year, so a fixed offset turns one into the other exactly.
 
@@ -30,38 +28,6 @@ export function addMonths(date: string, months: number): string {
   return `${year}-${String(month + 1).padStart(2, '0')}-${String(Math.min(d, last)).padStart(2, '0')}`;
 }
 
-export function isWeekend(date: string): boolean {
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return day === 0 || day === 6;
-}
-
-export function isPublicHoliday(date: string): boolean {
-  return date in (holidayJp.holidays as Record<string, unknown>);
-}
-
-export function isWorkingDay(date: string): boolean {
-  return !isWeekend(date) && !isPublicHoliday(date);
-}
-
-/** The date `n` working days after `date` (weekends and Japanese public holidays skipped). */
-export function addWorkingDays(date: string, n: number): string {
-  let current = date;
-  let left = n;
-  while (left > 0) {
-    current = addDays(current, 1);
-    if (isWorkingDay(current)) left -= 1;
-  }
-  return current;
-}
-
-/** Working days strictly after `from` up to and including `to`. */
-export function workingDaysBetween(from: string, to: string): number {
-  let count = 0;
-  for (let d = addDays(from, 1); d <= to; d = addDays(d, 1)) if (isWorkingDay(d)) count += 1;
-  return count;
-}
-
-export const DISPATCH_WORKING_DAYS = 3;
 export const PROOF_VALID_MONTHS = 3;
 
 /** An address proof counts when dated within the last 3 months and not in the future. */
