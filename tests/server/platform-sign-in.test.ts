@@ -93,9 +93,13 @@ describe.each(backends)('WeChat and Alipay sign-in on %s', (backend) => {
 describe('in production', () => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp('pglite', { env: { NODE_ENV: 'production' } });
+    t = await createTestApp('pglite', { env: { NODE_ENV: 'production', DOCUMENT_KEY: Buffer.alloc(32, 7).toString('base64') } });
   });
   afterAll(() => t.close());
+
+  it('refuses to start without a document encryption key', async () => {
+    await expect(createTestApp('pglite', { env: { NODE_ENV: 'production' } })).rejects.toThrow(/DOCUMENT_KEY/);
+  });
 
   it('has no development outbox', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/dev/outbox' })).statusCode).toBe(404);
