@@ -143,3 +143,22 @@ export interface UserInfo {
   lang: Lang;
   token: string;
 }
+
+/** An order as the customer sees it (prices in integer yen, dates ISO). */
+export interface OrderView {
+  orderNo: string;
+  status: string;
+  planId: number;
+  planName: string;
+  price: number;
+  tax: number;
+  total: number;
+  monthlyRent: number;
+  createdAt: string;
+  payBefore: string;
+  /** Tokyo date by which an approved order leaves (3 working days). */
+  dispatchBy: string | null;
+  trackingNo: string | null;
+  rejectReason: { document: string; reason: string } | null;
+  info: Record<string, string>;
+}

@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, lt } from 'drizzle-orm';
-import type { Lang } from '../../contract/api.js';
+import type { Lang, OrderView } from '../../contract/api.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import { addWorkingDays, DISPATCH_WORKING_DAYS } from '../../contract/working-days.js';
 import { canTransition, isOrderStatus, type OrderStatus } from '../../contract/order-status.js';
@@ -14,25 +14,9 @@ import { ownedDocuments } from './documents.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
-export interface OrderView {
-  orderNo: string;
-  status: OrderStatus;
-  planId: number;
-  planName: string;
-  price: number;
-  tax: number;
-  total: number;
-  monthlyRent: number;
-  createdAt: string;
-  payBefore: string;
-  dispatchBy: string | null;
-  trackingNo: string | null;
-  rejectReason: { document: string; reason: string } | null;
-  info: Record<string, string>;
-}
 
 export function toOrderView(row: OrderRow, lang: Lang): OrderView {
-  const status = isOrderStatus(row.status) ? row.status : 'cancelled';
+  const status: OrderStatus = isOrderStatus(row.status) ? row.status : 'cancelled';
   return {
     orderNo: row.orderNo,
     status,

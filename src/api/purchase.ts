@@ -1,4 +1,7 @@
+import type { OrderView } from '../../contract/api';
 import type { HttpClient, FormFields } from './http-client';
+
+export type { OrderView };
 
 export interface PageContent {
   name: string;
@@ -13,22 +16,6 @@ export interface StoredDocument {
   size: number;
 }
 
-export interface OrderView {
-  orderNo: string;
-  status: string;
-  planId: number;
-  planName: string;
-  price: number;
-  tax: number;
-  total: number;
-  monthlyRent: number;
-  createdAt: string;
-  payBefore: string;
-  dispatchBy: string | null;
-  trackingNo: string | null;
-  rejectReason: { document: string; reason: string } | null;
-  info: Record<string, string>;
-}
 
 export const fetchPage = (http: HttpClient, name: string) => http.request<PageContent>({ url: '/api/page/detail', data: { name } });
 

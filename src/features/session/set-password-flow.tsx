@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { FormAlert } from '../../components/form-alert';
-import { TextField } from '../../components/text-field';
 import { useCountdown } from '../../components/use-countdown';
 import { useForm } from '../../components/use-form';
+import { CodeInput, EmailInput, NewPasswordInputs } from './account-fields';
 import type { AccountStore } from './account-store';
 
 interface Props {
@@ -35,51 +35,11 @@ export const SetPasswordFlow = observer(function SetPasswordFlow({ kind, account
 
   return (
     <form className="form" onSubmit={onSubmit} noValidate>
-      <TextField
-        label={t('account.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        value={form.values.email}
-        onValueChange={form.set('email')}
-        error={form.errorOf('email') ?? (sender.alert.kind === 'error' ? sender.alert.text || undefined : undefined)}
-        required
-      />
-      <div className="code-row">
-        <TextField
-          label={t('account.code')}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          maxLength={6}
-          value={form.values.code}
-          onValueChange={form.set('code')}
-          error={form.errorOf('code')}
-          required
-        />
-        <button type="button" className="button button-outline" onClick={sendCode} disabled={sender.busy || left > 0}>
-          {left > 0 ? t('account.resendIn', { seconds: left }) : t('account.sendCode')}
-        </button>
-      </div>
+      <EmailInput form={form} />
+      <CodeInput form={form} sending={sender.busy} left={left} onSend={sendCode} />
+      {sender.alert.kind === 'error' && <FormAlert text={sender.alert.text} kind="error" />}
       <FormAlert text={sender.alert.kind === 'success' ? sender.alert.text : ''} kind="success" />
-      <TextField
-        label={t('account.newPassword')}
-        type="password"
-        autoComplete="new-password"
-        value={form.values.password}
-        onValueChange={form.set('password')}
-        error={form.errorOf('password')}
-        hint={t('account.passwordHint')}
-        required
-      />
-      <TextField
-        label={t('account.repassword')}
-        type="password"
-        autoComplete="new-password"
-        value={form.values.repassword}
-        onValueChange={form.set('repassword')}
-        error={form.errorOf('repassword')}
-        required
-      />
+      <NewPasswordInputs form={form} label={t('account.newPassword')} />
       <FormAlert text={form.alert.kind === 'error' ? form.alert.text : ''} kind="error" />
       <button type="submit" className="button button-primary button-block" disabled={form.busy}>
         {form.busy ? t('account.submitting') : t(kind === 'activation' ? 'account.activateSubmit' : 'account.retrieveSubmit')}

@@ -7,6 +7,7 @@ import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
 import { TextField } from '../../components/text-field';
 import { useForm } from '../../components/use-form';
+import { EmailInput } from '../../features/session/account-fields';
 import { safeRedirect } from '../../lib/safe-redirect';
 
 export default observer(function LoginPage({ titleKey }: PageProps) {
@@ -29,16 +30,7 @@ export default observer(function LoginPage({ titleKey }: PageProps) {
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page">
         <form className="form" onSubmit={onSubmit} noValidate>
-          <TextField
-            label={t('account.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={form.values.email}
-            onValueChange={form.set('email')}
-            error={form.errorOf('email')}
-            required
-          />
+          <EmailInput form={form} />
           <TextField
             label={t('account.password')}
             type="password"

@@ -8,6 +8,7 @@ import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
 import { TextField } from '../../components/text-field';
 import { useForm } from '../../components/use-form';
+import { EmailInput, NewPasswordInputs } from '../../features/session/account-fields';
 import { safeRedirect } from '../../lib/safe-redirect';
 
 export default observer(function RegisterPage({ titleKey }: PageProps) {
@@ -40,35 +41,8 @@ export default observer(function RegisterPage({ titleKey }: PageProps) {
             hint={t('account.usernameHint')}
             required
           />
-          <TextField
-            label={t('account.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={form.values.email}
-            onValueChange={form.set('email')}
-            error={form.errorOf('email')}
-            required
-          />
-          <TextField
-            label={t('account.password')}
-            type="password"
-            autoComplete="new-password"
-            value={form.values.password}
-            onValueChange={form.set('password')}
-            error={form.errorOf('password')}
-            hint={t('account.passwordHint')}
-            required
-          />
-          <TextField
-            label={t('account.repassword')}
-            type="password"
-            autoComplete="new-password"
-            value={form.values.repassword}
-            onValueChange={form.set('repassword')}
-            error={form.errorOf('repassword')}
-            required
-          />
+          <EmailInput form={form} />
+          <NewPasswordInputs form={form} label={t('account.password')} />
           <div className={agreeError ? 'checkbox-field field-invalid' : 'checkbox-field'}>
             <input
               id="agree"

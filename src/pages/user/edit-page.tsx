@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { TextField } from '../../components/text-field';
 import { useCountdown } from '../../components/use-countdown';
 import { useForm } from '../../components/use-form';
+import { CodeInput, EmailInput } from '../../features/session/account-fields';
 
 export default observer(function UserEditPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
@@ -43,32 +44,9 @@ export default observer(function UserEditPage({ titleKey }: PageProps) {
             hint={t('account.usernameHint')}
             required
           />
-          <TextField
-            label={t('account.email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            value={form.values.email}
-            onValueChange={form.set('email')}
-            error={form.errorOf('email') ?? (sender.alert.kind === 'error' ? sender.alert.text || undefined : undefined)}
-            hint={user?.email ? undefined : t('account.linkEmailHint')}
-          />
-          {emailChanged && form.values.email && (
-            <div className="code-row">
-              <TextField
-                label={t('account.code')}
-                inputMode="numeric"
-                autoComplete="one-time-code"
-                maxLength={6}
-                value={form.values.code}
-                onValueChange={form.set('code')}
-                error={form.errorOf('code')}
-              />
-              <button type="button" className="button button-outline" onClick={sendCode} disabled={sender.busy || left > 0}>
-                {left > 0 ? t('account.resendIn', { seconds: left }) : t('account.sendCode')}
-              </button>
-            </div>
-          )}
+          <EmailInput form={form} required={false} hint={user?.email ? undefined : t('account.linkEmailHint')} />
+          {sender.alert.kind === 'error' && <FormAlert text={sender.alert.text} kind="error" />}
+          {emailChanged && form.values.email && <CodeInput form={form} sending={sender.busy} left={left} onSend={sendCode} />}
           <FormAlert text={sender.alert.kind === 'success' ? sender.alert.text : ''} kind="success" />
           <FormAlert text={form.alert.text} kind={form.alert.kind} />
           <button type="submit" className="button button-primary button-block" disabled={form.busy}>
