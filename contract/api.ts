@@ -67,6 +67,10 @@ export const ERROR_KEYS = [
   'PROOF_REQUIRED',
   'PROOF_TOO_OLD',
   'LOGIN_FIRST',
+  'PAY_METHOD_UNAVAILABLE',
+  'ORDER_EXPIRED',
+  'ORDER_NOT_PAYABLE',
+  'CARD_TOKEN_REQUIRED',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -124,9 +128,17 @@ export interface OAuthConfig {
   wechatAuthorizeUrl: string;
 }
 
+export interface PaymentConfig {
+  methods: ('wechat' | 'alipay' | 'card')[];
+  /** The card gateway's token.js. */
+  tokenScriptUrl: string;
+  shopId: string;
+}
+
 export interface AppConfig {
   siteName: string;
   oauth: OAuthConfig;
+  payment: PaymentConfig;
   taxRatePercent: number;
   freeApps: number;
   serviceHours: ServiceHoursConfig;

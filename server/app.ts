@@ -9,7 +9,10 @@ import { refused } from './lib/envelope.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { BASE_PATH, registerStaticApp } from './plugins/static-app.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
-import { createMailProvider, createOAuthProviders } from './providers/create-providers.js';
+import { createMailProvider, createOAuthProviders, createPaymentProviders } from './providers/create-providers.js';
+import { makeSandboxKeys } from './providers/payment/sandbox-keys.js';
+import { paymentRoutes } from './routes/payments.js';
+import { sandboxPayRoutes } from './routes/sandbox-pay.js';
 import { join } from 'node:path';
 import { diskStorage } from './providers/storage/disk-storage.js';
 import { accountRoutes } from './routes/account.js';
@@ -35,6 +38,10 @@ export interface BuildOptions {
   mail?: MailProvider;
 }
 
+function externalOrigin(url: string): string[] {
+  return /^https?:\/\//.test(url) ? [new URL(url).origin] : [];
+}
+
 /** Builds the whole server without listening, so tests can call `app.inject`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -49,6 +56,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', options.config);
   app.decorate('mail', options.mail ?? createMailProvider(options.config, options.database.db));
   app.decorate('oauth', createOAuthProviders(options.config, options.database.db));
+  const sandboxKeys = makeSandboxKeys();
+  app.decorate('sandboxKeys', sandboxKeys);
+  app.decorate('payments', createPaymentProviders(options.config, options.database.db, sandboxKeys));
   app.decorate('documents', {
     db: options.database.db,
     storage: diskStorage(join(options.config.DATA_DIR, 'uploads')),
@@ -68,6 +78,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
         // Served over plain HTTP on a LAN during development; upgrading would break it.
         upgradeInsecureRequests: null,
         imgSrc: ["'self'", 'data:', 'blob:'],
+        // The card gateway's token script (same origin for the sandbox) and its token API.
+        scriptSrc: ["'self'", ...externalOrigin(options.config.GMO_TOKEN_SCRIPT_URL)],
+        connectSrc: ["'self'", ...externalOrigin(options.config.GMO_TOKEN_SCRIPT_URL)],
       },
     },
     crossOriginEmbedderPolicy: false,
@@ -83,6 +96,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(uploadRoutes);
   await app.register(orderRoutes);
   await app.register(pageRoutes);
+  await app.register(paymentRoutes);
+  const { WECHAT_MODE, ALIPAY_MODE, GMO_MODE } = options.config;
+  if ([WECHAT_MODE, ALIPAY_MODE, GMO_MODE].includes('sandbox')) await app.register(sandboxPayRoutes);
   if (options.config.WECHAT_MODE === 'sandbox' || options.config.ALIPAY_MODE === 'sandbox') {
     await app.register(sandboxOAuthRoutes);
   }

@@ -36,6 +36,23 @@ const schema = z.object({
   /** The page customers are sent to for consent; the sandbox one is served by this server. */
   WECHAT_AUTHORIZE_URL: z.string().min(1).default('/sandbox/wechat/authorize'),
   WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
+  /** Comma-separated methods this deployment offers. */
+  PAYMENT_METHODS: z
+    .string()
+    .default('wechat,alipay,card')
+    .transform((v) => v.split(',').map((m) => m.trim()).filter((m): m is 'wechat' | 'alipay' | 'card' => ['wechat', 'alipay', 'card'].includes(m))),
+  WECHAT_PAY_MCHID: z.string().default(''),
+  WECHAT_PAY_SERIAL: z.string().default(''),
+  WECHAT_PAY_PRIVATE_KEY: z.string().default(''),
+  WECHAT_PAY_PLATFORM_PUBLIC_KEY: z.string().default(''),
+  WECHAT_PAY_API_V3_KEY: z.string().default(''),
+  WECHAT_PAY_API_BASE: z.url().default('https://api.mch.weixin.qq.com'),
+  GMO_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  GMO_SHOP_ID: z.string().default(''),
+  GMO_SHOP_PASS: z.string().default(''),
+  GMO_API_BASE: z.url().default('https://p01.mul-pay.jp'),
+  /** The gateway's token script; the sandbox serves one with the same Multipayment API. */
+  GMO_TOKEN_SCRIPT_URL: z.string().min(1).default('/sandbox/gmo/token.js'),
   ALIPAY_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
   ALIPAY_APP_ID: z.string().default(''),
   ALIPAY_PRIVATE_KEY: z.string().default(''),
@@ -55,6 +72,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const data = parsed.data;
   if (data.WECHAT_MODE === 'live' && !data.WECHAT_APP_SECRET) {
     throw new Error('Invalid configuration: WECHAT_APP_SECRET is required when WECHAT_MODE=live');
+  }
+  if (data.GMO_MODE === 'live' && !(data.GMO_SHOP_ID && data.GMO_SHOP_PASS)) {
+    throw new Error('Invalid configuration: GMO_SHOP_ID and GMO_SHOP_PASS are required when GMO_MODE=live');
+  }
+  if (data.WECHAT_MODE === 'live' && !(data.WECHAT_PAY_MCHID && data.WECHAT_PAY_PRIVATE_KEY && data.WECHAT_PAY_PLATFORM_PUBLIC_KEY && data.WECHAT_PAY_API_V3_KEY)) {
+    throw new Error('Invalid configuration: WECHAT_PAY_MCHID, WECHAT_PAY_PRIVATE_KEY, WECHAT_PAY_PLATFORM_PUBLIC_KEY and WECHAT_PAY_API_V3_KEY are required when WECHAT_MODE=live');
   }
   if (data.ALIPAY_MODE === 'live' && !(data.ALIPAY_APP_ID && data.ALIPAY_PRIVATE_KEY && data.ALIPAY_PUBLIC_KEY)) {
     throw new Error('Invalid configuration: ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY are required when ALIPAY_MODE=live');

@@ -4,6 +4,8 @@ import type { Database } from './db/client.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
 import type { OAuthPlatform, OAuthProvider } from './providers/oauth/oauth-provider.js';
 import type { DocumentVault } from './services/documents.js';
+import type { PayMethod, PaymentProvider } from './providers/payment/payment-provider.js';
+import type { SandboxKeys } from './providers/payment/sandbox-keys.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -12,6 +14,8 @@ declare module 'fastify' {
     mail: MailProvider;
     oauth: Record<OAuthPlatform, OAuthProvider>;
     documents: DocumentVault;
+    payments: Record<PayMethod, PaymentProvider>;
+    sandboxKeys: SandboxKeys;
     dbKind: 'pglite' | 'postgres';
   }
   interface FastifyRequest {

@@ -222,3 +222,61 @@ export const pages = pgTable('pages', {
   bodyJa: text('body_ja').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** One attempt to pay an order or a monthly bill, by one method. Amounts are integer yen. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    paymentNo: text('payment_no').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    targetType: text('target_type').notNull(),
+    targetId: integer('target_id').notNull(),
+    method: text('method').notNull(),
+    scene: text('scene').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull().default('JPY'),
+    status: text('status').notNull(),
+    providerTradeNo: text('provider_trade_no'),
+    failureCode: text('failure_code'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payments_payment_no_key').on(t.paymentNo), index('payments_target_idx').on(t.targetType, t.targetId)],
+);
+
+/** Each provider notification once: a replay finds its id here and changes nothing. */
+export const paymentNotifications = pgTable(
+  'payment_notifications',
+  {
+    id: serial('id').primaryKey(),
+    provider: text('provider').notNull(),
+    notifyId: text('notify_id').notNull(),
+    paymentNo: text('payment_no').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('payment_notifications_key').on(t.provider, t.notifyId)],
+);
+
+/** The sandbox card gateway's tokens and trades, shaped like GMO-PG's. */
+export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
+  token: text('token').primaryKey(),
+  maskedCardNo: text('masked_card_no').notNull(),
+  behavior: text('behavior').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Trades held by the sandbox WeChat Pay and Alipay servers, as the real ones keep theirs. */
+export const sandboxTrades = pgTable('sandbox_trades', {
+  tradeNo: text('trade_no').primaryKey(),
+  provider: text('provider').notNull(),
+  paymentNo: text('payment_no').notNull(),
+  amount: integer('amount').notNull(),
+  status: text('status').notNull(),
+  returnUrl: text('return_url').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -7,6 +7,14 @@ import { alipayOAuth } from './oauth/alipay-oauth.js';
 import type { OAuthPlatform, OAuthProvider } from './oauth/oauth-provider.js';
 import { sandboxOAuth } from './oauth/sandbox-oauth.js';
 import { wechatOAuth } from './oauth/wechat-oauth.js';
+import { alipayLive } from './payment/alipay-live.js';
+import { gmoCardLive } from './payment/gmo-live.js';
+import type { PayMethod, PaymentProvider } from './payment/payment-provider.js';
+import { sandboxAlipay } from './payment/sandbox-alipay.js';
+import { sandboxCard } from './payment/sandbox-card.js';
+import type { SandboxKeys } from './payment/sandbox-keys.js';
+import { sandboxWechatPay } from './payment/sandbox-wechat.js';
+import { wechatPayLive } from './payment/wechat-pay-live.js';
 
 export function createMailProvider(config: Config, db: Database): MailProvider {
   return config.SMTP_URL ? smtpMail(config.SMTP_URL, config.MAIL_FROM) : outboxMail(db);
@@ -27,5 +35,30 @@ export function createOAuthProviders(config: Config, db: Database): Record<OAuth
             gateway: config.ALIPAY_GATEWAY,
           })
         : sandboxOAuth(db, 'alipay'),
+  };
+}
+
+export function createPaymentProviders(config: Config, db: Database, keys: SandboxKeys): Record<PayMethod, PaymentProvider> {
+  return {
+    wechat:
+      config.WECHAT_MODE === 'live'
+        ? wechatPayLive({
+            appId: config.WECHAT_APP_ID,
+            mchid: config.WECHAT_PAY_MCHID,
+            serialNo: config.WECHAT_PAY_SERIAL,
+            privateKeyPem: config.WECHAT_PAY_PRIVATE_KEY,
+            platformPublicKeyPem: config.WECHAT_PAY_PLATFORM_PUBLIC_KEY,
+            apiV3Key: config.WECHAT_PAY_API_V3_KEY,
+            apiBase: config.WECHAT_PAY_API_BASE,
+          })
+        : sandboxWechatPay(db, keys, config.WECHAT_APP_ID),
+    alipay:
+      config.ALIPAY_MODE === 'live'
+        ? alipayLive({ appId: config.ALIPAY_APP_ID, privateKey: config.ALIPAY_PRIVATE_KEY, alipayPublicKey: config.ALIPAY_PUBLIC_KEY, gateway: config.ALIPAY_GATEWAY })
+        : sandboxAlipay(db, keys),
+    card:
+      config.GMO_MODE === 'live'
+        ? gmoCardLive({ shopId: config.GMO_SHOP_ID, shopPass: config.GMO_SHOP_PASS, apiBase: config.GMO_API_BASE })
+        : sandboxCard(db),
   };
 }

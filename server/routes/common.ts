@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../../contract/api.js';
 import { TAX_RATE_PERCENT } from '../../contract/pricing.js';
 import { message } from '../lib/messages.js';
+import { SANDBOX_GMO_SHOP_ID } from '../providers/payment/sandbox-keys.js';
 import { envelopeSchema, ok } from '../lib/envelope.js';
 
 const FREE_APPS = 22;
@@ -12,6 +13,10 @@ const configSchema = {
   properties: {
     siteName: { type: 'string' },
     oauth: { type: 'object', properties: { wechatAppId: { type: 'string' }, wechatAuthorizeUrl: { type: 'string' } } },
+    payment: {
+      type: 'object',
+      properties: { methods: { type: 'array', items: { type: 'string' } }, tokenScriptUrl: { type: 'string' }, shopId: { type: 'string' } },
+    },
     taxRatePercent: { type: 'integer' },
     freeApps: { type: 'integer' },
     serviceHours: {
@@ -38,6 +43,11 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
       const config: AppConfig = {
         siteName: message(request.lang, 'app.name'),
         oauth: { wechatAppId: app.config.WECHAT_APP_ID, wechatAuthorizeUrl: app.config.WECHAT_AUTHORIZE_URL },
+        payment: {
+          methods: app.config.PAYMENT_METHODS,
+          tokenScriptUrl: app.config.GMO_TOKEN_SCRIPT_URL,
+          shopId: app.config.GMO_MODE === 'live' ? app.config.GMO_SHOP_ID : SANDBOX_GMO_SHOP_ID,
+        },
         taxRatePercent: TAX_RATE_PERCENT,
         freeApps: FREE_APPS,
         serviceHours: { timeZone: 'Asia/Tokyo', open: '09:00', close: '17:30', weekdays: [1, 2, 3, 4, 5] },

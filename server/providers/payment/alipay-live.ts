@@ -1,0 +1,48 @@
+import { readAlipayNotification } from './alipay-crypto.js';
+import type { PaymentProvider } from './payment-provider.js';
+
+export interface AlipayPayConfig {
+  appId: string;
+  privateKey: string;
+  alipayPublicKey: string;
+  gateway: string;
+}
+
+/** Alipay through alipay-sdk: a trade for tradePay inside Alipay, wap.pay in a phone browser. */
+export function alipayLive(config: AlipayPayConfig): PaymentProvider {
+  const sdk = async () => {
+    const { AlipaySdk } = await import('alipay-sdk');
+    return new AlipaySdk({ appId: config.appId, privateKey: config.privateKey, alipayPublicKey: config.alipayPublicKey, gateway: config.gateway, timeout: 15_000 });
+  };
+  return {
+    method: 'alipay',
+    merchantId: config.appId,
+    async create(request) {
+      const client = await sdk();
+      const bizContent = { out_trade_no: request.paymentNo, total_amount: String(request.amount), subject: request.description, trans_currency: 'JPY' };
+      if (request.scene === 'wap') {
+        const url = client.pageExecute('alipay.trade.wap.pay', 'GET', {
+          bizContent: { ...bizContent, product_code: 'QUICK_WAP_WAY' },
+          returnUrl: request.returnUrl,
+          notifyUrl: request.notifyUrl,
+        });
+        return { kind: 'redirect', url };
+      }
+      const result = (await client.exec('alipay.trade.create', { bizContent, notifyUrl: request.notifyUrl })) as { tradeNo?: string; code?: string };
+      return result.tradeNo ? { kind: 'bridge', params: { tradeNO: result.tradeNo } } : { kind: 'failed', code: String(result.code ?? 'ALIPAY_ERROR') };
+    },
+    async verifyNotification(_headers, rawBody) {
+      return readAlipayNotification(config.alipayPublicKey, Object.fromEntries(new URLSearchParams(rawBody)));
+    },
+    ack(ok) {
+      return { status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' };
+    },
+    async query(paymentNo) {
+      const client = await sdk();
+      const result = (await client.exec('alipay.trade.query', { bizContent: { out_trade_no: paymentNo } })) as { tradeStatus?: string };
+      if (result.tradeStatus === 'TRADE_SUCCESS' || result.tradeStatus === 'TRADE_FINISHED') return 'paid';
+      if (result.tradeStatus === 'TRADE_CLOSED') return 'failed';
+      return 'pending';
+    },
+  };
+}

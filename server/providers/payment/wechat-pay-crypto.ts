@@ -1,0 +1,143 @@
+import { createCipheriv, createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
+
+// WeChat Pay API v3 signing rules: every request and notification is signed with
+// RSA-SHA256 over lines ending in "\n"; notification resources are AES-256-GCM encrypted
+// with the merchant's 32-byte APIv3 key.
+
+export function signMessage(privateKeyPem: string, lines: string[]): string {
+  return createSign('RSA-SHA256').update(lines.map((l) => `${l}\n`).join('')).sign(privateKeyPem, 'base64');
+}
+
+export function verifyMessage(publicKeyPem: string, lines: string[], signature: string): boolean {
+  try {
+    return createVerify('RSA-SHA256').update(lines.map((l) => `${l}\n`).join('')).verify(publicKeyPem, signature, 'base64');
+  } catch {
+    return false;
+  }
+}
+
+/** The Authorization header of a v3 API request. */
+export function authorizationHeader(opts: {
+  mchid: string;
+  serialNo: string;
+  privateKeyPem: string;
+  method: string;
+  path: string;
+  body: string;
+  timestamp?: string;
+  nonce?: string;
+}): string {
+  const timestamp = opts.timestamp ?? String(Math.floor(Date.now() / 1000));
+  const nonce = opts.nonce ?? randomBytes(16).toString('hex');
+  const signature = signMessage(opts.privateKeyPem, [opts.method, opts.path, timestamp, nonce, opts.body]);
+  return `WECHATPAY2-SHA256-RSA2048 mchid="${opts.mchid}",nonce_str="${nonce}",signature="${signature}",timestamp="${timestamp}",serial_no="${opts.serialNo}"`;
+}
+
+export interface EncryptedResource {
+  algorithm: 'AEAD_AES_256_GCM';
+  ciphertext: string;
+  nonce: string;
+  associated_data: string;
+}
+
+export function encryptResource(apiV3Key: string, plaintext: string, associatedData = 'transaction'): EncryptedResource {
+  const nonce = randomBytes(6).toString('hex');
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
+  cipher.setAAD(Buffer.from(associatedData, 'utf8'));
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  return { algorithm: 'AEAD_AES_256_GCM', ciphertext: body.toString('base64'), nonce, associated_data: associatedData };
+}
+
+export function decryptResource(apiV3Key: string, resource: EncryptedResource): string | null {
+  try {
+    const data = Buffer.from(resource.ciphertext, 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(resource.nonce, 'utf8'));
+    decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'));
+    decipher.setAuthTag(data.subarray(data.length - 16));
+    return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8');
+  } catch {
+    return null;
+  }
+}
+
+interface NotificationBody {
+  id?: string;
+  event_type?: string;
+  resource?: EncryptedResource;
+}
+
+interface Transaction {
+  mchid?: string;
+  out_trade_no?: string;
+  transaction_id?: string;
+  trade_state?: string;
+  amount?: { total?: number; currency?: string };
+}
+
+const header = (headers: Record<string, string | string[] | undefined>, name: string) => {
+  const v = headers[name.toLowerCase()];
+  return Array.isArray(v) ? v[0] : v;
+};
+
+/** Checks a v3 notification's signature and freshness, then decrypts its transaction. */
+export function readNotification(
+  opts: { platformPublicKeyPem: string; apiV3Key: string; maxSkewSeconds?: number; now?: number },
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+) {
+  const timestamp = header(headers, 'Wechatpay-Timestamp');
+  const nonce = header(headers, 'Wechatpay-Nonce');
+  const signature = header(headers, 'Wechatpay-Signature');
+  if (!timestamp || !nonce || !signature) return null;
+  const now = opts.now ?? Math.floor(Date.now() / 1000);
+  if (Math.abs(now - Number(timestamp)) > (opts.maxSkewSeconds ?? 300)) return null;
+  if (!verifyMessage(opts.platformPublicKeyPem, [timestamp, nonce, rawBody], signature)) return null;
+  let body: NotificationBody;
+  try {
+    body = JSON.parse(rawBody) as NotificationBody;
+  } catch {
+    return null;
+  }
+  if (!body.id || !body.resource) return null;
+  const plain = decryptResource(opts.apiV3Key, body.resource);
+  if (!plain) return null;
+  const tx = JSON.parse(plain) as Transaction;
+  if (!tx.out_trade_no || !tx.amount) return null;
+  return {
+    notifyId: body.id,
+    paymentNo: tx.out_trade_no,
+    tradeNo: tx.transaction_id ?? '',
+    amount: Number(tx.amount.total),
+    currency: tx.amount.currency ?? '',
+    merchantId: tx.mchid ?? '',
+    paid: tx.trade_state === 'SUCCESS',
+  };
+}
+
+/** Builds a signed notification exactly as WeChat Pay sends one (used by the sandbox). */
+export function buildNotification(
+  opts: { platformPrivateKeyPem: string; apiV3Key: string; serial: string },
+  transaction: Transaction,
+  id: string,
+): { headers: Record<string, string>; body: string } {
+  const body = JSON.stringify({
+    id,
+    create_time: new Date().toISOString(),
+    resource_type: 'encrypt-resource',
+    event_type: transaction.trade_state === 'SUCCESS' ? 'TRANSACTION.SUCCESS' : 'TRANSACTION.FAIL',
+    summary: transaction.trade_state === 'SUCCESS' ? '支付成功' : '支付失败',
+    resource: encryptResource(opts.apiV3Key, JSON.stringify(transaction)),
+  });
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  const nonce = randomBytes(16).toString('hex');
+  return {
+    headers: {
+      'content-type': 'application/json',
+      'wechatpay-timestamp': timestamp,
+      'wechatpay-nonce': nonce,
+      'wechatpay-serial': opts.serial,
+      'wechatpay-signature': signMessage(opts.platformPrivateKeyPem, [timestamp, nonce, body]),
+    },
+    body,
+  };
+}

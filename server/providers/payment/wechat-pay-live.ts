@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto';
+import type { PaymentProvider } from './payment-provider.js';
+import { authorizationHeader, readNotification, signMessage } from './wechat-pay-crypto.js';
+
+export interface WechatPayConfig {
+  appId: string;
+  mchid: string;
+  serialNo: string;
+  privateKeyPem: string;
+  platformPublicKeyPem: string;
+  apiV3Key: string;
+  apiBase: string;
+  fetchImpl?: typeof fetch;
+}
+
+/** WeChat Pay API v3: JSAPI orders inside WeChat, H5 orders in a phone browser. */
+export function wechatPayLive(config: WechatPayConfig): PaymentProvider {
+  const fetchImpl = config.fetchImpl ?? fetch;
+  const call = async (method: 'GET' | 'POST', path: string, payload?: object) => {
+    const body = payload ? JSON.stringify(payload) : '';
+    const res = await fetchImpl(`${config.apiBase}${path}`, {
+      method,
+      headers: {
+        authorization: authorizationHeader({ mchid: config.mchid, serialNo: config.serialNo, privateKeyPem: config.privateKeyPem, method, path, body }),
+        accept: 'application/json',
+        'content-type': 'application/json',
+      },
+      body: payload ? body : undefined,
+      signal: AbortSignal.timeout(15_000),
+    });
+    return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+  };
+
+  return {
+    method: 'wechat',
+    merchantId: config.mchid,
+    async create(request) {
+      const base = {
+        appid: config.appId,
+        mchid: config.mchid,
+        description: request.description,
+        out_trade_no: request.paymentNo,
+        notify_url: request.notifyUrl,
+        amount: { total: request.amount, currency: 'JPY' },
+      };
+      if (request.scene === 'h5') {
+        const res = await call('POST', '/v3/pay/transactions/h5', {
+          ...base,
+          scene_info: { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } },
+        });
+        const h5 = res.json.h5_url;
+        if (typeof h5 !== 'string') return { kind: 'failed', code: String(res.json.code ?? 'WECHAT_ERROR') };
+        return { kind: 'redirect', url: `${h5}&redirect_url=${encodeURIComponent(request.returnUrl)}` };
+      }
+      const res = await call('POST', '/v3/pay/transactions/jsapi', { ...base, payer: { openid: request.openid } });
+      const prepayId = res.json.prepay_id;
+      if (typeof prepayId !== 'string') return { kind: 'failed', code: String(res.json.code ?? 'WECHAT_ERROR') };
+      const timeStamp = String(Math.floor(Date.now() / 1000));
+      const nonceStr = randomBytes(16).toString('hex');
+      const pkg = `prepay_id=${prepayId}`;
+      return {
+        kind: 'bridge',
+        params: { appId: config.appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign: signMessage(config.privateKeyPem, [config.appId, timeStamp, nonceStr, pkg]) },
+      };
+    },
+    async verifyNotification(headers, rawBody) {
+      return readNotification({ platformPublicKeyPem: config.platformPublicKeyPem, apiV3Key: config.apiV3Key }, headers, rawBody);
+    },
+    ack(ok) {
+      return ok
+        ? { status: 200, contentType: 'application/json', body: '{"code":"SUCCESS","message":"成功"}' }
+        : { status: 400, contentType: 'application/json', body: '{"code":"FAIL","message":"失败"}' };
+    },
+    async query(paymentNo) {
+      const res = await call('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}?mchid=${config.mchid}`);
+      const state = res.json.trade_state;
+      if (state === 'SUCCESS') return 'paid';
+      if (state === 'CLOSED' || state === 'PAYERROR' || state === 'REVOKED') return 'failed';
+      return 'pending';
+    },
+  };
+}

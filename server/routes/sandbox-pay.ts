@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { cardNumberCode, gatewayExpiryCode, holderCode, maskCard, securityCodeCode } from '../../contract/card-rules.js';
+import { sandboxCardTokens, sandboxTrades } from '../db/schema.js';
+import { escapeHtml, htmlPage } from '../lib/html.js';
+import { message } from '../lib/messages.js';
+import { SANDBOX_CARDS } from '../providers/payment/sandbox-card.js';
+import { SANDBOX_GMO_SHOP_ID } from '../providers/payment/sandbox-keys.js';
+import { sendSandboxNotification } from '../providers/payment/sandbox-notifier.js';
+import { SANDBOX_TOKEN_SCRIPT } from '../providers/payment/sandbox-token-script.js';
+
+const TOKEN_TTL_MS = 30 * 60 * 1000;
+
+/** Local stand-ins for the card token service, 3-D Secure, and the WeChat Pay and Alipay cashiers. */
+export async function sandboxPayRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/sandbox/gmo/token.js', async (_request, reply) =>
+    reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SANDBOX_TOKEN_SCRIPT),
+  );
+
+  app.post(
+    '/sandbox/gmo/token',
+    { schema: { body: { type: 'object', additionalProperties: { type: 'string', maxLength: 100 } } } },
+    async (request) => {
+      const b = (request.body ?? {}) as Record<string, string>;
+      const shopId = b.shopId ?? '';
+      const fail = (resultCode: string) => ({ resultCode, tokenObject: {} });
+      if (shopId === '') return fail('160');
+      if (shopId.length >= 14) return fail('161');
+      if (!/^[A-Za-z0-9]+$/.test(shopId)) return fail('162');
+      if (shopId !== SANDBOX_GMO_SHOP_ID) return fail('180');
+      const code =
+        cardNumberCode(b.cardno ?? '') ?? gatewayExpiryCode(b.expire ?? '') ?? securityCodeCode(b.securitycode ?? '') ?? holderCode(b.holdername ?? '');
+      if (code) return fail(code);
+      const token = randomBytes(32).toString('base64url');
+      const expiresAt = new Date(Date.now() + TOKEN_TTL_MS);
+      const maskedCardNo = maskCard(b.cardno!);
+      await app.db.insert(sandboxCardTokens).values({ token, maskedCardNo, behavior: SANDBOX_CARDS[b.cardno!] ?? 'ok', expiresAt });
+      return {
+        resultCode: '000',
+        tokenObject: {
+          token: [token],
+          toBeExpiredAt: expiresAt.toISOString().slice(0, 16).replace(/[T:]/g, '-'),
+          maskedCardNo,
+          isSecurityCodeSet: Boolean(b.securitycode),
+        },
+      };
+    },
+  );
+
+  app.get('/sandbox/gmo/3ds', async (request, reply) => {
+    const q = request.query as Record<string, string>;
+    const lang = request.lang;
+    const back = (result: string) => `/api/pay/return/card?paymentNo=${encodeURIComponent(q.payment ?? '')}&result=${result}`;
+    const body = `<h1>${escapeHtml(message(lang, 'sandbox.secureTitle'))}</h1><p>${escapeHtml(message(lang, 'sandbox.secureText'))}</p>
+<p><a href="${escapeHtml(back('ok'))}"><button type="button">${escapeHtml(message(lang, 'sandbox.secureOk'))}</button></a></p>
+<p><a href="${escapeHtml(back('ng'))}">${escapeHtml(message(lang, 'sandbox.secureFail'))}</a></p>`;
+    return reply.type('text/html').send(htmlPage(lang, message(lang, 'sandbox.secureTitle'), body));
+  });
+
+  const finishTrade = async (provider: string, tradeNo: string, paid: boolean) => {
+    const [trade] = await app.db.select().from(sandboxTrades).where(eq(sandboxTrades.tradeNo, tradeNo)).limit(1);
+    if (!trade || trade.provider !== provider) return null;
+    if (trade.status === 'pending') {
+      await app.db.update(sandboxTrades).set({ status: paid ? 'paid' : 'failed' }).where(eq(sandboxTrades.tradeNo, tradeNo));
+      sendSandboxNotification(app, app.sandboxKeys, trade, paid, app.config.WECHAT_APP_ID);
+    }
+    return trade;
+  };
+
+  // What the WeChat client and the Alipay app do when the customer confirms or cancels.
+  app.post(
+    '/sandbox/:provider/confirm',
+    { schema: { body: { type: 'object', properties: { trade: { type: 'string', maxLength: 64 }, result: { type: 'string', maxLength: 8 } } } } },
+    async (request, reply) => {
+      const provider = (request.params as { provider: string }).provider;
+      const b = (request.body ?? {}) as Record<string, string>;
+      const trade = await finishTrade(provider, b.trade ?? '', b.result === 'ok');
+      if (!trade) return reply.status(404).send({ ok: false });
+      return { ok: true };
+    },
+  );
+
+  app.get('/sandbox/:provider/cashier', async (request, reply) => {
+    const provider = (request.params as { provider: string }).provider;
+    const tradeNo = (request.query as { trade?: string }).trade ?? '';
+    const [trade] = await app.db.select().from(sandboxTrades).where(eq(sandboxTrades.tradeNo, tradeNo)).limit(1);
+    const lang = request.lang;
+    if (!trade || trade.provider !== provider) return reply.status(404).type('text/plain').send('no such trade');
+    const title = message(lang, provider === 'wechat' ? 'sandbox.wechatCashier' : 'sandbox.alipayCashier');
+    const body = `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message(lang, 'sandbox.cashierAmount', { amount: trade.amount.toLocaleString('ja-JP') }))}</p>
+<form method="post" action="/sandbox/${escapeHtml(provider)}/cashier"><input type="hidden" name="trade" value="${escapeHtml(tradeNo)}"><input type="hidden" name="result" value="ok"><p><button type="submit">${escapeHtml(message(lang, 'sandbox.cashierPay'))}</button></p></form>
+<form method="post" action="/sandbox/${escapeHtml(provider)}/cashier"><input type="hidden" name="trade" value="${escapeHtml(tradeNo)}"><input type="hidden" name="result" value="cancel"><p><button type="submit" style="background:#888">${escapeHtml(message(lang, 'sandbox.cashierCancel'))}</button></p></form>`;
+    return reply.type('text/html').send(htmlPage(lang, title, body));
+  });
+
+  app.post('/sandbox/:provider/cashier', async (request, reply) => {
+    const provider = (request.params as { provider: string }).provider;
+    const b = (request.body ?? {}) as Record<string, string>;
+    const trade = await finishTrade(provider, b.trade ?? '', b.result === 'ok');
+    if (!trade) return reply.status(404).type('text/plain').send('no such trade');
+    return reply.redirect(trade.returnUrl || '/h5/', 302);
+  });
+}

@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { fixture, multipartBody } from './multipart';
+import { postForm, type SignedInBody } from './requests';
+
+export async function signUp(app: FastifyInstance, name: string): Promise<{ token: string; id: number }> {
+  const res = await postForm<SignedInBody>(app, '/api/user/register', { username: name, email: `${name}@example.com`, password: 'testpass1', repassword: 'testpass1' });
+  return res.body.data.userinfo;
+}
+
+async function upload(app: FastifyInstance, token: string, kind: string, file: string, type = 'image/jpeg'): Promise<string> {
+  const { payload, contentType } = multipartBody({ kind }, { name: file, type, bytes: fixture(file) });
+  const res = await app.inject({ method: 'POST', url: '/api/common/upload', payload, headers: { 'content-type': contentType, token } });
+  return res.json().data.id as string;
+}
+
+/** A complete step 2 with real documents and a signature, placed as an order; returns its number. */
+export async function placeOrder(app: FastifyInstance, token: string, planId = '1'): Promise<string> {
+  const form = {
+    planId,
+    lastName: '张', firstName: '伟', email: 'zw@example.com', birthday: '1998-07-01', region: 'JP', postcode: '556-0011',
+    province: '大阪府', city: '大阪市浪速区', district: '難波中', block: '2-10-70', building: '', phone: '070-1234-5678',
+    delivery: 'mail', storeId: '', visaType: 'study', identityKind: 'passport', addressSame: 'yes', proofType: '', proofDate: '', proofDoc: '',
+    residenceFront: await upload(app, token, 'residence_front', 'residence-front.jpg'),
+    residenceBack: await upload(app, token, 'residence_back', 'residence-back.jpg'),
+    identityDoc: await upload(app, token, 'passport', 'passport.jpg'),
+    signatureId: await upload(app, token, 'signature', 'address-proof.png', 'image/png'),
+  };
+  const res = await postForm<{ order: { orderNo: string } }>(app, '/api/order/create', form, { token });
+  if (res.body.code !== 1) throw new Error(`order not placed: ${res.raw}`);
+  return res.body.data.order.orderNo;
+}

@@ -1,0 +1,122 @@
+import { generateKeyPairSync } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { AlipaySdk } from 'alipay-sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alipayLive } from '../../server/providers/payment/alipay-live';
+import { signParams } from '../../server/providers/payment/alipay-crypto';
+import { gmoCardLive } from '../../server/providers/payment/gmo-live';
+import { authorizationHeader, buildNotification, verifyMessage } from '../../server/providers/payment/wechat-pay-crypto';
+import { wechatPayLive } from '../../server/providers/payment/wechat-pay-live';
+
+// The real adapters against their published signing rules, with keys made here; no live call.
+const keyPair = () =>
+  generateKeyPairSync('rsa', { modulusLength: 2048, publicKeyEncoding: { type: 'spki', format: 'pem' }, privateKeyEncoding: { type: 'pkcs8', format: 'pem' } });
+
+describe('WeChat Pay API v3 adapter', () => {
+  const merchant = keyPair();
+  const platform = keyPair();
+  const apiV3Key = '0123456789abcdef0123456789abcdef';
+  const provider = wechatPayLive({
+    appId: 'wx-live', mchid: '1230000109', serialNo: 'SERIAL1', privateKeyPem: merchant.privateKey,
+    platformPublicKeyPem: platform.publicKey, apiV3Key, apiBase: 'http://127.0.0.1:9',
+  });
+  const transaction = { mchid: '1230000109', out_trade_no: 'P1', transaction_id: 'T1', trade_state: 'SUCCESS', amount: { total: 3080, currency: 'JPY' } };
+
+  it('accepts a correctly signed notification and decrypts it', async () => {
+    const note = buildNotification({ platformPrivateKeyPem: platform.privateKey, apiV3Key, serial: 'PLAT1' }, transaction, 'n-1');
+    expect(await provider.verifyNotification(note.headers, note.body)).toEqual({
+      notifyId: 'n-1', paymentNo: 'P1', tradeNo: 'T1', amount: 3080, currency: 'JPY', merchantId: '1230000109', paid: true,
+    });
+  });
+
+  it('refuses a tampered body, a foreign signer, a stale timestamp and a wrong APIv3 key', async () => {
+    const note = buildNotification({ platformPrivateKeyPem: platform.privateKey, apiV3Key, serial: 'PLAT1' }, transaction, 'n-2');
+    expect(await provider.verifyNotification(note.headers, note.body.replace('"n-2"', '"n-3"'))).toBeNull();
+    const forged = buildNotification({ platformPrivateKeyPem: keyPair().privateKey, apiV3Key, serial: 'PLAT1' }, transaction, 'n-4');
+    expect(await provider.verifyNotification(forged.headers, forged.body)).toBeNull();
+    expect(await provider.verifyNotification({ ...note.headers, 'wechatpay-timestamp': String(Math.floor(Date.now() / 1000) - 3600) }, note.body)).toBeNull();
+    const otherKey = buildNotification({ platformPrivateKeyPem: platform.privateKey, apiV3Key: 'ffffffffffffffffffffffffffffffff', serial: 'PLAT1' }, transaction, 'n-5');
+    expect(await provider.verifyNotification(otherKey.headers, otherKey.body)).toBeNull();
+  });
+
+  it('signs API requests the way WeChat checks them', () => {
+    const header = authorizationHeader({ mchid: '1230000109', serialNo: 'SERIAL1', privateKeyPem: merchant.privateKey, method: 'POST', path: '/v3/pay/transactions/jsapi', body: '{"a":1}', timestamp: '1700000000', nonce: 'abc' });
+    const signature = /signature="([^"]+)"/.exec(header)![1]!;
+    expect(header).toMatch(/^WECHATPAY2-SHA256-RSA2048 mchid="1230000109",nonce_str="abc",signature=".+",timestamp="1700000000",serial_no="SERIAL1"$/);
+    expect(verifyMessage(merchant.publicKey, ['POST', '/v3/pay/transactions/jsapi', '1700000000', 'abc', '{"a":1}'], signature)).toBe(true);
+  });
+});
+
+describe('Alipay adapter', () => {
+  const alipay = keyPair();
+  const app = keyPair();
+  const provider = alipayLive({ appId: '2021000111', privateKey: app.privateKey, alipayPublicKey: alipay.publicKey, gateway: 'http://127.0.0.1:9' });
+  const params: Record<string, string> = {
+    notify_id: 'ali-n', app_id: '2021000111', out_trade_no: 'P2', trade_no: '2026T', trade_status: 'TRADE_SUCCESS', total_amount: '3080', sign_type: 'RSA2', charset: 'utf-8',
+  };
+
+  it('accepts a notification signed by Alipay (RSA2), agreeing with alipay-sdk', async () => {
+    const signed = { ...params, sign: signParams(alipay.privateKey, params) };
+    const sdk = new AlipaySdk({ appId: '2021000111', privateKey: app.privateKey, alipayPublicKey: alipay.publicKey });
+    expect(sdk.checkNotifySign(signed)).toBe(true);
+    expect(await provider.verifyNotification({}, new URLSearchParams(signed).toString())).toMatchObject({ paymentNo: 'P2', amount: 3080, paid: true });
+  });
+
+  it('refuses a tampered amount or a foreign signer', async () => {
+    const signed = { ...params, sign: signParams(alipay.privateKey, params) };
+    expect(await provider.verifyNotification({}, new URLSearchParams({ ...signed, total_amount: '1' }).toString())).toBeNull();
+    const forged = { ...params, sign: signParams(keyPair().privateKey, params) };
+    expect(await provider.verifyNotification({}, new URLSearchParams(forged).toString())).toBeNull();
+  });
+});
+
+describe('GMO-PG card adapter', () => {
+  let server: Server;
+  const seen: { path: string; body: URLSearchParams }[] = [];
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString()));
+      req.on('end', () => {
+        const body = new URLSearchParams(raw);
+        seen.push({ path: req.url ?? '', body });
+        res.setHeader('content-type', 'text/plain');
+        if (req.url === '/payment/EntryTran.idPass') return res.end('AccessID=acc1&AccessPass=pass1');
+        if (req.url === '/payment/ExecTran.idPass') {
+          if (body.get('Token') === 'tok-3ds') return res.end('ACS=2&RedirectUrl=https%3A%2F%2Facs.example%2Fchallenge');
+          if (body.get('Token') === 'tok-ng') return res.end('ErrCode=G02&ErrInfo=42G020000');
+          return res.end('ACS=0&OrderID=P3&TranID=T3');
+        }
+        if (req.url === '/payment/SecureTran2.idPass') return res.end('OrderID=P3&Status=CAPTURE');
+        res.statusCode = 404;
+        res.end('');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const provider = () =>
+    gmoCardLive({ shopId: 'tshop1', shopPass: 'secret', apiBase: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
+  const request = (cardToken: string) => ({
+    paymentNo: 'P3', amount: 3080, description: 'SIM', scene: 'card' as const, clientIp: '127.0.0.1', returnUrl: 'https://sim.example/back', notifyUrl: '', cardToken,
+  });
+
+  it('registers and executes with the token only, and reads the gateway answers', async () => {
+    expect(await provider().create(request('tok-ok'))).toEqual({ kind: 'paid', tradeNo: 'T3' });
+    const exec = seen.find((s) => s.path === '/payment/ExecTran.idPass')!;
+    expect(exec.body.get('Token')).toBe('tok-ok');
+    expect([...exec.body.keys()].sort()).toEqual(['AccessID', 'AccessPass', 'Method', 'OrderID', 'RetUrl', 'Token']);
+    expect(seen[0]!.body.get('Amount')).toBe('3080');
+    expect(await provider().create(request('tok-ng'))).toEqual({ kind: 'failed', code: '42G020000' });
+  });
+
+  it('follows 3-D Secure 2.0 and finishes with SecureTran2', async () => {
+    const started = await provider().create(request('tok-3ds'));
+    expect(started).toEqual({ kind: 'redirect', url: 'https://acs.example/challenge', tradeNo: 'acc1:pass1' });
+    expect(await provider().completeSecure!({ paymentNo: 'P3', providerTradeNo: 'acc1:pass1' }, {})).toEqual({ paid: true, code: '' });
+    const secure = seen.filter((s) => s.path === '/payment/SecureTran2.idPass').at(-1)!;
+    expect(secure.body.get('AccessPass')).toBe('pass1');
+  });
+});
