@@ -5,6 +5,17 @@ interface AlipayAuthResult {
   authCode?: string;
   error?: number;
   errorMessage?: string;
+  resultCode?: string;
+}
+
+/**
+ * tradePay result codes: 9000 paid, 8000 processing, 6004 result unknown (all three mean
+ * "ask the server"), 6001 cancelled by the customer, 6002 network error, 4000 failed.
+ */
+export function tradePayOutcome(resultCode: string | undefined): 'ok' | 'cancel' | 'fail' {
+  if (resultCode === '9000' || resultCode === '8000' || resultCode === '6004') return 'ok';
+  if (resultCode === '6001') return 'cancel';
+  return 'fail';
 }
 
 declare global {
@@ -26,6 +37,18 @@ export function alipayBridge(): PlatformBridge {
   return {
     platform: 'alipay',
     ready,
+    async pay(request) {
+      if (request.kind !== 'alipay-trade') return 'unsupported';
+      try {
+        await ready();
+      } catch {
+        return 'unsupported';
+      }
+      return new Promise((resolve) => {
+        window.AlipayJSBridge!.call('tradePay', { tradeNO: request.tradeNO }, (result) => resolve(tradePayOutcome(result.resultCode)));
+      });
+    },
+    redirect: (url) => window.location.assign(url),
     async login() {
       try {
         await ready();

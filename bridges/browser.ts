@@ -6,5 +6,8 @@ export function browserBridge(): PlatformBridge {
     platform: 'browser',
     ready: () => Promise.resolve(),
     login: () => Promise.resolve({ kind: 'none' }),
+    // A plain browser pays by redirect (Alipay WAP, WeChat H5) or by card, never in place.
+    pay: () => Promise.resolve('unsupported'),
+    redirect: (url) => window.location.assign(url),
   };
 }

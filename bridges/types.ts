@@ -17,10 +17,25 @@ export type LoginOutcome =
   /** No platform sign-in here (plain browser) or the customer refused. */
   | { kind: 'none' };
 
+export type PayRequest =
+  /** getBrandWCPayRequest parameters from the server, every value a string. */
+  | { kind: 'wechat-jsapi'; params: Record<string, string> }
+  /** Alipay's trade number for tradePay inside the Alipay app. */
+  | { kind: 'alipay-trade'; tradeNO: string };
+
+/**
+ * What the platform said. "ok" is never final: only the server, told by a signed
+ * notification or its own query, decides that a payment is paid (DESIGN.md section 4).
+ */
+export type PayOutcome = 'ok' | 'cancel' | 'fail' | 'unsupported';
+
 /** One adapter per platform; only bridges/ touch WeixinJSBridge, AlipayJSBridge and redirects. */
 export interface PlatformBridge {
   readonly platform: Platform;
   /** Resolves once the platform's JS bridge can be called (at once in a browser). */
   ready(): Promise<void>;
   login(request: OAuthRedirectRequest): Promise<LoginOutcome>;
+  pay(request: PayRequest): Promise<PayOutcome>;
+  /** Leaves for a payment page (mobile cashier, 3-D Secure); the page returns to success. */
+  redirect(url: string): void;
 }

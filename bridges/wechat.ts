@@ -19,16 +19,31 @@ export function wechatAuthorizeUrl(request: OAuthRedirectRequest): string {
 }
 
 export function wechatBridge(platform: Extract<Platform, 'wechat' | 'wechat-miniprogram'>): PlatformBridge {
+  const ready = () => {
+    if (window.WeixinJSBridge) return Promise.resolve();
+    return new Promise<void>((resolve) => {
+      document.addEventListener('WeixinJSBridgeReady', () => resolve(), { once: true });
+      // Outside the real client (tests, desktop WeChat quirks) the event may never come.
+      setTimeout(resolve, 3000);
+    });
+  };
   return {
     platform,
-    ready() {
-      if (window.WeixinJSBridge) return Promise.resolve();
+    ready,
+    async pay(request) {
+      if (request.kind !== 'wechat-jsapi') return 'unsupported';
+      await ready();
+      const bridge = window.WeixinJSBridge;
+      if (!bridge) return 'unsupported';
       return new Promise((resolve) => {
-        document.addEventListener('WeixinJSBridgeReady', () => resolve(), { once: true });
-        // Outside the real client (tests, desktop WeChat quirks) the event may never come.
-        setTimeout(resolve, 3000);
+        bridge.invoke('getBrandWCPayRequest', request.params, (res) => {
+          if (res.err_msg === 'get_brand_wcpay_request:ok') resolve('ok');
+          else if (res.err_msg === 'get_brand_wcpay_request:cancel') resolve('cancel');
+          else resolve('fail');
+        });
       });
     },
+    redirect: (url) => window.location.assign(url),
     login(request) {
       // replace(): the guarded page must not sit twice in history behind the consent page.
       window.location.replace(wechatAuthorizeUrl(request));

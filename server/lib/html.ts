@@ -12,7 +12,7 @@ export function htmlPage(lang: Lang, title: string, body: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title>
 <style>body{font-family:-apple-system,'PingFang SC','Noto Sans CJK SC',sans-serif;margin:0;padding:24px;background:#ededed;color:#1f1f1f;line-height:1.5}
 main{max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:24px}
-h1{font-size:20px;margin:0 0 12px}button{min-height:44px;width:100%;border:0;border-radius:8px;background:#07c160;color:#fff;font-size:17px;font-weight:600}
+h1{font-size:20px;margin:0 0 12px}button{min-height:44px;width:100%;border:0;border-radius:8px;background:#067a3c;color:#fff;font-size:17px;font-weight:600}
 label{display:block;margin:12px 0 4px}input{width:100%;min-height:44px;font-size:16px;padding:0 10px;box-sizing:border-box}
 table{border-collapse:collapse;width:100%;font-size:14px}td,th{border-bottom:1px solid #ddd;padding:6px;text-align:left;vertical-align:top}
 pre{white-space:pre-wrap;margin:0;font-family:inherit}</style></head><body><main>${body}</main></body></html>`;

@@ -5,6 +5,7 @@ import type { Platform, PlatformBridge } from '../../bridges/types';
 import { createHttpClient, type HttpClient } from '../api/http-client';
 import { ContentStore } from '../features/content/content-store';
 import { LanguageStore, type LocaleLoader } from '../features/language/language-store';
+import { PaymentStore } from '../features/payment/payment-store';
 import { PurchaseStore } from '../features/purchase/purchase-store';
 import { AccountStore } from '../features/session/account-store';
 import { SessionStore } from '../features/session/session-store';
@@ -28,6 +29,7 @@ export class RootStore {
   readonly purchase: PurchaseStore;
   readonly content: ContentStore;
   readonly account: AccountStore;
+  readonly payment: PaymentStore;
   readonly ui: UiStore;
   readonly bridge: PlatformBridge;
 
@@ -51,6 +53,7 @@ export class RootStore {
     this.language = new LanguageStore(options.storage, this.http, options.loadLocale);
     this.purchase = new PurchaseStore(options.storage, this.http);
     this.content = new ContentStore(this.http);
+    this.payment = new PaymentStore(options.storage, this.http, this.bridge, () => this.language.config?.payment ?? null);
     this.account = new AccountStore(
       this.http,
       this.session,

@@ -21,6 +21,8 @@ const processSetmeal = lazyPage(() => import('../pages/process/setmeal-page'));
 const processInformation = lazyPage(() => import('../pages/process/information-page'));
 const processCheck = lazyPage(() => import('../pages/process/check-page'));
 const processPay = lazyPage(() => import('../pages/process/pay-page'));
+const creditCard = lazyPage(() => import('../pages/public/credit-card-page'));
+const success = lazyPage(() => import('../pages/public/success-page'));
 
 const soon = (path: string, titleKey: string, auth = false): AppRoute => ({ path, titleKey, page: comingSoon, auth });
 
@@ -34,8 +36,8 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/public/retrieve', titleKey: 'routes.retrieve', page: retrieve },
   { path: '/pages/public/activate', titleKey: 'routes.activate', page: activate },
   soon('/pages/public/richtext', 'routes.richtext'),
-  soon('/pages/public/success', 'routes.success'),
-  soon('/pages/public/credit-card', 'routes.creditCard'),
+  { path: '/pages/public/success', titleKey: 'routes.success', page: success, auth: true },
+  { path: '/pages/public/credit-card', titleKey: 'routes.creditCard', page: creditCard, auth: true },
   { path: '/pages/user/index', titleKey: 'routes.userIndex', page: userIndex, auth: true },
   { path: '/pages/user/edit', titleKey: 'routes.userEdit', page: userEdit, auth: true },
   soon('/pages/user/taocan', 'routes.userTaocan', true),

@@ -94,7 +94,7 @@ describe('buying a SIM in Chromium at phone size, in Chinese', () => {
     expect(await page.locator('.order-total').textContent()).toContain('3,080 日元');
     expect(await page.getByText('请在以下时间内完成支付').isVisible()).toBe(true);
     expect(await page.locator('.countdown-time').textContent()).toMatch(/^(29|30):\d\d$/);
-    expect(await page.getByText('在线支付功能即将上线').isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: '信用卡支付' }).isVisible()).toBe(true);
     await expectAccessible(page);
     // The draft is gone once the order is placed.
     expect(await page.evaluate(() => localStorage.getItem('purchase'))).toBeNull();

@@ -9,21 +9,16 @@ import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
 import { Steps } from '../../components/steps';
+import { PaymentPhase } from '../../features/payment/payment-phase';
 import { PayCountdown } from '../../features/purchase/countdown';
 import { formatYen } from '../../lib/format';
 import './process.css';
 
-const METHODS_BY_PLATFORM: Record<string, string[]> = {
-  wechat: ['wechat'],
-  'wechat-miniprogram': ['wechat'],
-  alipay: ['alipay'],
-  browser: ['card', 'alipay', 'wechat'],
-};
 
 export default observer(function PayPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { http, bridge, purchase, language } = useStores();
+  const { http, purchase, language, payment } = useStores();
   const [order, setOrder] = useState<OrderView | null>(null);
   const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
 
@@ -42,6 +37,10 @@ export default observer(function PayPage({ titleKey }: PageProps) {
   useEffect(() => {
     void load();
   }, [load, language.lang]);
+  useEffect(() => () => payment.reset(), [payment]);
+  useEffect(() => {
+    if (payment.phase.kind === 'paid') navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });
+  }, [payment.phase, navigate]);
 
   const yen = (n: number) => t('price.yen', { amount: formatYen(n) });
 
@@ -78,7 +77,12 @@ export default observer(function PayPage({ titleKey }: PageProps) {
   }
 
   const awaiting = order.status === 'awaiting_payment';
-  const methods = METHODS_BY_PLATFORM[bridge.platform] ?? ['card'];
+  const busy = payment.phase.kind === 'working' || payment.phase.kind === 'querying';
+  const choose = (method: 'wechat' | 'alipay' | 'card') => {
+    payment.setOrder(order.orderNo);
+    if (method === 'card') navigate('/pages/public/credit-card');
+    else void payment.pay(method);
+  };
   const fix = () => {
     purchase.startResubmit(order);
     navigate('/pages/process/information');
@@ -136,14 +140,14 @@ export default observer(function PayPage({ titleKey }: PageProps) {
           <section className="pay-box" aria-labelledby="pay-title">
             <h2 id="pay-title">{t('order.payTitle')}</h2>
             <PayCountdown deadline={order.payBefore} onExpired={() => void load()} />
-            <ul className="pay-methods">
-              {methods.map((m) => (
-                <li key={m}>{t(`order.method.${m}`)}</li>
+            <div className="pay-methods">
+              {payment.methods.map((m) => (
+                <button key={m} type="button" className={`button button-block pay-${m}`} onClick={() => choose(m)} disabled={busy}>
+                  {t(`order.payWith.${m}`)}
+                </button>
               ))}
-            </ul>
-            <p className="notice" role="note">
-              {t('order.payNotYet')}
-            </p>
+            </div>
+            <PaymentPhase payment={payment} />
           </section>
         )}
         <Link className="button button-outline button-block" to="/">

@@ -1,0 +1,18 @@
+import type { FormFields, HttpClient } from './http-client';
+
+export interface PayCreated {
+  paymentNo: string;
+  outcome: { kind: 'bridge' | 'redirect' | 'paid' | 'failed'; params?: Record<string, string>; url?: string; code?: string };
+}
+
+export interface PayStatus {
+  paymentNo: string;
+  status: 'pending' | 'paid' | 'failed' | 'expired';
+  failureCode: string | null;
+  targetType: string;
+}
+
+export const postPay = (http: HttpClient, data: FormFields) => http.request<PayCreated>({ url: '/api/pay/create', method: 'POST', data });
+
+export const fetchPayStatus = (http: HttpClient, paymentNo: string) =>
+  http.request<PayStatus>({ url: '/api/pay/status', data: { paymentNo } });

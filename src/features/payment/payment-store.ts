@@ -1,0 +1,176 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import { checkCard, toGatewayExpiry, type CardInput } from '../../../contract/card-rules';
+import { getCardToken } from '../../../bridges/card';
+import type { PlatformBridge } from '../../../bridges/types';
+import type { PaymentConfig } from '../../../contract/api';
+import type { HttpClient } from '../../api/http-client';
+import { fetchPayStatus, postPay, type PayCreated } from '../../api/payment';
+import { toResult } from '../../lib/action-result';
+import { readJson, writeJson, type KeyValueStorage } from '../../lib/persistence';
+
+export type PayMethod = 'wechat' | 'alipay' | 'card';
+
+/** Where a payment attempt stands, as the screens show it. */
+export type PayPhase =
+  | { kind: 'idle' }
+  | { kind: 'working' }
+  | { kind: 'querying'; paymentNo: string }
+  | { kind: 'paid'; paymentNo: string }
+  | { kind: 'failed'; reasonKey: string; cardCode?: string }
+  | { kind: 'cancelled' }
+  | { kind: 'open-in-browser' };
+
+const STORAGE_KEY = 'payment';
+const POLL_EVERY_MS = 1500;
+const POLL_FOR_MS = 90_000;
+
+/** Paying an order through the bridge of this platform, or by card; the server has the last word. */
+export class PaymentStore {
+  phase: PayPhase = { kind: 'idle' };
+  /** The order being paid, kept for the card page and for coming back from a redirect. */
+  orderNo: string;
+  private pollToken = 0;
+
+  constructor(
+    private readonly storage: KeyValueStorage,
+    private readonly http: HttpClient,
+    private readonly bridge: PlatformBridge,
+    private readonly config: () => PaymentConfig | null,
+  ) {
+    this.orderNo = readJson<{ orderNo?: string }>(storage, STORAGE_KEY)?.orderNo ?? '';
+    makeAutoObservable<PaymentStore, 'storage' | 'http' | 'bridge' | 'config' | 'pollToken'>(this, {
+      storage: false,
+      http: false,
+      bridge: false,
+      config: false,
+      pollToken: false,
+    });
+  }
+
+  /** Methods this deployment offers, in the order that suits this platform. */
+  get methods(): PayMethod[] {
+    const offered = this.config()?.methods ?? ['card'];
+    const order: Record<string, PayMethod[]> = {
+      wechat: ['wechat', 'card', 'alipay'],
+      'wechat-miniprogram': ['wechat', 'card'],
+      alipay: ['alipay', 'card'],
+      browser: ['card', 'alipay', 'wechat'],
+    };
+    return (order[this.bridge.platform] ?? ['card']).filter((m) => offered.includes(m));
+  }
+
+  setOrder(orderNo: string): void {
+    this.orderNo = orderNo;
+    writeJson(this.storage, STORAGE_KEY, { orderNo });
+  }
+
+  reset(): void {
+    this.pollToken += 1;
+    this.phase = { kind: 'idle' };
+  }
+
+  /** WeChat Pay or Alipay: in place through the platform's bridge, or by redirect in a browser. */
+  async pay(method: Exclude<PayMethod, 'card'>): Promise<void> {
+    const platform = this.bridge.platform;
+    // Alipay's web payment does not open inside WeChat: the customer must switch to a browser.
+    if (method === 'alipay' && (platform === 'wechat' || platform === 'wechat-miniprogram')) {
+      this.phase = { kind: 'open-in-browser' };
+      return;
+    }
+    const inApp = (method === 'wechat' && platform.startsWith('wechat')) || (method === 'alipay' && platform === 'alipay');
+    const scene = method === 'wechat' ? (inApp ? 'jsapi' : 'h5') : inApp ? 'app' : 'wap';
+    this.phase = { kind: 'working' };
+    const created = await toResult(() => postPay(this.http, { orderNo: this.orderNo || undefined, method, scene }), (d) => d);
+    if (!created.ok) {
+      runInAction(() => (this.phase = { kind: 'failed', reasonKey: `api.errors.${created.error}` }));
+      return;
+    }
+    await this.follow(created.value);
+  }
+
+  /** Card: checked here, tokenized by the gateway's script, and only the token sent to /api. */
+  async payByCard(input: CardInput): Promise<Partial<Record<keyof CardInput, string>> | null> {
+    const problems = checkCard(input);
+    if (Object.keys(problems).length > 0) return problems;
+    const config = this.config();
+    if (!config) {
+      this.phase = { kind: 'failed', reasonKey: 'api.errors.NETWORK' };
+      return null;
+    }
+    this.phase = { kind: 'working' };
+    let token: string | undefined;
+    try {
+      const result = await getCardToken(config.tokenScriptUrl, config.shopId, {
+        cardno: input.number.replace(/\s/g, ''),
+        expire: toGatewayExpiry(input.expiry),
+        securitycode: input.securityCode,
+        holdername: input.holder,
+        tokennumber: '1',
+      });
+      if (result.resultCode !== '000') {
+        runInAction(() => (this.phase = { kind: 'failed', reasonKey: `card.errors.${result.resultCode}`, cardCode: result.resultCode }));
+        return null;
+      }
+      token = result.tokenObject?.token?.[0];
+    } catch {
+      runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'card.errors.902', cardCode: '902' }));
+      return null;
+    }
+    const created = await toResult(() => postPay(this.http, { orderNo: this.orderNo || undefined, method: 'card', token }), (d) => d);
+    if (!created.ok) {
+      runInAction(() => (this.phase = { kind: 'failed', reasonKey: `api.errors.${created.error}` }));
+      return null;
+    }
+    await this.follow(created.value);
+    return null;
+  }
+
+  private async follow(created: PayCreated): Promise<void> {
+    const { outcome, paymentNo } = created;
+    if (outcome.kind === 'failed') {
+      runInAction(() => (this.phase = { kind: 'failed', reasonKey: `card.errors.${outcome.code ?? '902'}`, cardCode: outcome.code }));
+      return;
+    }
+    if (outcome.kind === 'redirect' && outcome.url) {
+      this.bridge.redirect(outcome.url);
+      return;
+    }
+    if (outcome.kind === 'bridge' && outcome.params) {
+      const request = outcome.params.tradeNO
+        ? ({ kind: 'alipay-trade', tradeNO: outcome.params.tradeNO } as const)
+        : ({ kind: 'wechat-jsapi', params: outcome.params } as const);
+      const said = await this.bridge.pay(request);
+      if (said === 'cancel') {
+        runInAction(() => (this.phase = { kind: 'cancelled' }));
+        return;
+      }
+      if (said === 'fail' || said === 'unsupported') {
+        runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'payment.failed' }));
+        return;
+      }
+    }
+    await this.waitForServer(paymentNo);
+  }
+
+  /** "Querying payment status" until the server says paid or failed. */
+  async waitForServer(paymentNo: string): Promise<void> {
+    const token = ++this.pollToken;
+    runInAction(() => (this.phase = { kind: 'querying', paymentNo }));
+    const until = Date.now() + POLL_FOR_MS;
+    while (Date.now() < until && token === this.pollToken) {
+      const res = await toResult(() => fetchPayStatus(this.http, paymentNo), (d) => d);
+      if (token !== this.pollToken) return;
+      if (res.ok && res.value.status === 'paid') {
+        runInAction(() => (this.phase = { kind: 'paid', paymentNo }));
+        return;
+      }
+      if (res.ok && (res.value.status === 'failed' || res.value.status === 'expired')) {
+        const code = res.value.failureCode ?? 'PROVIDER_FAILED';
+        runInAction(() => (this.phase = { kind: 'failed', reasonKey: `card.errors.${code}`, cardCode: code }));
+        return;
+      }
+      await new Promise((r) => setTimeout(r, POLL_EVERY_MS));
+    }
+    if (token === this.pollToken) runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'payment.stillPending' }));
+  }
+}
