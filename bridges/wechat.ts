@@ -6,6 +6,15 @@ declare global {
   }
 }
 
+/**
+ * The page URL wx.config must be signed for. iOS WeChat keeps the URL the web view first
+ * opened (history.pushState does not change what it checks); Android checks the current one.
+ */
+export function jssdkSignUrl(userAgent: string, landingUrl: string, currentUrl: string): string {
+  const ios = /iPhone|iPad|iPod/i.test(userAgent);
+  return (ios ? landingUrl : currentUrl).split('#')[0]!;
+}
+
 export function wechatAuthorizeUrl(request: OAuthRedirectRequest): string {
   const params = new URLSearchParams({
     appid: request.appId,

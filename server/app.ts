@@ -13,6 +13,7 @@ import { createMailProvider, createOAuthProviders, createPaymentProviders } from
 import { makeSandboxKeys } from './providers/payment/sandbox-keys.js';
 import { paymentRoutes } from './routes/payments.js';
 import { sandboxPayRoutes } from './routes/sandbox-pay.js';
+import { wechatJssdkRoutes } from './routes/wechat-jssdk.js';
 import { join } from 'node:path';
 import { diskStorage } from './providers/storage/disk-storage.js';
 import { accountRoutes } from './routes/account.js';
@@ -97,6 +98,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(orderRoutes);
   await app.register(pageRoutes);
   await app.register(paymentRoutes);
+  await app.register(wechatJssdkRoutes);
   const { WECHAT_MODE, ALIPAY_MODE, GMO_MODE } = options.config;
   if ([WECHAT_MODE, ALIPAY_MODE, GMO_MODE].includes('sandbox')) await app.register(sandboxPayRoutes);
   if (options.config.WECHAT_MODE === 'sandbox' || options.config.ALIPAY_MODE === 'sandbox') {

@@ -130,4 +130,20 @@ describe('paying an order in Chromium', () => {
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });
+
+  it('pays with Alipay in a plain browser through the mobile cashier redirect', async () => {
+    const phone = await openPhone(h);
+    const { page } = phone;
+    const { token } = await customerWithOrder(page.request, h.baseUrl, 'wappayer');
+    await signedIn(h, phone, token);
+    await page.goto(`${h.baseUrl}/h5/pages/process/pay`);
+    await page.getByRole('button', { name: '支付宝支付' }).click();
+    await page.waitForURL(/\/sandbox\/alipay\/cashier\?/);
+    expect(await page.getByText('支付金额：3,080 日元').isVisible()).toBe(true);
+    await page.getByRole('button', { name: '确认支付' }).click();
+    await page.waitForURL(/\/h5\/pages\/public\/success\?paymentNo=/);
+    await page.getByRole('heading', { name: '购卡订单支付成功' }).waitFor();
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
 });

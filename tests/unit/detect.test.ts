@@ -17,3 +17,15 @@ describe('platform detection from real user agents', () => {
     expect(detectPlatform(plainWechat, { __wxjs_environment: 'miniprogram' })).toBe('wechat-miniprogram');
   });
 });
+
+describe('the URL the WeChat JS-SDK is signed for', () => {
+  const landing = 'https://sim.example/h5/?from=menu';
+  const current = 'https://sim.example/h5/pages/user/index#x';
+  it('is the landing URL on iOS and the current one on Android', async () => {
+    const { jssdkSignUrl } = await import('../../bridges/wechat');
+    const ios = fixtures.cases.find((c) => c.name === 'WeChat on iPhone')!.ua;
+    const android = fixtures.cases.find((c) => c.name === 'WeChat on Android')!.ua;
+    expect(jssdkSignUrl(ios, landing, current)).toBe(landing);
+    expect(jssdkSignUrl(android, landing, current)).toBe('https://sim.example/h5/pages/user/index');
+  });
+});
