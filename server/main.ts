@@ -2,10 +2,12 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed.js';
+import { markServerRunning } from './ops/server-lock.js';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await seedIfEmpty(database.db);
+const releaseLock = config.DATABASE_URL ? () => undefined : markServerRunning(config.DATA_DIR);
 
 const app = await buildApp({
   database,
@@ -28,6 +30,7 @@ async function shutdown(signal: string): Promise<void> {
   try {
     await app.close();
     await database.close();
+    releaseLock();
     process.exit(0);
   } catch (error) {
     app.log.error({ err: error }, 'shutdown failed');

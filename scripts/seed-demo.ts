@@ -1,0 +1,25 @@
+// npm run seed:demo: a demo customer who shows every personal-center page at once.
+import { join } from 'node:path';
+import { loadConfig } from '../server/config.js';
+import { openDatabase } from '../server/db/client.js';
+import { seedIfEmpty } from '../server/db/seed.js';
+import { seedDemo } from '../server/ops/seed-demo.js';
+import { refuseWhileServerRuns } from '../server/ops/server-lock.js';
+import { diskStorage } from '../server/providers/storage/disk-storage.js';
+import { documentKey } from '../server/services/document-crypto.js';
+
+const config = loadConfig();
+if (!config.DATABASE_URL) refuseWhileServerRuns(config.DATA_DIR);
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await seedIfEmpty(database.db);
+const vault = {
+  db: database.db,
+  storage: diskStorage(join(config.DATA_DIR, 'uploads')),
+  key: documentKey(config.DOCUMENT_KEY, config.DATA_DIR, config.NODE_ENV === 'production'),
+};
+const demo = await seedDemo(database.db, vault);
+await database.close();
+console.log(`Demo customer ready. Log in at http://localhost:${config.PORT}/h5/pages/public/login with
+  e-mail:   ${demo.email}
+  password: ${demo.password}
+  line:     ${demo.msisdn}`);

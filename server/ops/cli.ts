@@ -1,0 +1,118 @@
+import { readFileSync } from 'node:fs';
+import type { Database } from '../db/client.js';
+import type { DocumentVault } from '../services/documents.js';
+import {
+  activateOrder,
+  approveOrder,
+  billRun,
+  importUsage,
+  listOrders,
+  OpsError,
+  readyForPickup,
+  rejectOrder,
+  shipOrder,
+  showOrder,
+} from './operations.js';
+
+export const HELP = `Staff operations on the same database as the server (PGlite or DATABASE_URL).
+
+Usage: npm run ops -- <command> [options]
+
+  orders [--status <status>]                   orders oldest first; "OVERDUE" marks approved
+                                               orders past the 3-working-day dispatch promise
+  show <order> [--out <folder>]                print an order; with --out, write its decrypted
+                                               documents to that folder
+  approve <order>                              pass review
+  reject <order> --reason "..." --document <kind>
+                                               send back to the customer (kinds: residence_front,
+                                               residence_back, passport, admission_permit,
+                                               address_proof, signature)
+  ship <order> --tracking <no>                 mark as posted
+  ready-for-pickup <order>                     mark as waiting in the store
+  activate <order> --msisdn <no> --iccid <no>  open the customer's line
+  usage import <file.csv>                      msisdn,YYYY-MM-DD,megabytes per line
+  bill run --month YYYY-MM                     monthly bills for active lines (safe to repeat)
+
+Every action is written to the audit log with OPS_USER (or the login name) and the time.`;
+
+export interface CliDeps {
+  db: Database;
+  vault: DocumentVault;
+  actor: string;
+  today?: string;
+}
+
+function parse(argv: string[]): { args: string[]; flags: Record<string, string> } {
+  const args: string[] = [];
+  const flags: Record<string, string> = {};
+  for (let i = 0; i < argv.length; i += 1) {
+    const a = argv[i]!;
+    if (a.startsWith('--')) {
+      const key = a.slice(2);
+      const next = argv[i + 1];
+      if (next !== undefined && !next.startsWith('--')) {
+        flags[key] = next;
+        i += 1;
+      } else flags[key] = 'true';
+    } else args.push(a);
+  }
+  return { args, flags };
+}
+
+const need = (value: string | undefined, what: string): string => {
+  if (!value || value === 'true') throw new OpsError(`missing ${what}`);
+  return value;
+};
+
+/** Runs one command and returns what it prints; an OpsError is the operator's mistake. */
+export async function runCommand(argv: string[], deps: CliDeps): Promise<string> {
+  const { args, flags } = parse(argv);
+  const [command, sub] = args;
+  const who = `staff:${deps.actor}`;
+  if (!command || flags.help || command === 'help') return HELP;
+  switch (command) {
+    case 'orders': {
+      const rows = await listOrders(deps.db, flags.status, deps.today);
+      if (rows.length === 0) return 'no orders';
+      return rows
+        .map((r) => [r.orderNo, r.status.padEnd(16), r.createdAt.slice(0, 16), r.customer, `${r.total} JPY`, r.dispatchBy ? `dispatch by ${r.dispatchBy}` : '', r.overdue ? 'OVERDUE' : ''].join('  ').trimEnd())
+        .join('\n');
+    }
+    case 'show': {
+      const { order, written } = await showOrder(deps.db, deps.vault, who, need(sub, '<order>'), flags.out);
+      const lines = [
+        `${order.orderNo}  ${order.status}  ${order.planName.cn} / ${order.planName.ja}`,
+        `total ${order.total} JPY (price ${order.price} + tax ${order.tax}), placed ${order.createdAt.toISOString()}`,
+        ...Object.entries(order.info).map(([k, v]) => `  ${k}: ${v}`),
+      ];
+      if (order.rejectReason) lines.push(`rejected: ${order.rejectReason.document}: ${order.rejectReason.reason}`);
+      if (written.length) lines.push(`wrote ${written.length} documents:`, ...written.map((f) => `  ${f}`));
+      return lines.join('\n');
+    }
+    case 'approve':
+      return `${(await approveOrder(deps.db, who, need(sub, '<order>'))).orderNo} approved`;
+    case 'reject':
+      return `${(await rejectOrder(deps.db, who, need(sub, '<order>'), need(flags.reason, '--reason'), need(flags.document, '--document'))).orderNo} rejected`;
+    case 'ship':
+      return `${(await shipOrder(deps.db, who, need(sub, '<order>'), need(flags.tracking, '--tracking'))).orderNo} shipped`;
+    case 'ready-for-pickup':
+      return `${(await readyForPickup(deps.db, who, need(sub, '<order>'))).orderNo} ready for pickup`;
+    case 'activate': {
+      const line = await activateOrder(deps.db, who, need(sub, '<order>'), need(flags.msisdn, '--msisdn'), need(flags.iccid, '--iccid'));
+      return `line ${line.msisdn} active`;
+    }
+    case 'usage': {
+      if (sub !== 'import') throw new OpsError('usage: usage import <file.csv>');
+      const file = need(args[2], '<file.csv>');
+      const result = await importUsage(deps.db, who, readFileSync(file, 'utf8'));
+      return [`imported ${result.imported} rows`, ...result.problems].join('\n');
+    }
+    case 'bill': {
+      if (sub !== 'run') throw new OpsError('usage: bill run --month YYYY-MM');
+      const result = await billRun(deps.db, who, need(flags.month, '--month'));
+      return `${result.created} bills created for ${result.lines} active lines (${result.planChangesApplied} plan changes applied)`;
+    }
+    default:
+      throw new OpsError(`unknown command ${command}; see --help`);
+  }
+}

@@ -1,0 +1,130 @@
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLog, bills, lines, orders, usageRecords } from '../../server/db/schema';
+import { runCommand, type CliDeps } from '../../server/ops/cli';
+import { seedDemo } from '../../server/ops/seed-demo';
+import { transitionOrder } from '../../server/services/orders';
+import { backends } from './helpers/databases';
+import { placeOrder, signUp } from './helpers/purchase';
+import { getJson, postForm } from './helpers/requests';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+interface Review {
+  order: { status: string; rejectReason: { document: string; reason: string } | null; dispatchBy: string | null; trackingNo: string | null };
+}
+
+describe.each(backends)('staff commands on %s', (backend) => {
+  let t: TestApp;
+  let deps: CliDeps;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    deps = { db: t.database.handle.db, vault: t.app.documents, actor: 'tanaka' };
+    ({ token } = await signUp(t.app, 'opscustomer'));
+  });
+  afterAll(() => t.close());
+
+  const ops = (...argv: string[]) => runCommand(argv, deps);
+  const review = async () => (await getJson<Review>(t.app, '/api/user/review', { token })).body.data.order;
+  const paidOrder = async () => {
+    const orderNo = await placeOrder(t.app, token);
+    const [row] = await deps.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    await transitionOrder(deps.db, row!.id, 'paid', 'system');
+    await transitionOrder(deps.db, row!.id, 'under_review', 'system');
+    return orderNo;
+  };
+
+  it('explains itself', async () => {
+    expect(await ops('--help')).toContain('bill run --month YYYY-MM');
+    await expect(ops('launch-rockets')).rejects.toThrow(/unknown command/);
+  });
+
+  it('takes an order from review to an active line, as the customer sees it', async () => {
+    const orderNo = await paidOrder();
+    await expect(ops('reject', orderNo, '--reason', '在留卡背面不清楚')).rejects.toThrow(/--document/);
+    expect(await ops('reject', orderNo, '--reason', '在留卡背面不清楚', '--document', 'residence_back')).toBe(`${orderNo} rejected`);
+    expect(await review()).toMatchObject({ status: 'rejected', rejectReason: { document: 'residence_back', reason: '在留卡背面不清楚' } });
+
+    await expect(ops('approve', orderNo)).rejects.toThrow(/is rejected; it cannot become approved/);
+    const resubmitted = await postForm<Review>(t.app, '/api/user/submit', { orderNo }, { token });
+    expect(resubmitted.body.data.order.status).toBe('under_review');
+
+    expect(await ops('approve', orderNo)).toBe(`${orderNo} approved`);
+    expect((await review()).dispatchBy).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await expect(ops('ship', orderNo, '--tracking', 'x')).rejects.toThrow(/tracking/);
+    expect(await ops('ship', orderNo, '--tracking', 'JP123456789')).toBe(`${orderNo} shipped`);
+    expect(await review()).toMatchObject({ status: 'shipped', trackingNo: 'JP123456789' });
+    await expect(ops('activate', orderNo, '--msisdn', '12345', '--iccid', '8981100000000000009')).rejects.toThrow(/msisdn/);
+    expect(await ops('activate', orderNo, '--msisdn', '070-1111-2222', '--iccid', '8981100000000000009')).toBe('line 07011112222 active');
+    expect((await review()).status).toBe('active');
+
+    const trail = await deps.db.select().from(auditLog).where(eq(auditLog.target, orderNo));
+    expect(trail.map((a) => a.action)).toEqual(['rejected', 'approved', 'shipped', 'active']);
+    expect(trail.every((a) => a.actor === 'staff:tanaka')).toBe(true);
+  });
+
+  it('writes an order and its decrypted documents to a folder', async () => {
+    const orderNo = await paidOrder();
+    const out = mkdtempSync(join(tmpdir(), 'ops-show-'));
+    const printed = await ops('show', orderNo, '--out', out);
+    expect(printed).toContain(orderNo);
+    expect(printed).toContain('wrote 4 documents');
+    const files = readdirSync(out).sort();
+    expect(files).toEqual([`${orderNo}-passport.jpg`, `${orderNo}-residence_back.jpg`, `${orderNo}-residence_front.jpg`, `${orderNo}-signature.png`]);
+    expect(readFileSync(join(out, files[0]!)).subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+  });
+
+  it('flags approved orders past 3 working days, counting around a public holiday', async () => {
+    const orderNo = await paidOrder();
+    await ops('approve', orderNo);
+    // Approved Thursday 2026-11-19; Monday 11-23 is Labour Thanksgiving Day: due Wednesday 11-25.
+    await deps.db.update(orders).set({ approvedAt: new Date('2026-11-19T03:00:00Z') }).where(eq(orders.orderNo, orderNo));
+    const on = async (today: string) => (await runCommand(['orders', '--status', 'approved'], { ...deps, today })).split('\n').find((l) => l.startsWith(orderNo))!;
+    expect(await on('2026-11-25')).toContain('dispatch by 2026-11-25');
+    expect(await on('2026-11-25')).not.toContain('OVERDUE');
+    expect(await on('2026-11-26')).toContain('OVERDUE');
+  });
+
+  it('imports usage and bills each active line once, however often it runs', async () => {
+    const csv = join(mkdtempSync(join(tmpdir(), 'ops-usage-')), 'usage.csv');
+    writeFileSync(csv, 'msisdn,date,megabytes\n07011112222,2026-11-01,512\n070-1111-2222,2026-11-02,300\n09099999999,2026-11-02,1\nbroken\n07011112222,2026-11-01,600\n');
+    const printed = await ops('usage', 'import', csv);
+    expect(printed).toContain('imported 3 rows');
+    expect(printed).toContain('no line 09099999999');
+    const [{ n } = { n: 0 }] = await deps.db.select({ n: count() }).from(usageRecords);
+    expect(n).toBe(2);
+
+    expect(await ops('bill', 'run', '--month', '2026-12')).toMatch(/^1 bills created for 1 active lines/);
+    expect(await ops('bill', 'run', '--month', '2026-12')).toMatch(/^0 bills created for 1 active lines/);
+    const made = await deps.db.select().from(bills);
+    expect(made).toHaveLength(1);
+    // Plan 1's 1,800 yen rent plus 10 % tax.
+    expect(made[0]).toMatchObject({ month: '2026-12', subtotal: 1800, tax: 180, total: 1980, dueDate: '2026-12-31', status: 'unpaid' });
+    await expect(ops('bill', 'run', '--month', '2026-13')).rejects.toThrow(/YYYY-MM/);
+  });
+});
+
+describe('the demo customer', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(() => t.close());
+
+  it('has an active line with usage, a paid and an unpaid bill, and an order in each state', async () => {
+    const db = t.database.handle.db;
+    const demo = await seedDemo(db, t.app.documents, new Date('2026-11-23T03:00:00Z'));
+    const login = await postForm(t.app, '/api/user/login', { email: demo.email, password: demo.password });
+    expect(login.body.code).toBe(1);
+    const [line] = await db.select().from(lines);
+    expect(line!.msisdn).toBe(demo.msisdn);
+    expect((await db.select().from(usageRecords)).length).toBe(30);
+    expect((await db.select().from(bills)).map((b) => b.status).sort()).toEqual(['paid', 'unpaid']);
+    const statuses = (await db.select().from(orders)).map((o) => o.status).sort();
+    expect(statuses).toEqual(['active', 'approved', 'awaiting_payment', 'rejected', 'shipped', 'under_review']);
+    expect((await seedDemo(db, t.app.documents)).email).toBe(demo.email);
+  });
+});
