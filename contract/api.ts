@@ -71,6 +71,16 @@ export const ERROR_KEYS = [
   'ORDER_EXPIRED',
   'ORDER_NOT_PAYABLE',
   'CARD_TOKEN_REQUIRED',
+  'NO_LINE',
+  'BIND_PHONE_FIRST',
+  'SAME_PLAN',
+  'CHANGE_PENDING',
+  'NO_PENDING_CHANGE',
+  'MOBILE_TAKEN',
+  'MOBILE_INVALID',
+  'PASSWORD_REQUIRED',
+  'PASSWORD_WRONG',
+  'NO_BILL_TO_PAY',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

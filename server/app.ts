@@ -14,6 +14,8 @@ import { makeSandboxKeys } from './providers/payment/sandbox-keys.js';
 import { paymentRoutes } from './routes/payments.js';
 import { sandboxPayRoutes } from './routes/sandbox-pay.js';
 import { wechatJssdkRoutes } from './routes/wechat-jssdk.js';
+import { lineRoutes } from './routes/line.js';
+import { httpSms, outboxSms } from './providers/sms/sms-provider.js';
 import { join } from 'node:path';
 import { diskStorage } from './providers/storage/disk-storage.js';
 import { accountRoutes } from './routes/account.js';
@@ -57,6 +59,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', options.config);
   app.decorate('mail', options.mail ?? createMailProvider(options.config, options.database.db));
   app.decorate('oauth', createOAuthProviders(options.config, options.database.db));
+  app.decorate(
+    'sms',
+    options.config.SMS_GATEWAY_URL ? httpSms(options.config.SMS_GATEWAY_URL, options.config.SMS_API_KEY) : outboxSms(options.database.db),
+  );
   const sandboxKeys = makeSandboxKeys();
   app.decorate('sandboxKeys', sandboxKeys);
   app.decorate('payments', createPaymentProviders(options.config, options.database.db, sandboxKeys));
@@ -99,6 +105,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(pageRoutes);
   await app.register(paymentRoutes);
   await app.register(wechatJssdkRoutes);
+  await app.register(lineRoutes);
   const { WECHAT_MODE, ALIPAY_MODE, GMO_MODE } = options.config;
   if ([WECHAT_MODE, ALIPAY_MODE, GMO_MODE].includes('sandbox')) await app.register(sandboxPayRoutes);
   if (options.config.WECHAT_MODE === 'sandbox' || options.config.ALIPAY_MODE === 'sandbox') {

@@ -25,6 +25,9 @@ const schema = z.object({
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** An HTTP SMS gateway (POST {to, text}, bearer key); unset keeps SMS in the development outbox. */
+  SMS_GATEWAY_URL: z.url().optional(),
+  SMS_API_KEY: z.string().default(''),
   MAIL_FROM: z.string().min(3).default('Sakura Mobile <no-reply@sakura-mobile.example>'),
   /** base64 of 32 random bytes: the AES-256 key for identity documents at rest. */
   DOCUMENT_KEY: z.string().optional(),

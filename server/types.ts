@@ -6,6 +6,7 @@ import type { OAuthPlatform, OAuthProvider } from './providers/oauth/oauth-provi
 import type { DocumentVault } from './services/documents.js';
 import type { PayMethod, PaymentProvider } from './providers/payment/payment-provider.js';
 import type { SandboxKeys } from './providers/payment/sandbox-keys.js';
+import type { SmsProvider } from './providers/sms/sms-provider.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +17,7 @@ declare module 'fastify' {
     documents: DocumentVault;
     payments: Record<PayMethod, PaymentProvider>;
     sandboxKeys: SandboxKeys;
+    sms: SmsProvider;
     dbKind: 'pglite' | 'postgres';
   }
   interface FastifyRequest {

@@ -40,7 +40,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         // Never an amount: the server prices the order. A card arrives only as the gateway's token.
-        body: formBody(['orderNo', 'method', 'scene', 'token'], 512),
+        body: formBody(['orderNo', 'billNo', 'method', 'scene', 'token'], 512),
         response: { 200: { anyOf: [createSchema, errorEnvelopeSchema] }, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema },
       },
     },
@@ -51,6 +51,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
       if (!['wechat', 'alipay', 'card'].includes(method)) throw new ApiError('PAY_METHOD_UNAVAILABLE');
       const result = await createPayment(deps(), user.id, {
         orderNo: body.orderNo || undefined,
+        billNo: body.billNo || undefined,
         method,
         scene: (body.scene ?? (method === 'card' ? 'card' : '')) as PayScene,
         token: body.token,

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { tokyoDate } from '../../contract/calendar.js';
 import type { Database } from '../db/client.js';
-import { orderEvents, orders, paymentNotifications, payments } from '../db/schema.js';
+import { bills, orderEvents, orders, paymentNotifications, payments } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import type { CreateOutcome, PayMethod, PayScene, PaymentProvider, VerifiedNotification } from '../providers/payment/payment-provider.js';
 import { latestOrder, transitionOrder } from './orders.js';
@@ -23,6 +23,8 @@ function newPaymentNo(now: Date): string {
 
 export interface CreatePaymentInput {
   orderNo?: string;
+  /** Pays a monthly bill instead of an order. */
+  billNo?: string;
   method: PayMethod;
   scene: PayScene;
   token?: string;
@@ -34,23 +36,45 @@ export interface CreatePaymentInput {
 /** Starts paying an order. The amount is the order's, decided when it was placed. */
 export async function createPayment(deps: PaymentDeps, userId: number, input: CreatePaymentInput, now = new Date()) {
   if (!deps.methods.includes(input.method) || !SCENES[input.method].includes(input.scene)) throw new ApiError('PAY_METHOD_UNAVAILABLE');
-  const order = await latestOrder(deps.db, userId, input.orderNo);
+  if (input.method === 'card' && !input.token) throw new ApiError('CARD_TOKEN_REQUIRED');
+  const target = input.billNo ? await billTarget(deps.db, userId, input.billNo) : await orderTarget(deps.db, userId, input.orderNo, now);
+  return startPayment(deps, userId, target, input, now);
+}
+
+interface PayTarget {
+  type: 'order' | 'bill';
+  id: number;
+  amount: number;
+  description: string;
+}
+
+async function billTarget(db: Database, userId: number, billNo: string): Promise<PayTarget> {
+  const [bill] = await db.select().from(bills).where(and(eq(bills.billNo, billNo), eq(bills.userId, userId))).limit(1);
+  if (!bill) throw new ApiError('NOT_FOUND', 404);
+  if (bill.status !== 'unpaid') throw new ApiError('NO_BILL_TO_PAY');
+  return { type: 'bill', id: bill.id, amount: bill.total, description: `Monthly bill ${bill.month}` };
+}
+
+async function orderTarget(db: Database, userId: number, orderNo: string | undefined, now: Date): Promise<PayTarget> {
+  const order = await latestOrder(db, userId, orderNo);
   if (!order) throw new ApiError('NOT_FOUND', 404);
   if (order.status === 'expired' || (order.status === 'awaiting_payment' && order.payBefore <= now)) throw new ApiError('ORDER_EXPIRED');
   if (order.status !== 'awaiting_payment') throw new ApiError('ORDER_NOT_PAYABLE');
-  if (input.method === 'card' && !input.token) throw new ApiError('CARD_TOKEN_REQUIRED');
+  return { type: 'order', id: order.id, amount: order.total, description: order.planName.cn };
+}
 
+async function startPayment(deps: PaymentDeps, userId: number, target: PayTarget, input: CreatePaymentInput, now: Date) {
   const paymentNo = newPaymentNo(now);
   const [payment] = await deps.db
     .insert(payments)
-    .values({ paymentNo, userId, targetType: 'order', targetId: order.id, method: input.method, scene: input.scene, amount: order.total, status: 'pending', createdAt: now, updatedAt: now })
+    .values({ paymentNo, userId, targetType: target.type, targetId: target.id, method: input.method, scene: input.scene, amount: target.amount, status: 'pending', createdAt: now, updatedAt: now })
     .returning();
   let outcome: CreateOutcome;
   try {
     outcome = await deps.providers[input.method].create({
       paymentNo,
-      amount: order.total,
-      description: order.planName.cn,
+      amount: target.amount,
+      description: target.description,
       scene: input.scene,
       clientIp: input.clientIp,
       returnUrl: `${input.origin}/h5/pages/public/success?paymentNo=${paymentNo}`,
@@ -95,8 +119,9 @@ export async function settlePayment(
     return { row: updated!, changed: true };
   });
   if (!settled) return null;
-  if (settled.changed && settled.row.status === 'paid' && settled.row.targetType === 'order') {
-    await markOrderPaid(db, settled.row, actor, now);
+  if (settled.changed && settled.row.status === 'paid') {
+    if (settled.row.targetType === 'order') await markOrderPaid(db, settled.row, actor, now);
+    else await db.update(bills).set({ status: 'paid', paidAt: now }).where(and(eq(bills.id, settled.row.targetId), eq(bills.status, 'unpaid')));
   }
   return settled.row;
 }

@@ -1,0 +1,41 @@
+import { addMonths } from './calendar';
+
+// Rules of the customer's line (SPEC.md sections 4 and 9), in Tokyo dates.
+
+/** A plan change takes effect on the 25th of the month after it is asked for, even on the 25th itself. */
+export function planChangeEffectiveDate(tokyoToday: string): string {
+  return `${addMonths(`${tokyoToday.slice(0, 7)}-01`, 1).slice(0, 7)}-25`;
+}
+
+/** The data count starts again on the 1st of each month. */
+export function nextUsageReset(tokyoToday: string): string {
+  return `${addMonths(`${tokyoToday.slice(0, 7)}-01`, 1)}`;
+}
+
+export function daysUntil(tokyoToday: string, date: string): number {
+  return Math.round((Date.parse(`${date}T00:00:00Z`) - Date.parse(`${tokyoToday}T00:00:00Z`)) / 86_400_000);
+}
+
+/** Share of the high-speed quota used, 0-100, whole percent; more than the quota still shows 100. */
+export function usagePercent(usedMb: number, quotaGb: number): number {
+  if (quotaGb <= 0) return 100;
+  return Math.min(100, Math.floor((usedMb / (quotaGb * 1024)) * 100));
+}
+
+export function isThrottled(usedMb: number, quotaGb: number): boolean {
+  return usedMb >= quotaGb * 1024;
+}
+
+/** Japanese (+81) or Chinese mainland (+86) mobile numbers, stored as E.164. */
+export function normalizeMobile(country: string, number: string): string | null {
+  const digits = number.replace(/[\s-]/g, '');
+  if (country === '81') {
+    const local = digits.replace(/^(\+81|0)/, '');
+    return /^[789]0\d{8}$/.test(local) ? `+81${local}` : null;
+  }
+  if (country === '86') {
+    const local = digits.replace(/^\+86/, '');
+    return /^1[3-9]\d{9}$/.test(local) ? `+86${local}` : null;
+  }
+  return null;
+}
