@@ -6,6 +6,7 @@ import { createHttpClient, type HttpClient } from '../api/http-client';
 import { ContentStore } from '../features/content/content-store';
 import { LanguageStore, type LocaleLoader } from '../features/language/language-store';
 import { PaymentStore } from '../features/payment/payment-store';
+import { LineStore } from '../features/line/line-store';
 import { PurchaseStore } from '../features/purchase/purchase-store';
 import { AccountStore } from '../features/session/account-store';
 import { SessionStore } from '../features/session/session-store';
@@ -30,6 +31,7 @@ export class RootStore {
   readonly content: ContentStore;
   readonly account: AccountStore;
   readonly payment: PaymentStore;
+  readonly line: LineStore;
   readonly ui: UiStore;
   readonly bridge: PlatformBridge;
 
@@ -53,6 +55,7 @@ export class RootStore {
     this.language = new LanguageStore(options.storage, this.http, options.loadLocale);
     this.purchase = new PurchaseStore(options.storage, this.http);
     this.content = new ContentStore(this.http);
+    this.line = new LineStore(this.http, (user) => this.session.applyUserInfo(user));
     this.payment = new PaymentStore(options.storage, this.http, this.bridge, () => this.language.config?.payment ?? null);
     this.account = new AccountStore(
       this.http,

@@ -22,6 +22,14 @@ const processInformation = lazyPage(() => import('../pages/process/information-p
 const processCheck = lazyPage(() => import('../pages/process/check-page'));
 const processPay = lazyPage(() => import('../pages/process/pay-page'));
 const creditCard = lazyPage(() => import('../pages/public/credit-card-page'));
+const taocan = lazyPage(() => import('../pages/user/taocan-page'));
+const userPay = lazyPage(() => import('../pages/user/pay-page'));
+const userUpdate = lazyPage(() => import('../pages/user/update-page'));
+const userAddress = lazyPage(() => import('../pages/user/address-page'));
+const userBind = lazyPage(() => import('../pages/user/bind-page'));
+const orderDetail = lazyPage(() => import('../pages/order/order-detail-page'));
+const changeSetmeal = lazyPage(() => import('../pages/change-setmeal/setmeal-page'));
+const changeConfirm = lazyPage(() => import('../pages/change-setmeal/confirm-page'));
 const success = lazyPage(() => import('../pages/public/success-page'));
 
 const soon = (path: string, titleKey: string, auth = false): AppRoute => ({ path, titleKey, page: comingSoon, auth });
@@ -40,17 +48,18 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/public/credit-card', titleKey: 'routes.creditCard', page: creditCard, auth: true },
   { path: '/pages/user/index', titleKey: 'routes.userIndex', page: userIndex, auth: true },
   { path: '/pages/user/edit', titleKey: 'routes.userEdit', page: userEdit, auth: true },
-  soon('/pages/user/taocan', 'routes.userTaocan', true),
-  soon('/pages/user/pay', 'routes.userPay', true),
-  soon('/pages/user/update', 'routes.userUpdate', true),
-  soon('/pages/user/address', 'routes.userAddress', true),
+  { path: '/pages/user/taocan', titleKey: 'routes.userTaocan', page: taocan, auth: true },
+  { path: '/pages/user/pay', titleKey: 'routes.userPay', page: userPay, auth: true },
+  { path: '/pages/user/update', titleKey: 'routes.userUpdate', page: userUpdate, auth: true },
+  { path: '/pages/user/address', titleKey: 'routes.userAddress', page: userAddress, auth: true },
+  { path: '/pages/user/bind', titleKey: 'routes.userBind', page: userBind, auth: true },
   { path: '/pages/process/setmeal', titleKey: 'routes.processSetmeal', page: processSetmeal },
   { path: '/pages/process/information', titleKey: 'routes.processInformation', page: processInformation },
   { path: '/pages/process/check', titleKey: 'routes.processCheck', page: processCheck },
   { path: '/pages/process/pay', titleKey: 'routes.processPay', page: processPay, auth: true },
-  soon('/pages/order/orderDetail', 'routes.orderDetail', true),
-  soon('/pages/change-setmeal/setmeal', 'routes.changeSetmeal', true),
-  soon('/pages/change-setmeal/confirm', 'routes.changeConfirm', true),
+  { path: '/pages/order/orderDetail', titleKey: 'routes.orderDetail', page: orderDetail, auth: true },
+  { path: '/pages/change-setmeal/setmeal', titleKey: 'routes.changeSetmeal', page: changeSetmeal, auth: true },
+  { path: '/pages/change-setmeal/confirm', titleKey: 'routes.changeConfirm', page: changeConfirm, auth: true },
   soon('/pages/icons/icons', 'routes.icons'),
   soon('/preview-image', 'routes.previewImage'),
   soon('/choose-location', 'routes.chooseLocation'),

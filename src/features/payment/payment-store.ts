@@ -15,7 +15,7 @@ export type PayPhase =
   | { kind: 'idle' }
   | { kind: 'working' }
   | { kind: 'querying'; paymentNo: string }
-  | { kind: 'paid'; paymentNo: string }
+  | { kind: 'paid'; paymentNo: string; targetType: string }
   | { kind: 'failed'; reasonKey: string; cardCode?: string }
   | { kind: 'cancelled' }
   | { kind: 'open-in-browser' };
@@ -27,8 +27,9 @@ const POLL_FOR_MS = 90_000;
 /** Paying an order through the bridge of this platform, or by card; the server has the last word. */
 export class PaymentStore {
   phase: PayPhase = { kind: 'idle' };
-  /** The order being paid, kept for the card page and for coming back from a redirect. */
+  /** The order or monthly bill being paid, kept for the card page and for coming back from a redirect. */
   orderNo: string;
+  billNo: string;
   private pollToken = 0;
 
   constructor(
@@ -37,7 +38,9 @@ export class PaymentStore {
     private readonly bridge: PlatformBridge,
     private readonly config: () => PaymentConfig | null,
   ) {
-    this.orderNo = readJson<{ orderNo?: string }>(storage, STORAGE_KEY)?.orderNo ?? '';
+    const saved = readJson<{ orderNo?: string; billNo?: string }>(storage, STORAGE_KEY);
+    this.orderNo = saved?.orderNo ?? '';
+    this.billNo = saved?.billNo ?? '';
     makeAutoObservable<PaymentStore, 'storage' | 'http' | 'bridge' | 'config' | 'pollToken'>(this, {
       storage: false,
       http: false,
@@ -61,7 +64,23 @@ export class PaymentStore {
 
   setOrder(orderNo: string): void {
     this.orderNo = orderNo;
+    this.billNo = '';
     writeJson(this.storage, STORAGE_KEY, { orderNo });
+  }
+
+  setBill(billNo: string): void {
+    this.billNo = billNo;
+    this.orderNo = '';
+    writeJson(this.storage, STORAGE_KEY, { billNo });
+  }
+
+  /** What is being paid, as /api/pay/create takes it. */
+  private get target(): { orderNo?: string; billNo?: string } {
+    return this.billNo ? { billNo: this.billNo } : { orderNo: this.orderNo || undefined };
+  }
+
+  get hasTarget(): boolean {
+    return Boolean(this.billNo || this.orderNo);
   }
 
   reset(): void {
@@ -80,7 +99,7 @@ export class PaymentStore {
     const inApp = (method === 'wechat' && platform.startsWith('wechat')) || (method === 'alipay' && platform === 'alipay');
     const scene = method === 'wechat' ? (inApp ? 'jsapi' : 'h5') : inApp ? 'app' : 'wap';
     this.phase = { kind: 'working' };
-    const created = await toResult(() => postPay(this.http, { orderNo: this.orderNo || undefined, method, scene }), (d) => d);
+    const created = await toResult(() => postPay(this.http, { ...this.target, method, scene }), (d) => d);
     if (!created.ok) {
       runInAction(() => (this.phase = { kind: 'failed', reasonKey: `api.errors.${created.error}` }));
       return;
@@ -116,7 +135,7 @@ export class PaymentStore {
       runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'card.errors.902', cardCode: '902' }));
       return null;
     }
-    const created = await toResult(() => postPay(this.http, { orderNo: this.orderNo || undefined, method: 'card', token }), (d) => d);
+    const created = await toResult(() => postPay(this.http, { ...this.target, method: 'card', token }), (d) => d);
     if (!created.ok) {
       runInAction(() => (this.phase = { kind: 'failed', reasonKey: `api.errors.${created.error}` }));
       return null;
@@ -161,7 +180,8 @@ export class PaymentStore {
       const res = await toResult(() => fetchPayStatus(this.http, paymentNo), (d) => d);
       if (token !== this.pollToken) return;
       if (res.ok && res.value.status === 'paid') {
-        runInAction(() => (this.phase = { kind: 'paid', paymentNo }));
+        const targetType = res.value.targetType;
+        runInAction(() => (this.phase = { kind: 'paid', paymentNo, targetType }));
         return;
       }
       if (res.ok && (res.value.status === 'failed' || res.value.status === 'expired')) {

@@ -3,7 +3,11 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
-import type { PurchaseStore } from './purchase-store';
+/** Anything holding address fields: the purchase draft, or a change-of-address form. */
+export interface AddressSource {
+  form: Record<string, string>;
+  updateForm(fields: Record<string, string>): void;
+}
 
 interface AreaList {
   province_list: Record<string, string>;
@@ -19,7 +23,7 @@ const entries = (list: Record<string, string>, prefix: string, length: number) =
     .map(([code, name]) => ({ value: name, label: name, code }));
 
 /** Chinese mainland: province / city / district from an offline list that loads on demand. */
-const ChinaAreaFields = observer(function ChinaAreaFields({ purchase, errorOf }: { purchase: PurchaseStore; errorOf: ErrorOf }) {
+const ChinaAreaFields = observer(function ChinaAreaFields({ purchase, errorOf }: { purchase: AddressSource; errorOf: ErrorOf }) {
   const { t } = useTranslation();
   const [areas, setAreas] = useState<AreaList | null>(null);
   useEffect(() => {
@@ -65,7 +69,7 @@ const ChinaAreaFields = observer(function ChinaAreaFields({ purchase, errorOf }:
 });
 
 /** Postcode first; in Japan it fills prefecture, city and area from an offline table. */
-export const AddressFields = observer(function AddressFields({ purchase, errorOf }: { purchase: PurchaseStore; errorOf: ErrorOf }) {
+export const AddressFields = observer(function AddressFields({ purchase, errorOf }: { purchase: AddressSource; errorOf: ErrorOf }) {
   const { t } = useTranslation();
   const form = purchase.form;
   const japan = form.region !== 'CN';

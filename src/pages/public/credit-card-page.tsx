@@ -42,7 +42,7 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
     <>
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page process">
-        {!payment.orderNo && <p className="notice">{t('payment.noOrder')}</p>}
+        {!payment.hasTarget && <p className="notice">{t('payment.noOrder')}</p>}
         <form className="form form-section" onSubmit={submit} noValidate autoComplete="on">
           <TextField label={t('card.number')} inputMode="numeric" autoComplete="cc-number" maxLength={19} value={card.number} onValueChange={set('number')} error={errorOf('number')} hint={t('card.numberHint')} required />
           <div className="field-row">
@@ -52,7 +52,7 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
           <TextField label={t('card.holder')} autoComplete="cc-name" maxLength={60} value={card.holder} onValueChange={(v) => set('holder')(v.toUpperCase())} error={errorOf('holder')} hint={t('card.holderHint')} />
           <SelectField label={t('card.installments')} value={card.installments} options={INSTALLMENTS.map((n) => ({ value: n, label: t('card.times', { count: Number(n) }) }))} onValueChange={set('installments')} error={errorOf('installments')} />
           <PaymentPhase payment={payment} />
-          <button type="submit" className="button button-primary button-block" disabled={busy || !payment.orderNo}>
+          <button type="submit" className="button button-primary button-block" disabled={busy || !payment.hasTarget}>
             {busy ? t('payment.working') : t('card.submit')}
           </button>
           <p className="field-hint">{t('card.privacy')}</p>

@@ -21,6 +21,7 @@ export default observer(function SuccessPage({ titleKey }: PageProps) {
   }, [payment, paymentNo]);
 
   const paid = payment.phase.kind === 'paid';
+  const bill = payment.phase.kind === 'paid' ? payment.phase.targetType === 'bill' : Boolean(payment.billNo);
   return (
     <>
       <PageHeader title={t(titleKey)} />
@@ -31,10 +32,10 @@ export default observer(function SuccessPage({ titleKey }: PageProps) {
               <circle cx="32" cy="32" r="30" fill="#1a7f37" />
               <path d="M18 33l9 9 19-20" stroke="#fff" strokeWidth="6" fill="none" strokeLinecap="round" />
             </svg>
-            <h2>{t('payment.orderPaid')}</h2>
-            <p>{t('payment.orderPaidHint')}</p>
-            <Link className="button button-primary" to="/pages/process/pay">
-              {t('order.myOrder')}
+            <h2>{t(bill ? 'payment.billPaid' : 'payment.orderPaid')}</h2>
+            {!bill && <p>{t('payment.orderPaidHint')}</p>}
+            <Link className="button button-primary" to={bill ? '/pages/order/orderDetail' : '/pages/process/pay'}>
+              {t(bill ? 'routes.orderDetail' : 'order.myOrder')}
             </Link>
           </>
         ) : (
@@ -42,8 +43,8 @@ export default observer(function SuccessPage({ titleKey }: PageProps) {
             <PaymentPhase payment={payment} />
             {payment.phase.kind === 'failed' && (
               <>
-                <h2>{t('payment.orderPayFailed')}</h2>
-                <Link className="button button-primary" to="/pages/process/pay">
+                <h2>{t(bill ? 'payment.billPayFailed' : 'payment.orderPayFailed')}</h2>
+                <Link className="button button-primary" to={bill ? '/pages/user/pay' : '/pages/process/pay'}>
                   {t('payment.retry')}
                 </Link>
               </>

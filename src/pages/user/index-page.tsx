@@ -15,6 +15,7 @@ const SECTIONS: { to: string; key: string }[] = [
   { to: '/pages/order/orderDetail', key: 'routes.orderDetail' },
   { to: '/pages/user/pay', key: 'routes.userPay' },
   { to: '/pages/change-setmeal/setmeal', key: 'routes.changeSetmeal' },
+  { to: '/pages/user/bind', key: 'routes.userBind' },
   { to: '/pages/user/address', key: 'routes.userAddress' },
   { to: '/pages/user/update', key: 'routes.userUpdate' },
   { to: '/pages/user/edit', key: 'routes.userEdit' },

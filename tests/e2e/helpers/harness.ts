@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
+import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { buildApp } from '../../../server/app';
@@ -18,6 +19,8 @@ export interface Harness {
   baseUrl: string;
   browser: Browser;
   database: DatabaseHandle;
+  /** The server's document store, for seeding data the way the server keeps it. */
+  vault: FastifyInstance['documents'];
   close(): Promise<void>;
 }
 
@@ -47,6 +50,7 @@ export async function startHarness(): Promise<Harness> {
     baseUrl: `http://127.0.0.1:${port}`,
     browser,
     database,
+    vault: app.documents,
     async close() {
       await browser.close();
       await app.close();

@@ -1,0 +1,38 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { PageProps } from '../../app/lazy-page';
+import { useStores } from '../../app/store-context';
+import { PageHeader } from '../../components/page-header';
+import { PlanList } from '../../features/content/plan-list';
+import '../user/line.css';
+
+export default observer(function ChangeSetmealPage({ titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { content, line } = useStores();
+  useEffect(() => {
+    void content.plans.load();
+    void line.pkg.load();
+  }, [content, line]);
+  const current = line.pkg.data;
+  return (
+    <>
+      <PageHeader title={t(titleKey)} />
+      <main id="main" className="page line-page">
+        {current && <p>{t('line.currentPlan', { plan: current.planName })}</p>}
+        {current?.pendingChange && <p className="notice">{t('line.pendingChange', { plan: current.pendingChange.planName, date: current.pendingChange.effectiveDate })}</p>}
+        {line.pkg.status === 'error' && !current && <p role="alert">{line.pkg.message || t('home.loadError')}</p>}
+        <PlanList
+          plans={content.plans}
+          selectedId={current?.planId ?? -1}
+          onChoose={(plan) => {
+            line.choosePlan(plan);
+            navigate('/pages/change-setmeal/confirm');
+          }}
+        />
+      </main>
+    </>
+  );
+});

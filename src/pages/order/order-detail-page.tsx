@@ -1,0 +1,47 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { PageProps } from '../../app/lazy-page';
+import { useStores } from '../../app/store-context';
+import { PageHeader } from '../../components/page-header';
+import { BillSummary } from '../../features/line/bill-summary';
+import { formatYen } from '../../lib/format';
+import '../user/line.css';
+
+export default observer(function OrderDetailPage({ titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const { line } = useStores();
+  const [params, setParams] = useSearchParams();
+  useEffect(() => {
+    void line.bills.load();
+  }, [line]);
+  const bills = line.bills.data.bills;
+  const selected = bills.find((b) => b.billNo === params.get('billNo')) ?? bills[0];
+  return (
+    <>
+      <PageHeader title={t(titleKey)} />
+      <main id="main" className="page line-page" aria-busy={line.bills.status === 'loading' && bills.length === 0}>
+        {line.bills.status === 'ready' && bills.length === 0 && <p className="inline-status">{t('line.noBills')}</p>}
+        {selected && <BillSummary bill={selected} />}
+        {selected?.status === 'unpaid' && (
+          <Link className="button button-primary button-block" to="/pages/user/pay">
+            {t('routes.userPay')}
+          </Link>
+        )}
+        {bills.length > 1 && (
+          <ul className="bill-list" aria-label={t('line.allBills')}>
+            {bills.map((b) => (
+              <li key={b.billNo}>
+                <button type="button" className="bill-row" aria-pressed={b.billNo === selected?.billNo} onClick={() => setParams({ billNo: b.billNo }, { replace: true })}>
+                  <span>{b.month}</span>
+                  <span>{t('price.yen', { amount: formatYen(b.total) })} · {t(`line.billStatus.${b.status}`)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </main>
+    </>
+  );
+});

@@ -1,0 +1,60 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router-dom';
+import type { PageProps } from '../../app/lazy-page';
+import { useStores } from '../../app/store-context';
+import { PageHeader } from '../../components/page-header';
+import { BillSummary } from '../../features/line/bill-summary';
+import { PaymentPhase } from '../../features/payment/payment-phase';
+import '../process/process.css';
+import './line.css';
+
+/** Monthly bill payment through the same bridges as the purchase. */
+export default observer(function UserPayPage({ titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { line, payment } = useStores();
+  useEffect(() => {
+    void line.bills.load();
+    return () => payment.reset();
+  }, [line, payment]);
+  useEffect(() => {
+    if (payment.phase.kind === 'paid') navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });
+  }, [payment.phase, navigate]);
+
+  const due = line.bills.data.bills.find((b) => b.status === 'unpaid');
+  const busy = payment.phase.kind === 'working' || payment.phase.kind === 'querying';
+  const choose = (method: 'wechat' | 'alipay' | 'card') => {
+    if (!due) return;
+    payment.setBill(due.billNo);
+    if (method === 'card') navigate('/pages/public/credit-card');
+    else void payment.pay(method);
+  };
+  return (
+    <>
+      <PageHeader title={t(titleKey)} />
+      <main id="main" className="page line-page" aria-busy={line.bills.status === 'loading'}>
+        {line.bills.status === 'ready' && !due && (
+          <p className="inline-status" role="status">
+            {t('api.errors.NO_BILL_TO_PAY')}
+          </p>
+        )}
+        {line.bills.status === 'error' && <p role="alert">{line.bills.message || t('home.loadError')}</p>}
+        {due && (
+          <>
+            <BillSummary bill={due} />
+            <div className="pay-methods">
+              {payment.methods.map((m) => (
+                <button key={m} type="button" className={`button button-block pay-${m}`} onClick={() => choose(m)} disabled={busy}>
+                  {t(`order.payWith.${m}`)}
+                </button>
+              ))}
+            </div>
+            <PaymentPhase payment={payment} />
+          </>
+        )}
+      </main>
+    </>
+  );
+});

@@ -1,0 +1,70 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { PageProps } from '../../app/lazy-page';
+import { useStores } from '../../app/store-context';
+import { PageHeader } from '../../components/page-header';
+import { formatYen } from '../../lib/format';
+import './line.css';
+
+export default observer(function TaocanPage({ titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const { line, language } = useStores();
+  useEffect(() => {
+    void line.pkg.load();
+    void line.usage.load();
+  }, [line, language.lang]);
+
+  const pkg = line.pkg.data;
+  const usage = line.usage.data;
+  const gb = (mb: number) => (mb / 1024).toFixed(1);
+  return (
+    <>
+      <PageHeader title={t(titleKey)} />
+      <main id="main" className="page line-page" aria-busy={line.pkg.status === 'loading' && !pkg}>
+        {line.pkg.status === 'error' && !pkg && (
+          <div className="notice" role="alert">
+            <p>{line.pkg.message || t('home.loadError')}</p>
+            <Link className="button button-outline button-small" to="/pages/process/setmeal">
+              {t('home.buyCta')}
+            </Link>
+          </div>
+        )}
+        {pkg && (
+          <section className="card" aria-labelledby="pkg-title">
+            <h2 id="pkg-title">{pkg.planName}</h2>
+            <dl className="facts-list">
+              <div><dt>{t('line.number')}</dt><dd>{pkg.msisdn}</dd></div>
+              <div><dt>{t('line.status')}</dt><dd>{t(`line.statuses.${pkg.status}`)}</dd></div>
+              <div><dt>{t('home.monthlyRent')}</dt><dd>{t('price.yen', { amount: formatYen(pkg.monthlyRent) })}{t('home.perMonth')}</dd></div>
+              <div>
+                <dt>{t('line.thisMonthBill')}</dt>
+                <dd>{pkg.currentBill ? t(`line.billStatus.${pkg.currentBill.status}`) : t('line.noBillYet')}</dd>
+              </div>
+            </dl>
+            {pkg.pendingChange && <p className="notice">{t('line.pendingChange', { plan: pkg.pendingChange.planName, date: pkg.pendingChange.effectiveDate })}</p>}
+          </section>
+        )}
+        {usage && (
+          <section className="card" aria-labelledby="usage-title">
+            <h2 id="usage-title">{t('line.usageTitle')}</h2>
+            <p>{t('line.usedOf', { used: gb(usage.usedMb), quota: gb(usage.quotaMb) })}</p>
+            <div className="usage-bar" role="progressbar" aria-label={t('line.usageTitle')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={usage.percent}>
+              <span style={{ width: `${usage.percent}%` }} />
+            </div>
+            <p className={usage.throttled ? 'usage-throttled' : 'usage-ok'}>
+              {usage.throttled ? t('line.throttled', { kbps: usage.throttledKbps }) : t('line.fullSpeed')}
+            </p>
+            <p>{t('line.resetIn', { days: usage.daysUntilReset, date: usage.resetDate })}</p>
+            <p className="field-hint">{t('line.freeApps', { count: language.config?.freeApps ?? 22 })}</p>
+          </section>
+        )}
+        <nav className="line-actions" aria-label={t('account.sections')}>
+          <Link className="button button-outline button-block" to="/pages/change-setmeal/setmeal">{t('routes.changeSetmeal')}</Link>
+          <Link className="button button-outline button-block" to="/pages/order/orderDetail">{t('routes.orderDetail')}</Link>
+        </nav>
+      </main>
+    </>
+  );
+});
