@@ -41,10 +41,9 @@ export async function seedDemo(db: Database, vault: DocumentVault, now = new Dat
     signatureId: await doc('signature', 'address-proof.png'),
   };
   const actor = 'staff:demo-seed';
-  const place = async (planId: number, daysAgo: number) => {
-    const order = await createOrder(db, userId, { ...base, planId: String(planId) }, 60 * 24 * 365, new Date(now.getTime() - daysAgo * 86_400_000));
-    return order;
-  };
+  // Older orders were paid in time; the newest one waits for payment for the usual 30 minutes.
+  const place = (planId: number, daysAgo: number) =>
+    createOrder(db, userId, { ...base, planId: String(planId) }, daysAgo === 0 ? 30 : 60 * 24 * 365, new Date(now.getTime() - daysAgo * 86_400_000));
   const paid = async (order: { id: number }) => {
     await transitionOrder(db, order.id, 'paid', 'system');
     await transitionOrder(db, order.id, 'under_review', 'system');

@@ -18,7 +18,10 @@ export function PayCountdown({ deadline, onExpired }: { deadline: string; onExpi
   }, [left, onExpired]);
   return (
     <p className="countdown">
-      {t('purchase.payWithin')} <strong className="countdown-time">{`${pad(Math.floor(left / 60))}:${pad(left % 60)}`}</strong>
+      {t('purchase.payWithin')}{' '}
+      <strong className="countdown-time">
+        {left >= 3600 ? `${Math.floor(left / 3600)}:${pad(Math.floor((left % 3600) / 60))}:${pad(left % 60)}` : `${pad(Math.floor(left / 60))}:${pad(left % 60)}`}
+      </strong>
     </p>
   );
 }
