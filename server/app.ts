@@ -15,6 +15,7 @@ import { paymentRoutes } from './routes/payments.js';
 import { sandboxPayRoutes } from './routes/sandbox-pay.js';
 import { wechatJssdkRoutes } from './routes/wechat-jssdk.js';
 import { lineRoutes } from './routes/line.js';
+import { faqRoutes } from './routes/faq.js';
 import { httpSms, outboxSms } from './providers/sms/sms-provider.js';
 import { join } from 'node:path';
 import { diskStorage } from './providers/storage/disk-storage.js';
@@ -106,6 +107,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(paymentRoutes);
   await app.register(wechatJssdkRoutes);
   await app.register(lineRoutes);
+  await app.register(faqRoutes);
   const { WECHAT_MODE, ALIPAY_MODE, GMO_MODE } = options.config;
   if ([WECHAT_MODE, ALIPAY_MODE, GMO_MODE].includes('sandbox')) await app.register(sandboxPayRoutes);
   if (options.config.WECHAT_MODE === 'sandbox' || options.config.ALIPAY_MODE === 'sandbox') {

@@ -398,3 +398,14 @@ export const customerProfiles = pgTable('customer_profiles', {
   info: jsonb('info').$type<Record<string, string>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Frequently asked questions, grouped by topic, in both languages. */
+export const faqs = pgTable('faqs', {
+  id: serial('id').primaryKey(),
+  topic: text('topic').notNull(),
+  questionCn: text('question_cn').notNull(),
+  answerCn: text('answer_cn').notNull(),
+  questionJa: text('question_ja').notNull(),
+  answerJa: text('answer_ja').notNull(),
+  sort: integer('sort').notNull().default(0),
+});

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.js';
-import { banners, pages, plans, stores } from './schema.js';
+import { banners, faqs, pages, plans, stores } from './schema.js';
+import { seedFaqs } from './seed-faq.js';
 import { seedPages } from './seed-pages.js';
 
 // What a newcomer sees on a fresh database: a real-looking home page in both languages.
@@ -64,7 +65,7 @@ const seedBanners: (typeof banners.$inferInsert)[] = [
     subtitleCn: '流量不限量，超出后限速',
     subtitleJa: 'データ無制限、超過後は速度制限のみ',
     image: 'banners/free-apps.svg',
-    link: '/pages/process/setmeal',
+    link: '/pages/public/richtext?name=sim-rules',
     sort: 2,
   },
   {
@@ -73,7 +74,7 @@ const seedBanners: (typeof banners.$inferInsert)[] = [
     subtitleCn: '3 个工作日内发货，可到店自取',
     subtitleJa: '3 営業日以内に発送、店舗受取も可能',
     image: 'banners/students.svg',
-    link: '/pages/process/setmeal',
+    link: '/preview-image?src=banners/students.svg',
     sort: 3,
   },
 ];
@@ -123,6 +124,8 @@ export async function seedIfEmpty(db: Database): Promise<boolean> {
     await tx.execute(sql`select pg_advisory_xact_lock(72731001)`);
     // Pages are added by name, so a database seeded by an older version gains new ones.
     await tx.insert(pages).values(seedPages).onConflictDoNothing({ target: pages.name });
+    const [{ faqCount } = { faqCount: 0 }] = await tx.select({ faqCount: sql<number>`count(*)::int` }).from(faqs);
+    if (faqCount === 0) await tx.insert(faqs).values(seedFaqs);
     const [{ count } = { count: 0 }] = await tx.select({ count: sql<number>`count(*)::int` }).from(plans);
     if (count > 0) return false;
     await tx.insert(plans).values(seedPlans);

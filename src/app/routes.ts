@@ -8,7 +8,6 @@ export interface AppRoute {
   auth?: boolean;
 }
 
-const comingSoon = lazyPage(() => import('../pages/system/coming-soon-page'));
 const home = lazyPage(() => import('../pages/index/home-page'));
 
 const login = lazyPage(() => import('../pages/public/login-page'));
@@ -30,9 +29,14 @@ const userBind = lazyPage(() => import('../pages/user/bind-page'));
 const orderDetail = lazyPage(() => import('../pages/order/order-detail-page'));
 const changeSetmeal = lazyPage(() => import('../pages/change-setmeal/setmeal-page'));
 const changeConfirm = lazyPage(() => import('../pages/change-setmeal/confirm-page'));
+const faq = lazyPage(() => import('../pages/public/faq-page'));
+const richtext = lazyPage(() => import('../pages/public/richtext-page'));
+const icons = lazyPage(() => import('../pages/icons/icons-page'));
+const previewImage = lazyPage(() => import('../pages/system/preview-image-page'));
+const chooseLocation = lazyPage(() => import('../pages/system/choose-location-page'));
+const openLocation = lazyPage(() => import('../pages/system/open-location-page'));
 const success = lazyPage(() => import('../pages/public/success-page'));
 
-const soon = (path: string, titleKey: string, auth = false): AppRoute => ({ path, titleKey, page: comingSoon, auth });
 
 /** Every route of SPEC.md section 2; each page is its own chunk, loaded when first visited. */
 export const appRoutes: AppRoute[] = [
@@ -40,10 +44,10 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/index/index', titleKey: 'routes.home', page: home },
   { path: '/pages/public/login', titleKey: 'routes.login', page: login },
   { path: '/pages/public/register', titleKey: 'routes.register', page: register },
-  soon('/pages/public/faq', 'routes.faq'),
+  { path: '/pages/public/faq', titleKey: 'routes.faq', page: faq },
   { path: '/pages/public/retrieve', titleKey: 'routes.retrieve', page: retrieve },
   { path: '/pages/public/activate', titleKey: 'routes.activate', page: activate },
-  soon('/pages/public/richtext', 'routes.richtext'),
+  { path: '/pages/public/richtext', titleKey: 'routes.richtext', page: richtext },
   { path: '/pages/public/success', titleKey: 'routes.success', page: success, auth: true },
   { path: '/pages/public/credit-card', titleKey: 'routes.creditCard', page: creditCard, auth: true },
   { path: '/pages/user/index', titleKey: 'routes.userIndex', page: userIndex, auth: true },
@@ -60,10 +64,10 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/order/orderDetail', titleKey: 'routes.orderDetail', page: orderDetail, auth: true },
   { path: '/pages/change-setmeal/setmeal', titleKey: 'routes.changeSetmeal', page: changeSetmeal, auth: true },
   { path: '/pages/change-setmeal/confirm', titleKey: 'routes.changeConfirm', page: changeConfirm, auth: true },
-  soon('/pages/icons/icons', 'routes.icons'),
-  soon('/preview-image', 'routes.previewImage'),
-  soon('/choose-location', 'routes.chooseLocation'),
-  soon('/open-location', 'routes.openLocation'),
+  { path: '/pages/icons/icons', titleKey: 'routes.icons', page: icons },
+  { path: '/preview-image', titleKey: 'routes.previewImage', page: previewImage },
+  { path: '/choose-location', titleKey: 'routes.chooseLocation', page: chooseLocation },
+  { path: '/open-location', titleKey: 'routes.openLocation', page: openLocation },
 ];
 
 export const notFoundPage = lazyPage(() => import('../pages/system/not-found-page'));

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 import type { StoreInfo } from '../../../contract/api';
 import type { Resource } from '../../lib/resource';
 import { ResourceState } from '../../components/resource-state';
@@ -15,6 +16,9 @@ export const StoreList = observer(function StoreList({ stores }: { stores: Resou
             <h3>{store.name}</h3>
             <p>{store.address}</p>
             <p>{t('home.storeHours', { hours: store.hours })}</p>
+            <p>
+              <Link to={`/open-location?store=${store.id}`}>{t('help.showMap')}</Link>
+            </p>
             {store.phone && (
               <p>
                 {t('home.storePhone')}：<a href={`tel:${store.phone}`}>{store.phone}</a>

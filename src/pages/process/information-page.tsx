@@ -143,7 +143,10 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
               ]}
             />
             {form.delivery === 'pickup' && (
-              <SelectField label={t('purchase.store')} value={form.storeId ?? ''} placeholder={t('purchase.choose')} options={storeOptions} onValueChange={set('storeId')} error={errorOf('storeId')} />
+              <>
+                <SelectField label={t('purchase.store')} value={form.storeId ?? ''} placeholder={t('purchase.choose')} options={storeOptions} onValueChange={set('storeId')} error={errorOf('storeId')} />
+                <Link to="/choose-location">{t('help.useMyLocation')}</Link>
+              </>
             )}
           </section>
 

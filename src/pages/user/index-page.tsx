@@ -6,6 +6,7 @@ import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
 import { LanguageSwitch } from '../../features/language/language-switch';
+import { ContactChannels } from '../../features/service/contact-channels';
 import { ServiceStatus } from '../../features/service/service-status';
 import './index-page.css';
 
@@ -75,6 +76,7 @@ export default observer(function UserIndexPage({ titleKey }: PageProps) {
         <section className="user-block" aria-labelledby="service-title">
           <h2 id="service-title">{t('home.serviceTitle')}</h2>
           <ServiceStatus config={language.config} />
+          <ContactChannels config={language.config} />
         </section>
 
         <button type="button" className="button button-outline button-block" onClick={logout} disabled={leaving}>

@@ -1,0 +1,69 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CODE_OK } from '../../../contract/api';
+import { fetchFaqs, type Faq } from '../../api/help';
+import type { PageProps } from '../../app/lazy-page';
+import { useStores } from '../../app/store-context';
+import { PageHeader } from '../../components/page-header';
+import { TextField } from '../../components/text-field';
+import { ContactChannels } from '../../features/service/contact-channels';
+import { ServiceStatus } from '../../features/service/service-status';
+import './help.css';
+
+const TOPICS = ['buying', 'delivery', 'data', 'plan', 'billing', 'documents', 'service'];
+
+export default observer(function FaqPage({ titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const { http, language } = useStores();
+  const [faqs, setFaqs] = useState<Faq[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [query, setQuery] = useState('');
+
+  useEffect(() => {
+    let live = true;
+    setFaqs(null);
+    fetchFaqs(http)
+      .then((res) => live && (res.code === CODE_OK ? setFaqs(res.data) : setFailed(true)))
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [http, language.lang]);
+
+  const found = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    return (faqs ?? []).filter((f) => !q || `${f.question} ${f.answer}`.toLowerCase().includes(q));
+  }, [faqs, query]);
+
+  return (
+    <>
+      <PageHeader title={t(titleKey)} />
+      <main id="main" className="page help" aria-busy={!faqs && !failed}>
+        <TextField label={t('help.search')} type="search" value={query} onValueChange={setQuery} hint={t('help.searchHint')} />
+        {failed && <p role="alert">{t('home.loadError')}</p>}
+        {faqs && found.length === 0 && <p role="status">{t('help.noMatch')}</p>}
+        {TOPICS.map((topic) => {
+          const items = found.filter((f) => f.topic === topic);
+          if (items.length === 0) return null;
+          return (
+            <section key={topic} aria-labelledby={`topic-${topic}`}>
+              <h2 id={`topic-${topic}`}>{t(`help.topic.${topic}`)}</h2>
+              {items.map((f) => (
+                <details key={f.id} className="faq" open={query.trim().length > 0}>
+                  <summary>{f.question}</summary>
+                  <p>{f.answer}</p>
+                </details>
+              ))}
+            </section>
+          );
+        })}
+        <section className="card" aria-labelledby="service-title">
+          <h2 id="service-title">{t('home.serviceTitle')}</h2>
+          <ServiceStatus config={language.config} />
+          <ContactChannels config={language.config} />
+        </section>
+      </main>
+    </>
+  );
+});
