@@ -49,6 +49,7 @@ export function alipayBridge(): PlatformBridge {
       });
     },
     redirect: (url) => window.location.assign(url),
+    openLocation: () => Promise.resolve(false),
     async login() {
       try {
         await ready();

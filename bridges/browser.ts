@@ -9,5 +9,6 @@ export function browserBridge(): PlatformBridge {
     // A plain browser pays by redirect (Alipay WAP, WeChat H5) or by card, never in place.
     pay: () => Promise.resolve('unsupported'),
     redirect: (url) => window.location.assign(url),
+    openLocation: () => Promise.resolve(false),
   };
 }

@@ -38,4 +38,19 @@ export interface PlatformBridge {
   pay(request: PayRequest): Promise<PayOutcome>;
   /** Leaves for a payment page (mobile cashier, 3-D Secure); the page returns to success. */
   redirect(url: string): void;
+  /**
+   * Shows a place in the platform's own map (WeChat's openLocation). False when the platform
+   * has none, and the page offers map links instead.
+   */
+  openLocation(place: MapPlace, signer: JssdkSigner): Promise<boolean>;
 }
+
+export interface MapPlace {
+  latitude: number;
+  longitude: number;
+  name: string;
+  address: string;
+}
+
+/** Asks the server for wx.config parameters for a page URL. */
+export type JssdkSigner = (url: string) => Promise<{ appId: string; timestamp: string; nonceStr: string; signature: string } | null>;

@@ -1,10 +1,11 @@
 import type { OAuthRedirectRequest, Platform, PlatformBridge } from './types';
 
-declare global {
-  interface Window {
-    WeixinJSBridge?: { invoke(name: string, params: Record<string, string>, callback: (res: { err_msg: string }) => void): void };
-  }
+interface WeixinJSBridge {
+  invoke(name: string, params: Record<string, string>, callback: (res: { err_msg: string }) => void): void;
 }
+
+// weixin-js-sdk's typings declare the global as `any`; this reads it with its real shape.
+const weixinBridge = (): WeixinJSBridge | undefined => (window as unknown as { WeixinJSBridge?: WeixinJSBridge }).WeixinJSBridge;
 
 /**
  * The page URL wx.config must be signed for. iOS WeChat keeps the URL the web view first
@@ -27,9 +28,12 @@ export function wechatAuthorizeUrl(request: OAuthRedirectRequest): string {
   return `${request.authorizeUrl}?${params.toString()}#wechat_redirect`;
 }
 
+// iOS WeChat signs against the URL the web view first opened: remember it at start.
+const landingUrl = typeof window === 'undefined' ? '' : window.location.href;
+
 export function wechatBridge(platform: Extract<Platform, 'wechat' | 'wechat-miniprogram'>): PlatformBridge {
   const ready = () => {
-    if (window.WeixinJSBridge) return Promise.resolve();
+    if (weixinBridge()) return Promise.resolve();
     return new Promise<void>((resolve) => {
       document.addEventListener('WeixinJSBridgeReady', () => resolve(), { once: true });
       // Outside the real client (tests, desktop WeChat quirks) the event may never come.
@@ -42,7 +46,7 @@ export function wechatBridge(platform: Extract<Platform, 'wechat' | 'wechat-mini
     async pay(request) {
       if (request.kind !== 'wechat-jsapi') return 'unsupported';
       await ready();
-      const bridge = window.WeixinJSBridge;
+      const bridge = weixinBridge();
       if (!bridge) return 'unsupported';
       return new Promise((resolve) => {
         bridge.invoke('getBrandWCPayRequest', request.params, (res) => {
@@ -53,6 +57,20 @@ export function wechatBridge(platform: Extract<Platform, 'wechat' | 'wechat-mini
       });
     },
     redirect: (url) => window.location.assign(url),
+    async openLocation(place, signer) {
+      const signed = await signer(jssdkSignUrl(navigator.userAgent, landingUrl, window.location.href)).catch(() => null);
+      if (!signed) return false;
+      // weixin-js-sdk is CommonJS and returns wx rather than setting window.wx; it loads only here.
+      const { default: wx } = await import('weixin-js-sdk');
+      return new Promise<boolean>((resolve) => {
+        wx.config({ debug: false, appId: signed.appId, timestamp: Number(signed.timestamp), nonceStr: signed.nonceStr, signature: signed.signature, jsApiList: ['openLocation'] });
+        wx.error(() => resolve(false));
+        wx.ready(() => {
+          wx.openLocation({ latitude: place.latitude, longitude: place.longitude, name: place.name, address: place.address, scale: 16, infoUrl: '' });
+          resolve(true);
+        });
+      });
+    },
     login(request) {
       // replace(): the guarded page must not sit twice in history behind the consent page.
       window.location.replace(wechatAuthorizeUrl(request));

@@ -10,12 +10,21 @@ import '../public/help.css';
 /** A store's location: map links that open the phone's map app (Apple, Google, Amap in China). */
 export default observer(function OpenLocationPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { content, language } = useStores();
+  const { content, language, bridge, http } = useStores();
   const [params] = useSearchParams();
   useEffect(() => {
     void content.stores.load();
   }, [content, language.lang]);
   const store = content.stores.data.find((s) => String(s.id) === params.get('store'));
+  const storeId = store?.id;
+  useEffect(() => {
+    if (!store) return;
+    // Inside WeChat the store opens in WeChat's own map; the links below stay as a fallback.
+    void bridge.openLocation({ latitude: store.lat, longitude: store.lng, name: store.name, address: store.address }, async (url) => {
+      const res = await http.request<{ appId: string; timestamp: string; nonceStr: string; signature: string }>({ url: '/api/wechat/jssdk', data: { url } });
+      return res.code === 1 ? res.data : null;
+    });
+  }, [storeId]);
   return (
     <>
       <PageHeader title={t(titleKey)} />
