@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isProofDateValid } from './calendar';
-import { isPhone, isPostcode, REGIONS } from './purchase-rules';
+import { addressFields, isPhone, isPostcode } from './purchase-rules';
 
 // What a customer may change after buying: address (with the address-proof rule) and personal data.
 
@@ -10,13 +10,7 @@ const optional = (max: number) => z.string().trim().max(max, 'TOO_LONG').optiona
 export const addressSchema = (today: string) =>
   z
     .object({
-      region: z.enum(REGIONS, { error: 'REQUIRED' }),
-      postcode: required(),
-      province: required().max(50, 'TOO_LONG'),
-      city: required().max(50, 'TOO_LONG'),
-      district: optional(50),
-      block: required().max(100, 'TOO_LONG'),
-      building: optional(100),
+      ...addressFields,
       proofType: optional(20),
       proofDate: optional(10),
       proofDoc: optional(64),

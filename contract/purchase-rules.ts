@@ -25,6 +25,17 @@ export function isBirthdayValid(value: string, today: string): boolean {
   return isIsoDate(value) && value < today && value >= addMonths(today, -12 * 120);
 }
 
+/** The address fields, shared by purchase step 2 and the change-of-address screen. */
+export const addressFields = {
+  region: z.enum(REGIONS, { error: 'REQUIRED' }),
+  postcode: required(),
+  province: required().max(50, 'TOO_LONG'),
+  city: required().max(50, 'TOO_LONG'),
+  district: optional(50),
+  block: required().max(100, 'TOO_LONG'),
+  building: optional(100),
+};
+
 export const informationSchema = (today: string) =>
   z
     .object({
@@ -32,13 +43,7 @@ export const informationSchema = (today: string) =>
       firstName: required().max(50, 'TOO_LONG'),
       email: emailRule,
       birthday: required().refine((v) => isBirthdayValid(v, today), 'BIRTHDAY_INVALID'),
-      region: z.enum(REGIONS, { error: 'REQUIRED' }),
-      postcode: required(),
-      province: required().max(50, 'TOO_LONG'),
-      city: required().max(50, 'TOO_LONG'),
-      district: optional(50),
-      block: required().max(100, 'TOO_LONG'),
-      building: optional(100),
+      ...addressFields,
       phone: required().refine(isPhone, 'PHONE_INVALID'),
       delivery: z.enum(['mail', 'pickup'], { error: 'REQUIRED' }),
       storeId: optional(12),

@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { sandboxTrades } from '../../db/schema.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { SANDBOX_WECHAT_MCHID, type SandboxKeys } from './sandbox-keys.js';
-import { readNotification, signMessage } from './wechat-pay-crypto.js';
+import { jsapiParams, readNotification } from './wechat-pay-crypto.js';
 
 /** WeChat Pay as a local stand-in: JSAPI prepay ids, an H5 cashier, signed v3 notifications. */
 export function sandboxWechatPay(db: Database, keys: SandboxKeys, appId: string): PaymentProvider {
@@ -15,14 +15,8 @@ export function sandboxWechatPay(db: Database, keys: SandboxKeys, appId: string)
       const tradeNo = `wx${Date.now()}${randomBytes(4).toString('hex')}`;
       await db.insert(sandboxTrades).values({ tradeNo, provider: 'wechat', paymentNo: request.paymentNo, amount: request.amount, status: 'pending', returnUrl: request.returnUrl });
       if (request.scene === 'h5') return { kind: 'redirect', url: `/sandbox/wechat/cashier?trade=${tradeNo}`, tradeNo };
-      // The same fields and paySign rule as a real JSAPI order; every value a string.
-      const timeStamp = String(Math.floor(Date.now() / 1000));
-      const nonceStr = randomBytes(16).toString('hex');
-      const pkg = `prepay_id=${tradeNo}`;
-      return {
-        kind: 'bridge',
-        params: { appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign: signMessage(keys.wechatMerchantPrivate, [appId, timeStamp, nonceStr, pkg]) },
-      };
+      // The same fields and paySign rule as a real JSAPI order.
+      return { kind: 'bridge', params: jsapiParams(appId, tradeNo, keys.wechatMerchantPrivate) };
     },
     async verifyNotification(headers, rawBody) {
       return readNotification({ platformPublicKeyPem: keys.wechatPlatformPublic, apiV3Key: keys.wechatApiV3Key }, headers, rawBody);

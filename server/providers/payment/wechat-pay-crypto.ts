@@ -141,3 +141,11 @@ export function buildNotification(
     body,
   };
 }
+
+/** getBrandWCPayRequest parameters for a prepay id: every value a string, paySign RSA. */
+export function jsapiParams(appId: string, prepayId: string, privateKeyPem: string): Record<string, string> {
+  const timeStamp = String(Math.floor(Date.now() / 1000));
+  const nonceStr = randomBytes(16).toString('hex');
+  const pkg = `prepay_id=${prepayId}`;
+  return { appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign: signMessage(privateKeyPem, [appId, timeStamp, nonceStr, pkg]) };
+}

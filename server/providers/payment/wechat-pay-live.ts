@@ -1,6 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { PaymentProvider } from './payment-provider.js';
-import { authorizationHeader, readNotification, signMessage } from './wechat-pay-crypto.js';
+import { authorizationHeader, jsapiParams, readNotification } from './wechat-pay-crypto.js';
 
 export interface WechatPayConfig {
   appId: string;
@@ -55,13 +54,7 @@ export function wechatPayLive(config: WechatPayConfig): PaymentProvider {
       const res = await call('POST', '/v3/pay/transactions/jsapi', { ...base, payer: { openid: request.openid } });
       const prepayId = res.json.prepay_id;
       if (typeof prepayId !== 'string') return { kind: 'failed', code: String(res.json.code ?? 'WECHAT_ERROR') };
-      const timeStamp = String(Math.floor(Date.now() / 1000));
-      const nonceStr = randomBytes(16).toString('hex');
-      const pkg = `prepay_id=${prepayId}`;
-      return {
-        kind: 'bridge',
-        params: { appId: config.appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign: signMessage(config.privateKeyPem, [config.appId, timeStamp, nonceStr, pkg]) },
-      };
+      return { kind: 'bridge', params: jsapiParams(config.appId, prepayId, config.privateKeyPem) };
     },
     async verifyNotification(headers, rawBody) {
       return readNotification({ platformPublicKeyPem: config.platformPublicKeyPem, apiV3Key: config.apiV3Key }, headers, rawBody);

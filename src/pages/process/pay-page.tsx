@@ -9,6 +9,7 @@ import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
 import { Steps } from '../../components/steps';
+import { PayMethodButtons } from '../../features/payment/pay-method-buttons';
 import { PaymentPhase } from '../../features/payment/payment-phase';
 import { PayCountdown } from '../../features/purchase/countdown';
 import { formatYen } from '../../lib/format';
@@ -77,7 +78,6 @@ export default observer(function PayPage({ titleKey }: PageProps) {
   }
 
   const awaiting = order.status === 'awaiting_payment';
-  const busy = payment.phase.kind === 'working' || payment.phase.kind === 'querying';
   const choose = (method: 'wechat' | 'alipay' | 'card') => {
     payment.setOrder(order.orderNo);
     if (method === 'card') navigate('/pages/public/credit-card');
@@ -140,13 +140,7 @@ export default observer(function PayPage({ titleKey }: PageProps) {
           <section className="pay-box" aria-labelledby="pay-title">
             <h2 id="pay-title">{t('order.payTitle')}</h2>
             <PayCountdown deadline={order.payBefore} onExpired={() => void load()} />
-            <div className="pay-methods">
-              {payment.methods.map((m) => (
-                <button key={m} type="button" className={`button button-block pay-${m}`} onClick={() => choose(m)} disabled={busy}>
-                  {t(`order.payWith.${m}`)}
-                </button>
-              ))}
-            </div>
+            <PayMethodButtons payment={payment} onChoose={choose} />
             <PaymentPhase payment={payment} />
           </section>
         )}

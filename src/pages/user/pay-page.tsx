@@ -6,6 +6,7 @@ import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
 import { BillSummary } from '../../features/line/bill-summary';
+import { PayMethodButtons } from '../../features/payment/pay-method-buttons';
 import { PaymentPhase } from '../../features/payment/payment-phase';
 import '../process/process.css';
 import './line.css';
@@ -24,7 +25,6 @@ export default observer(function UserPayPage({ titleKey }: PageProps) {
   }, [payment.phase, navigate]);
 
   const due = line.bills.data.bills.find((b) => b.status === 'unpaid');
-  const busy = payment.phase.kind === 'working' || payment.phase.kind === 'querying';
   const choose = (method: 'wechat' | 'alipay' | 'card') => {
     if (!due) return;
     payment.setBill(due.billNo);
@@ -44,13 +44,7 @@ export default observer(function UserPayPage({ titleKey }: PageProps) {
         {due && (
           <>
             <BillSummary bill={due} />
-            <div className="pay-methods">
-              {payment.methods.map((m) => (
-                <button key={m} type="button" className={`button button-block pay-${m}`} onClick={() => choose(m)} disabled={busy}>
-                  {t(`order.payWith.${m}`)}
-                </button>
-              ))}
-            </div>
+            <PayMethodButtons payment={payment} onChoose={choose} />
             <PaymentPhase payment={payment} />
           </>
         )}

@@ -1,0 +1,109 @@
+import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    // Null for an account made by WeChat or Alipay sign-in until the customer links one.
+    email: text('email'),
+    passwordHash: text('password_hash'),
+    mobile: text('mobile'),
+    lang: text('lang').notNull().default('cn'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_username_key').on(t.username), uniqueIndex('users_mobile_key').on(t.mobile)],
+);
+
+// Tokens are opaque random strings; only their SHA-256 is stored, so a database leak
+// does not hand out sessions.
+export const userTokens = pgTable(
+  'user_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('user_tokens_hash_key').on(t.tokenHash), index('user_tokens_user_idx').on(t.userId)],
+);
+
+/** A WeChat or Alipay identity (openid / user id) linked to one account. */
+export const userIdentities = pgTable(
+  'user_identities',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    subject: text('subject').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('user_identities_provider_subject_key').on(t.provider, t.subject), index('user_identities_user_idx').on(t.userId)],
+);
+
+/** One-time codes sent by e-mail; only a hash of the code is kept. */
+export const emailCodes = pgTable(
+  'email_codes',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    purpose: text('purpose').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('email_codes_lookup_idx').on(t.email, t.purpose, t.createdAt)],
+);
+
+/** Failed sign-ins, counted per account and per address to slow down guessing. */
+export const authFailures = pgTable(
+  'auth_failures',
+  {
+    id: serial('id').primaryKey(),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('auth_failures_lookup_idx').on(t.scope, t.key, t.at)],
+);
+
+/** One-time codes sent by SMS to bind a mobile number; only a hash of the code is kept. */
+export const smsCodes = pgTable(
+  'sms_codes',
+  {
+    id: serial('id').primaryKey(),
+    mobile: text('mobile').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    ip: text('ip').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('sms_codes_mobile_idx').on(t.mobile, t.createdAt), index('sms_codes_ip_idx').on(t.ip, t.createdAt)],
+);
+
+/** Mail and SMS that the development outbox shows instead of sending. */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    channel: text('channel').notNull(),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
+);

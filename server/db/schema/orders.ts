@@ -1,0 +1,81 @@
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { users } from './accounts.js';
+import { plans } from './content.js';
+
+/** Identity documents and signatures; the bytes live encrypted on disk under a random name. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    mime: text('mime').notNull(),
+    size: integer('size').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('documents_user_idx').on(t.userId)],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    orderNo: text('order_no').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id),
+    status: text('status').notNull(),
+    // Integer yen, fixed when the order is placed: later price changes do not touch it.
+    price: integer('price').notNull(),
+    tax: integer('tax').notNull(),
+    total: integer('total').notNull(),
+    monthlyRent: integer('monthly_rent').notNull(),
+    planName: jsonb('plan_name').$type<{ cn: string; ja: string }>().notNull(),
+    info: jsonb('info').$type<Record<string, string>>().notNull(),
+    signatureId: uuid('signature_id').references(() => documents.id),
+    rejectReason: jsonb('reject_reason').$type<{ document: string; reason: string } | null>(),
+    trackingNo: text('tracking_no'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    payBefore: timestamp('pay_before', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('orders_order_no_key').on(t.orderNo), index('orders_user_idx').on(t.userId, t.createdAt), index('orders_status_idx').on(t.status, t.createdAt)],
+);
+
+/** Every status change of an order, with who made it: the audit trail. */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    actor: text('actor').notNull(),
+    note: text('note').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.at)],
+);
+
+/** Every staff action: who, when, what. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    target: text('target').notNull(),
+    detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at)],
+);

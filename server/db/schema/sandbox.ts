@@ -1,0 +1,31 @@
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Codes the sandbox WeChat and Alipay sign-in pages hand out, as the real ones would. */
+export const sandboxOauthCodes = pgTable('sandbox_oauth_codes', {
+  code: text('code').primaryKey(),
+  provider: text('provider').notNull(),
+  subject: text('subject').notNull(),
+  nickname: text('nickname').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** The sandbox card gateway's tokens and trades, shaped like GMO-PG's. */
+export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
+  token: text('token').primaryKey(),
+  maskedCardNo: text('masked_card_no').notNull(),
+  behavior: text('behavior').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Trades held by the sandbox WeChat Pay and Alipay servers, as the real ones keep theirs. */
+export const sandboxTrades = pgTable('sandbox_trades', {
+  tradeNo: text('trade_no').primaryKey(),
+  provider: text('provider').notNull(),
+  paymentNo: text('payment_no').notNull(),
+  amount: integer('amount').notNull(),
+  status: text('status').notNull(),
+  returnUrl: text('return_url').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

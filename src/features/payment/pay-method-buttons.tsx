@@ -1,0 +1,18 @@
+import { observer } from 'mobx-react-lite';
+import { useTranslation } from 'react-i18next';
+import type { PayMethod, PaymentStore } from './payment-store';
+
+/** One button per method this platform and deployment offer, disabled while a payment runs. */
+export const PayMethodButtons = observer(function PayMethodButtons({ payment, onChoose }: { payment: PaymentStore; onChoose: (m: PayMethod) => void }) {
+  const { t } = useTranslation();
+  const busy = payment.phase.kind === 'working' || payment.phase.kind === 'querying';
+  return (
+    <div className="pay-methods">
+      {payment.methods.map((m) => (
+        <button key={m} type="button" className={`button button-block pay-${m}`} onClick={() => onChoose(m)} disabled={busy}>
+          {t(`order.payWith.${m}`)}
+        </button>
+      ))}
+    </div>
+  );
+});
