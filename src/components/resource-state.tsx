@@ -31,7 +31,9 @@ function ResourceStateView<T>({ resource, emptyKey, placeholderCount, placeholde
     return (
       <ul className="placeholder-list" aria-busy="true" aria-label={t('app.loading')}>
         {Array.from({ length: placeholderCount }, (_, i) => (
-          <li key={i} className={`${placeholderClass} placeholder`} />
+          // Keys unlike any item id: React must not reuse a placeholder as a real item, which
+          // would move that node and count as a layout shift.
+          <li key={`placeholder-${i}`} className={`${placeholderClass} placeholder`} />
         ))}
       </ul>
     );
