@@ -24,7 +24,7 @@ function windowOf(config: AppConfig | null): ServiceWindow {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Chinese customer service: open now or when it opens next, always in Tokyo time. */
-export function ServiceStatus({ config, now: fixedNow }: { config: AppConfig | null; now?: Date }) {
+export function ServiceStatus({ config, now: fixedNow, brief = false }: { config: AppConfig | null; now?: Date; brief?: boolean }) {
   const { t } = useTranslation();
   const [tick, setTick] = useState(() => Date.now());
   useEffect(() => {
@@ -53,7 +53,7 @@ export function ServiceStatus({ config, now: fixedNow }: { config: AppConfig | n
         <span className="service-light" aria-hidden="true" />
         {statusText}
       </p>
-      {config && (
+      {config && !brief && (
         <p className="service-contact">
           {t('home.serviceContact', { phone: config.contact.phone, email: config.contact.email })}
         </p>

@@ -60,7 +60,7 @@ export default observer(function FaqPage({ titleKey }: PageProps) {
         })}
         <section className="card" aria-labelledby="service-title">
           <h2 id="service-title">{t('home.serviceTitle')}</h2>
-          <ServiceStatus config={language.config} />
+          <ServiceStatus config={language.config} brief />
           <ContactChannels config={language.config} />
         </section>
       </main>

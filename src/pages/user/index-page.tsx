@@ -75,7 +75,7 @@ export default observer(function UserIndexPage({ titleKey }: PageProps) {
 
         <section className="user-block" aria-labelledby="service-title">
           <h2 id="service-title">{t('home.serviceTitle')}</h2>
-          <ServiceStatus config={language.config} />
+          <ServiceStatus config={language.config} brief />
           <ContactChannels config={language.config} />
         </section>
 
