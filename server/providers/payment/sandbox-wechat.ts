@@ -4,7 +4,7 @@ import type { Database } from '../../db/client.js';
 import { sandboxTrades } from '../../db/schema.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { SANDBOX_WECHAT_MCHID, type SandboxKeys } from './sandbox-keys.js';
-import { jsapiParams, readNotification } from './wechat-pay-crypto.js';
+import { jsapiParams, readNotification, wechatAck } from './wechat-pay-crypto.js';
 
 /** WeChat Pay as a local stand-in: JSAPI prepay ids, an H5 cashier, signed v3 notifications. */
 export function sandboxWechatPay(db: Database, keys: SandboxKeys, appId: string): PaymentProvider {
@@ -21,11 +21,7 @@ export function sandboxWechatPay(db: Database, keys: SandboxKeys, appId: string)
     async verifyNotification(headers, rawBody) {
       return readNotification({ platformPublicKeyPem: keys.wechatPlatformPublic, apiV3Key: keys.wechatApiV3Key }, headers, rawBody);
     },
-    ack(ok) {
-      return ok
-        ? { status: 200, contentType: 'application/json', body: '{"code":"SUCCESS","message":"成功"}' }
-        : { status: 400, contentType: 'application/json', body: '{"code":"FAIL","message":"失败"}' };
-    },
+    ack: wechatAck,
     async query(paymentNo) {
       const [trade] = await db.select().from(sandboxTrades).where(eq(sandboxTrades.paymentNo, paymentNo)).limit(1);
       return trade?.status === 'paid' ? 'paid' : trade?.status === 'failed' ? 'failed' : 'pending';

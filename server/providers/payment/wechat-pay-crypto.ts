@@ -149,3 +149,10 @@ export function jsapiParams(appId: string, prepayId: string, privateKeyPem: stri
   const pkg = `prepay_id=${prepayId}`;
   return { appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign: signMessage(privateKeyPem, [appId, timeStamp, nonceStr, pkg]) };
 }
+
+/** How WeChat Pay expects a notification to be answered: 200 with SUCCESS, else 4xx with FAIL. */
+export function wechatAck(ok: boolean) {
+  return ok
+    ? { status: 200, contentType: 'application/json', body: '{"code":"SUCCESS","message":"成功"}' }
+    : { status: 400, contentType: 'application/json', body: '{"code":"FAIL","message":"失败"}' };
+}

@@ -1,5 +1,5 @@
 import type { PaymentProvider } from './payment-provider.js';
-import { authorizationHeader, jsapiParams, readNotification } from './wechat-pay-crypto.js';
+import { authorizationHeader, jsapiParams, readNotification, wechatAck } from './wechat-pay-crypto.js';
 
 export interface WechatPayConfig {
   appId: string;
@@ -59,11 +59,7 @@ export function wechatPayLive(config: WechatPayConfig): PaymentProvider {
     async verifyNotification(headers, rawBody) {
       return readNotification({ platformPublicKeyPem: config.platformPublicKeyPem, apiV3Key: config.apiV3Key }, headers, rawBody);
     },
-    ack(ok) {
-      return ok
-        ? { status: 200, contentType: 'application/json', body: '{"code":"SUCCESS","message":"成功"}' }
-        : { status: 400, contentType: 'application/json', body: '{"code":"FAIL","message":"失败"}' };
-    },
+    ack: wechatAck,
     async query(paymentNo) {
       const res = await call('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}?mchid=${config.mchid}`);
       const state = res.json.trade_state;

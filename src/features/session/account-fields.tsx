@@ -9,6 +9,21 @@ export interface FieldSource {
   errorOf(name: string): string | undefined;
 }
 
+export function UsernameInput({ form }: { form: FieldSource }) {
+  const { t } = useTranslation();
+  return (
+    <TextField
+      label={t('account.username')}
+      autoComplete="username"
+      value={form.values.username ?? ''}
+      onValueChange={form.set('username')}
+      error={form.errorOf('username')}
+      hint={t('account.usernameHint')}
+      required
+    />
+  );
+}
+
 export function EmailInput({ form, hint, required = true }: { form: FieldSource; hint?: string; required?: boolean }) {
   const { t } = useTranslation();
   return (

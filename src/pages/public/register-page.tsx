@@ -6,9 +6,8 @@ import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
-import { TextField } from '../../components/text-field';
 import { useForm } from '../../components/use-form';
-import { EmailInput, NewPasswordInputs } from '../../features/session/account-fields';
+import { EmailInput, NewPasswordInputs, UsernameInput } from '../../features/session/account-fields';
 import { safeRedirect } from '../../lib/safe-redirect';
 
 export default observer(function RegisterPage({ titleKey }: PageProps) {
@@ -32,15 +31,7 @@ export default observer(function RegisterPage({ titleKey }: PageProps) {
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page">
         <form className="form" onSubmit={onSubmit} noValidate>
-          <TextField
-            label={t('account.username')}
-            autoComplete="username"
-            value={form.values.username}
-            onValueChange={form.set('username')}
-            error={form.errorOf('username')}
-            hint={t('account.usernameHint')}
-            required
-          />
+          <UsernameInput form={form} />
           <EmailInput form={form} />
           <NewPasswordInputs form={form} label={t('account.password')} />
           <div className={agreeError ? 'checkbox-field field-invalid' : 'checkbox-field'}>

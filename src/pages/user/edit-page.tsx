@@ -4,10 +4,9 @@ import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
-import { TextField } from '../../components/text-field';
 import { useCountdown } from '../../components/use-countdown';
 import { useForm } from '../../components/use-form';
-import { CodeInput, EmailInput } from '../../features/session/account-fields';
+import { CodeInput, EmailInput, UsernameInput } from '../../features/session/account-fields';
 
 export default observer(function UserEditPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
@@ -35,15 +34,7 @@ export default observer(function UserEditPage({ titleKey }: PageProps) {
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page">
         <form className="form" onSubmit={onSubmit} noValidate>
-          <TextField
-            label={t('account.username')}
-            autoComplete="username"
-            value={form.values.username}
-            onValueChange={form.set('username')}
-            error={form.errorOf('username')}
-            hint={t('account.usernameHint')}
-            required
-          />
+          <UsernameInput form={form} />
           <EmailInput form={form} required={false} hint={user?.email ? undefined : t('account.linkEmailHint')} />
           {sender.alert.kind === 'error' && <FormAlert text={sender.alert.text} kind="error" />}
           {emailChanged && form.values.email && <CodeInput form={form} sending={sender.busy} left={left} onSend={sendCode} />}
