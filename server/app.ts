@@ -1,13 +1,14 @@
 import { join } from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { langFromAcceptLanguage } from '../contract/api.js';
 import type { Config } from './config.js';
+import { startChangeFeed } from './db/change-feed.js';
 import type { DatabaseHandle } from './db/client.js';
 import { refused } from './lib/envelope.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
+import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { BASE_PATH, registerStaticApp } from './plugins/static-app.js';
 import { createMailProvider, createOAuthProviders, createPaymentProviders } from './providers/create-providers.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
@@ -29,7 +30,9 @@ import { sandboxPayRoutes } from './routes/sandbox-pay.js';
 import { uploadRoutes } from './routes/upload.js';
 import { userRoutes } from './routes/user.js';
 import { wechatJssdkRoutes } from './routes/wechat-jssdk.js';
+import { ContentCache } from './services/content-cache.js';
 import { documentKey } from './services/document-crypto.js';
+import { SessionCache } from './services/session-cache.js';
 import './types.js';
 
 export interface BuildOptions {
@@ -72,6 +75,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     storage: diskStorage(join(options.config.DATA_DIR, 'uploads')),
     key: documentKey(options.config.DOCUMENT_KEY, options.config.DATA_DIR, options.config.NODE_ENV === 'production'),
   });
+  // Read paths serve sessions and public content from memory while the database's change
+  // notifications reach this process; the caches turn themselves off when they do not.
+  const changes = await startChangeFeed(options.database, { log: app.log });
+  app.addHook('onClose', () => changes.close());
+  app.decorate('sessions', new SessionCache(changes));
+  app.decorate('contentCache', new ContentCache(changes));
   app.decorateRequest('lang', 'cn');
   app.addHook('onRequest', async (request) => {
     request.lang = langFromAcceptLanguage(request.headers['accept-language']);
@@ -79,20 +88,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandler(app);
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        // Served over plain HTTP on a LAN during development; upgrading would break it.
-        upgradeInsecureRequests: null,
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        // The card gateway's token script (same origin for the sandbox) and its token API.
-        scriptSrc: ["'self'", ...externalOrigin(options.config.GMO_TOKEN_SCRIPT_URL)],
-        connectSrc: ["'self'", ...externalOrigin(options.config.GMO_TOKEN_SCRIPT_URL)],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app, { externalOrigins: externalOrigin(options.config.GMO_TOKEN_SCRIPT_URL) });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
 

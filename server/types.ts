@@ -3,7 +3,9 @@ import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
 import type { OAuthPlatform, OAuthProvider } from './providers/oauth/oauth-provider.js';
+import type { ContentCache } from './services/content-cache.js';
 import type { DocumentVault } from './services/documents.js';
+import type { SessionCache } from './services/session-cache.js';
 import type { PayMethod, PaymentProvider } from './providers/payment/payment-provider.js';
 import type { SandboxKeys } from './providers/payment/sandbox-keys.js';
 import type { SmsProvider } from './providers/sms/sms-provider.js';
@@ -19,6 +21,10 @@ declare module 'fastify' {
     sandboxKeys: SandboxKeys;
     sms: SmsProvider;
     dbKind: 'pglite' | 'postgres';
+    /** Live sessions by token hash (services/session-cache.ts). */
+    sessions: SessionCache;
+    /** Public data by key, until its tables change (services/content-cache.ts). */
+    contentCache: ContentCache;
   }
   interface FastifyRequest {
     /** The display language this request asked for (Accept-Language). */

@@ -7,11 +7,22 @@ import * as schema from './schema.js';
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
 
+export interface NotificationHandlers {
+  /** The payload of one NOTIFY on the channel. */
+  notify(payload: string): void;
+  /** The listening connection broke: notifications from now on are lost until listening again. */
+  lost(): void;
+}
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  /** LISTENs on `channel`; resolves once listening, with a function that stops. */
+  listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
 }
+
+const CHANNEL_NAME = /^[a-z_]+$/;
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -38,7 +49,40 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       await pool.end();
       throw error;
     }
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const connectionString = options.databaseUrl;
+    return {
+      db,
+      kind: 'postgres',
+      close: () => pool.end(),
+      // LISTEN needs a connection of its own: a pooled one goes back to the pool and its
+      // notifications with it.
+      async listen(channel, handlers) {
+        if (!CHANNEL_NAME.test(channel)) throw new Error(`bad channel name ${channel}`);
+        const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
+        let stopped = false;
+        const lost = () => {
+          if (!stopped) handlers.lost();
+          stopped = true;
+        };
+        client.on('error', lost);
+        client.on('end', lost);
+        client.on('notification', (message) => {
+          if (message.channel === channel) handlers.notify(message.payload ?? '');
+        });
+        try {
+          await client.connect();
+          await client.query(`listen ${channel}`);
+        } catch (error) {
+          stopped = true;
+          await client.end().catch(() => undefined);
+          throw error;
+        }
+        return async () => {
+          stopped = true;
+          await client.end().catch(() => undefined);
+        };
+      },
+    };
   }
 
   const { PGlite } = await import('@electric-sql/pglite');
@@ -59,5 +103,15 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     await client.close();
     throw error;
   }
-  return { db, kind: 'pglite', close: () => client.close() };
+  return {
+    db,
+    kind: 'pglite',
+    close: () => client.close(),
+    // In-process: a notification arrives before the statement that caused it resolves, and
+    // there is no connection to lose.
+    async listen(channel, handlers) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`bad channel name ${channel}`);
+      return client.listen(channel, handlers.notify);
+    },
+  };
 }

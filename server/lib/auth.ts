@@ -13,7 +13,7 @@ export function tokenOf(request: FastifyRequest): string | null {
 /** The signed-in user of this request, or a 401 envelope. */
 export async function requireUser(app: FastifyInstance, request: FastifyRequest): Promise<{ user: SessionUser; token: string }> {
   const token = tokenOf(request);
-  const user = token ? await userForToken(app.db, token) : null;
+  const user = token ? await userForToken(app.db, token, app.sessions) : null;
   if (!user || !token) throw new UnauthorizedError();
   return { user, token };
 }

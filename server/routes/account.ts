@@ -38,7 +38,7 @@ const plain = { 200: { anyOf: [emptyEnvelope, errorEnvelopeSchema] }, 401: error
 
 /** Register, log in, activate, retrieve, profile, log out and platform sign-in. */
 export async function accountRoutes(app: FastifyInstance): Promise<void> {
-  const deps = (request: FastifyRequest): AccountDeps => ({ db: app.db, mail: app.mail, config: app.config, log: request.log });
+  const deps = (request: FastifyRequest): AccountDeps => ({ db: app.db, sessions: app.sessions, mail: app.mail, config: app.config, log: request.log });
 
   app.post(
     '/api/user/register',
@@ -128,7 +128,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
 
   app.post('/api/user/logout', { schema: { response: plain } }, async (request) => {
     const { token } = await requireUser(app, request);
-    await revokeToken(app.db, token);
+    await revokeToken(app.db, token, app.sessions);
     return ok(request.lang, {}, 'api.loggedOut');
   });
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppConfig } from '../../contract/api.js';
+import type { AppConfig, Lang } from '../../contract/api.js';
 import { TAX_RATE_PERCENT } from '../../contract/pricing.js';
 import { message } from '../lib/messages.js';
 import { SANDBOX_GMO_SHOP_ID } from '../providers/payment/sandbox-keys.js';
@@ -36,24 +36,25 @@ const configSchema = {
 };
 
 export async function commonRoutes(app: FastifyInstance): Promise<void> {
+  // Everything here is settled at start; only the envelope's time changes per request.
+  const configFor = (lang: Lang): AppConfig => ({
+    siteName: message(lang, 'app.name'),
+    oauth: { wechatAppId: app.config.WECHAT_APP_ID, wechatAuthorizeUrl: app.config.WECHAT_AUTHORIZE_URL },
+    payment: {
+      methods: app.config.PAYMENT_METHODS,
+      tokenScriptUrl: app.config.GMO_TOKEN_SCRIPT_URL,
+      shopId: app.config.GMO_MODE === 'live' ? app.config.GMO_SHOP_ID : SANDBOX_GMO_SHOP_ID,
+    },
+    taxRatePercent: TAX_RATE_PERCENT,
+    freeApps: FREE_APPS,
+    serviceHours: { timeZone: 'Asia/Tokyo', open: '09:00', close: '17:30', weekdays: [1, 2, 3, 4, 5] },
+    contact: { phone: '0120-988-024', email: 'support@sakura-mobile.example', wechatId: 'sakuramobile_cs' },
+  });
+  const configs: Record<Lang, AppConfig> = { cn: configFor('cn'), ja: configFor('ja') };
+
   app.get(
     '/api/common/init',
     { schema: { response: { 200: envelopeSchema(configSchema) } } },
-    async (request) => {
-      const config: AppConfig = {
-        siteName: message(request.lang, 'app.name'),
-        oauth: { wechatAppId: app.config.WECHAT_APP_ID, wechatAuthorizeUrl: app.config.WECHAT_AUTHORIZE_URL },
-        payment: {
-          methods: app.config.PAYMENT_METHODS,
-          tokenScriptUrl: app.config.GMO_TOKEN_SCRIPT_URL,
-          shopId: app.config.GMO_MODE === 'live' ? app.config.GMO_SHOP_ID : SANDBOX_GMO_SHOP_ID,
-        },
-        taxRatePercent: TAX_RATE_PERCENT,
-        freeApps: FREE_APPS,
-        serviceHours: { timeZone: 'Asia/Tokyo', open: '09:00', close: '17:30', weekdays: [1, 2, 3, 4, 5] },
-        contact: { phone: '0120-988-024', email: 'support@sakura-mobile.example', wechatId: 'sakuramobile_cs' },
-      };
-      return ok(request.lang, config);
-    },
+    async (request) => ok(request.lang, configs[request.lang]),
   );
 }

@@ -44,49 +44,58 @@ const planSchema = {
   },
 };
 
-/** Public content of the home page: banners, stores and plans, in the request's language. */
+/**
+ * Public content of the home page: banners, stores and plans, in the request's language,
+ * from memory until the database announces a change to their table.
+ */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   app.get('/api/banner/lists', { schema: { response: { 200: listOf(bannerSchema) } } }, async (request) => {
-    const rows = await app.db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.sort), asc(banners.id));
     const ja = request.lang === 'ja';
-    const data: Banner[] = rows.map((r) => ({
-      id: r.id,
-      title: ja ? r.titleJa : r.titleCn,
-      subtitle: ja ? r.subtitleJa : r.subtitleCn,
-      image: r.image,
-      link: r.link,
-    }));
+    const data = await app.contentCache.get(`banners:${request.lang}`, ['banners'], async (): Promise<Banner[]> => {
+      const rows = await app.db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.sort), asc(banners.id));
+      return rows.map((r) => ({
+        id: r.id,
+        title: ja ? r.titleJa : r.titleCn,
+        subtitle: ja ? r.subtitleJa : r.subtitleCn,
+        image: r.image,
+        link: r.link,
+      }));
+    });
     return ok(request.lang, data);
   });
 
   app.get('/api/index/store', { schema: { response: { 200: listOf(storeSchema) } } }, async (request) => {
-    const rows = await app.db.select().from(stores).where(eq(stores.active, true)).orderBy(asc(stores.sort), asc(stores.id));
     const ja = request.lang === 'ja';
-    const data: StoreInfo[] = rows.map((r) => ({
-      id: r.id,
-      name: ja ? r.nameJa : r.nameCn,
-      address: ja ? r.addressJa : r.addressCn,
-      hours: ja ? r.hoursJa : r.hoursCn,
-      phone: r.phone,
-      lat: r.lat,
-      lng: r.lng,
-    }));
+    const data = await app.contentCache.get(`stores:${request.lang}`, ['stores'], async (): Promise<StoreInfo[]> => {
+      const rows = await app.db.select().from(stores).where(eq(stores.active, true)).orderBy(asc(stores.sort), asc(stores.id));
+      return rows.map((r) => ({
+        id: r.id,
+        name: ja ? r.nameJa : r.nameCn,
+        address: ja ? r.addressJa : r.addressCn,
+        hours: ja ? r.hoursJa : r.hoursCn,
+        phone: r.phone,
+        lat: r.lat,
+        lng: r.lng,
+      }));
+    });
     return ok(request.lang, data);
   });
 
   app.get('/api/setmeal/lists', { schema: { response: { 200: listOf(planSchema) } } }, async (request) => {
-    const rows = await app.db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.sort), asc(plans.id));
     const ja = request.lang === 'ja';
-    const data: PlanInfo[] = rows.map((r) => ({
-      id: r.id,
-      name: ja ? r.nameJa : r.nameCn,
-      description: ja ? r.descriptionJa : r.descriptionCn,
-      dataGb: r.dataGb,
-      throttledKbps: r.throttledKbps,
-      originalPrice: r.originalPrice,
-      activityPrice: r.activityPrice,
-      monthlyRent: r.monthlyRent,
-    }));
+    const data = await app.contentCache.get(`plans:${request.lang}`, ['plans'], async (): Promise<PlanInfo[]> => {
+      const rows = await app.db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.sort), asc(plans.id));
+      return rows.map((r) => ({
+        id: r.id,
+        name: ja ? r.nameJa : r.nameCn,
+        description: ja ? r.descriptionJa : r.descriptionCn,
+        dataGb: r.dataGb,
+        throttledKbps: r.throttledKbps,
+        originalPrice: r.originalPrice,
+        activityPrice: r.activityPrice,
+        monthlyRent: r.monthlyRent,
+      }));
+    });
     return ok(request.lang, data);
   });
 }

@@ -6,13 +6,16 @@ import { users, userTokens } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import type { MailProvider } from '../providers/mail/mail-provider.js';
 import { sendCodeMail } from './account-mail.js';
-import { clearAccountFailures, loginRetryAfter, recordLoginFailure } from './auth-throttle.js';
+import { clearAccountFailures, loginThrottle, recordLoginFailure } from './auth-throttle.js';
 import { consumeCode, issueCode, resendAfter, type CodePurpose } from './email-codes.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import type { SessionCache } from './session-cache.js';
 import { issueToken, type SessionUser } from './sessions.js';
 
 export interface AccountDeps {
   db: Database;
+  /** Told at once about this process's own changes to an account or its sessions. */
+  sessions?: SessionCache;
   mail: MailProvider;
   config: Config;
   log: { error(obj: object, msg: string): void };
@@ -87,9 +90,9 @@ export async function register(
 
 export async function login(deps: AccountDeps, input: { email: string; password: string }, ip: string): Promise<UserInfo> {
   const { db } = deps;
-  const wait = await loginRetryAfter(db, input.email, ip);
-  if (wait > 0) {
-    throw new ApiError('RATE_LIMITED', 200, undefined, { minutes: Math.ceil(wait / 60) }, 'api.retryInMinutes');
+  const throttle = await loginThrottle(db, input.email, ip);
+  if (throttle.retryAfter > 0) {
+    throw new ApiError('RATE_LIMITED', 200, undefined, { minutes: Math.ceil(throttle.retryAfter / 60) }, 'api.retryInMinutes');
   }
   const user = await findByEmail(db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
@@ -97,7 +100,7 @@ export async function login(deps: AccountDeps, input: { email: string; password:
     await recordLoginFailure(db, input.email, ip);
     throw new ApiError('LOGIN_FAILED');
   }
-  await clearAccountFailures(db, input.email);
+  if (throttle.accountFailures > 0) await clearAccountFailures(db, input.email);
   return signIn(db, user);
 }
 
@@ -180,6 +183,7 @@ export async function setPasswordWithCode(
       .where(and(eq(userTokens.userId, user.id), isNull(userTokens.revokedAt)));
     return tx.update(users).set({ passwordHash }).where(eq(users.id, user.id)).returning();
   });
+  deps.sessions?.forgetUser(user.id);
   await clearAccountFailures(db, input.email);
   return signIn(db, updated!);
 }
@@ -215,6 +219,7 @@ export async function updateProfile(
   if (Object.keys(changes).length === 0) throw new ApiError('NO_CHANGES');
   try {
     const [updated] = await db.update(users).set(changes).where(eq(users.id, user.id)).returning();
+    deps.sessions?.forgetUser(user.id);
     return toUserInfo(updated!, token);
   } catch (error) {
     if (isUniqueViolation(error)) throw new ApiError('USERNAME_TAKEN', 200, { username: 'USERNAME_TAKEN' });

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { authFailures } from '../db/schema.js';
 
@@ -9,30 +9,46 @@ export const MAX_FAILURES_PER_IP = 50;
 
 type Scope = 'account' | 'ip';
 
-async function retryAfter(db: Database, scope: Scope, key: string, max: number, now: Date): Promise<number> {
+/** When the window frees up for one scope that reached its limit: the oldest failure inside it ages out. */
+async function freeIn(db: Database, scope: Scope, key: string, failures: number, max: number, now: Date): Promise<number> {
   const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-  const where = and(eq(authFailures.scope, scope), eq(authFailures.key, key), gt(authFailures.at, since));
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(authFailures).where(where);
-  if (n < max) return 0;
-  // The window frees up when the oldest failure inside it ages out.
   const [oldest] = await db
     .select({ at: authFailures.at })
     .from(authFailures)
-    .where(where)
+    .where(and(eq(authFailures.scope, scope), eq(authFailures.key, key), gt(authFailures.at, since)))
     .orderBy(asc(authFailures.at))
     .limit(1)
-    .offset(n - max);
+    .offset(failures - max);
   const freeAt = (oldest?.at.getTime() ?? now.getTime()) + FAILURE_WINDOW_MS;
   return Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
 }
 
-/** Seconds until another sign-in may be tried for this account or address; 0 when allowed. */
-export async function loginRetryAfter(db: Database, email: string, ip: string, now = new Date()): Promise<number> {
-  const [account, address] = await Promise.all([
-    retryAfter(db, 'account', email, MAX_FAILURES_PER_ACCOUNT, now),
-    retryAfter(db, 'ip', ip, MAX_FAILURES_PER_IP, now),
+export interface LoginThrottle {
+  /** Seconds until another sign-in may be tried for this account or address; 0 when allowed. */
+  retryAfter: number;
+  /** Recent failures of this account, so a success clears them only when there are some. */
+  accountFailures: number;
+}
+
+export async function loginThrottle(db: Database, email: string, ip: string, now = new Date()): Promise<LoginThrottle> {
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
+  const isAccount = and(eq(authFailures.scope, 'account'), eq(authFailures.key, email));
+  const isIp = and(eq(authFailures.scope, 'ip'), eq(authFailures.key, ip));
+  // Both counts in one round trip: the usual sign-in, allowed at once, costs one query here.
+  const [counts] = await db
+    .select({
+      account: sql<number>`count(*) filter (where ${isAccount})`.mapWith(Number),
+      ip: sql<number>`count(*) filter (where ${isIp})`.mapWith(Number),
+    })
+    .from(authFailures)
+    .where(and(gt(authFailures.at, since), or(isAccount, isIp)));
+  const account = counts?.account ?? 0;
+  const address = counts?.ip ?? 0;
+  const waits = await Promise.all([
+    account >= MAX_FAILURES_PER_ACCOUNT ? freeIn(db, 'account', email, account, MAX_FAILURES_PER_ACCOUNT, now) : 0,
+    address >= MAX_FAILURES_PER_IP ? freeIn(db, 'ip', ip, address, MAX_FAILURES_PER_IP, now) : 0,
   ]);
-  return Math.max(account, address);
+  return { retryAfter: Math.max(...waits), accountFailures: account };
 }
 
 export async function recordLoginFailure(db: Database, email: string, ip: string, now = new Date()): Promise<void> {

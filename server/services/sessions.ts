@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { users, userTokens } from '../db/schema.js';
+import type { SessionCache } from './session-cache.js';
 
 export const TOKEN_IDLE_DAYS = 30;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,29 +31,40 @@ export async function issueToken(db: Database, userId: number, now = new Date())
   return token;
 }
 
-/** The user a live token belongs to; null for a missing, unknown, expired or revoked token. */
-export async function userForToken(db: Database, token: string, now = new Date()): Promise<SessionUser | null> {
+/**
+ * The user a live token belongs to; null for a missing, unknown, expired or revoked token.
+ * With a cache, a session seen recently is answered from memory (see SessionCache).
+ */
+export async function userForToken(db: Database, token: string, cache: SessionCache | null = null, now = new Date()): Promise<SessionUser | null> {
   if (token.length < 20 || token.length > 200) return null;
+  const tokenHash = hashToken(token);
+  const hit = cache?.get(tokenHash, now.getTime());
+  if (hit && hit.expiresAt > now && now.getTime() - hit.lastUsedAt.getTime() <= TOUCH_EVERY_MS) return hit.user;
+
+  const epoch = cache?.epoch ?? 0;
   const rows = await db
-    .select({ user: users, tokenId: userTokens.id, lastUsedAt: userTokens.lastUsedAt })
+    .select({ user: users, tokenId: userTokens.id, lastUsedAt: userTokens.lastUsedAt, expiresAt: userTokens.expiresAt })
     .from(userTokens)
     .innerJoin(users, eq(users.id, userTokens.userId))
-    .where(and(eq(userTokens.tokenHash, hashToken(token)), isNull(userTokens.revokedAt), gt(userTokens.expiresAt, now)))
+    .where(and(eq(userTokens.tokenHash, tokenHash), isNull(userTokens.revokedAt), gt(userTokens.expiresAt, now)))
     .limit(1);
   const row = rows[0];
   if (!row) return null;
   if (now.getTime() - row.lastUsedAt.getTime() > TOUCH_EVERY_MS) {
-    await db
-      .update(userTokens)
-      .set({ lastUsedAt: now, expiresAt: new Date(now.getTime() + TOKEN_IDLE_DAYS * DAY_MS) })
-      .where(eq(userTokens.id, row.tokenId));
+    const expiresAt = new Date(now.getTime() + TOKEN_IDLE_DAYS * DAY_MS);
+    await db.update(userTokens).set({ lastUsedAt: now, expiresAt }).where(eq(userTokens.id, row.tokenId));
+    // The next request reads the touched row afresh and remembers that one.
+    cache?.forgetUser(row.user.id);
+    return row.user;
   }
+  cache?.remember(tokenHash, { user: row.user, tokenId: row.tokenId, lastUsedAt: row.lastUsedAt, expiresAt: row.expiresAt }, epoch, now.getTime());
   return row.user;
 }
 
-export async function revokeToken(db: Database, token: string, now = new Date()): Promise<void> {
+export async function revokeToken(db: Database, token: string, cache: SessionCache | null = null, now = new Date()): Promise<void> {
   await db
     .update(userTokens)
     .set({ revokedAt: now })
     .where(and(eq(userTokens.tokenHash, hashToken(token)), isNull(userTokens.revokedAt)));
+  cache?.forgetToken(hashToken(token));
 }

@@ -58,6 +58,21 @@ describe('serving the web app under /h5/', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it('sends documents with the page security policy, and API answers with a short fixed set', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/h5/pages/public/login' });
+    expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['x-content-type-options']).toBe('nosniff');
+
+    for (const url of ['/api/common/init', '/api/user/userinfo', '/api/no/such']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      // Personal data must not be kept by a browser or proxy on the way.
+      expect(res.headers['cache-control'], url).toBe('no-store');
+      expect(res.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
+    }
+  });
+
   it('sends the bare host to the app', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(302);

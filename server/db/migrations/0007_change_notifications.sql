@@ -1,0 +1,38 @@
+-- Caches in server processes (sessions, public content) hear about every change here,
+-- whichever process or person made it: see server/db/change-feed.ts.
+CREATE FUNCTION app_notify_user_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM pg_notify('app_changes', 'user:' || OLD.id);
+  ELSE
+    PERFORM pg_notify('app_changes', 'user:' || NEW.id);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION app_notify_token_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP = 'DELETE' THEN
+    PERFORM pg_notify('app_changes', 'user:' || OLD.user_id);
+  ELSE
+    PERFORM pg_notify('app_changes', 'user:' || NEW.user_id);
+  END IF;
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+CREATE FUNCTION app_notify_table_change() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM pg_notify('app_changes', 'table:' || TG_TABLE_NAME);
+  RETURN NULL;
+END $$;
+--> statement-breakpoint
+-- A new account or a new session invalidates nothing; only changes and removals do.
+CREATE TRIGGER users_changes AFTER UPDATE OR DELETE ON users FOR EACH ROW EXECUTE FUNCTION app_notify_user_change();
+--> statement-breakpoint
+CREATE TRIGGER user_tokens_changes AFTER UPDATE OR DELETE ON user_tokens FOR EACH ROW EXECUTE FUNCTION app_notify_token_change();
+--> statement-breakpoint
+CREATE TRIGGER plans_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON plans FOR EACH STATEMENT EXECUTE FUNCTION app_notify_table_change();
+--> statement-breakpoint
+CREATE TRIGGER banners_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON banners FOR EACH STATEMENT EXECUTE FUNCTION app_notify_table_change();
+--> statement-breakpoint
+CREATE TRIGGER stores_changes AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON stores FOR EACH STATEMENT EXECUTE FUNCTION app_notify_table_change();
