@@ -14,6 +14,9 @@ export default defineConfig({
     reportCompressedSize: false,
     manifest: true,
   },
+  // The server's page renderer (dist/ssr) carries its dependencies with it: Node cannot
+  // load the UI kit's CSS imports, and the server needs nothing from node_modules for it.
+  ssr: { noExternal: true },
   server: {
     port: 5173,
     proxy: {

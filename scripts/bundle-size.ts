@@ -1,17 +1,10 @@
 // What each route downloads for its first render, read from Vite's manifest: the entry
-// with its static imports and CSS, plus the route's lazy page chunk and the locale chunk.
-import { existsSync, readFileSync } from 'node:fs';
+// with its static imports and CSS, the app chunk the entry starts, plus the route's lazy
+// page chunk and the locale chunk.
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
-type Manifest = Record<string, ManifestChunk>;
+import { chunkClosure, entryKey, readManifest } from '../server/lib/build-manifest.js';
 
 export interface RouteWeight {
   route: string;
@@ -21,33 +14,10 @@ export interface RouteWeight {
   brotli: number;
 }
 
-export function readManifest(outDir: string): Manifest {
-  const path = join(outDir, '.vite', 'manifest.json');
-  if (!existsSync(path)) throw new Error(`no manifest at ${path}: build first`);
-  return JSON.parse(readFileSync(path, 'utf8')) as Manifest;
-}
-
-function closure(manifest: Manifest, keys: string[]): Set<string> {
-  const out = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const chunk = manifest[key];
-    if (!chunk) throw new Error(`manifest has no chunk ${key}`);
-    out.add(chunk.file);
-    for (const css of chunk.css ?? []) out.add(css);
-    for (const dep of chunk.imports ?? []) visit(dep);
-  };
-  keys.forEach(visit);
-  return out;
-}
-
 export function routeWeight(outDir: string, route: string, lazySources: string[]): RouteWeight {
   const manifest = readManifest(outDir);
-  const entry = Object.keys(manifest).find((k) => manifest[k]?.isEntry);
-  if (!entry) throw new Error('manifest has no entry');
-  const files = [...closure(manifest, [entry, ...lazySources])].filter((f) => /\.(js|css)$/.test(f)).sort();
+  const { js, css } = chunkClosure(manifest, [entryKey(manifest), ...lazySources]);
+  const files = [...js, ...css].sort();
   let raw = 0;
   let gzip = 0;
   let brotli = 0;
@@ -60,5 +30,7 @@ export function routeWeight(outDir: string, route: string, lazySources: string[]
   return { route, files, raw, gzip, brotli };
 }
 
-export const HOME_SOURCES = ['src/pages/index/home-page.tsx', 'locales/cn.json'];
+/** What every route loads besides its page: the app itself and the default language's dictionary. */
+export const FIRST_RENDER_SOURCES = ['src/app/start.tsx', 'locales/cn.json'];
+export const HOME_SOURCES = [...FIRST_RENDER_SOURCES, 'src/pages/index/home-page.tsx'];
 export const HOME_BUDGET_GZIP = 170 * 1024;

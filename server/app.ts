@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { refused } from './lib/envelope.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
+import { createPageShell, type PageShell } from './plugins/page-shell.js';
 import { BASE_PATH, registerStaticApp } from './plugins/static-app.js';
 import { createMailProvider, createOAuthProviders, createPaymentProviders } from './providers/create-providers.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
@@ -40,6 +41,8 @@ export interface BuildOptions {
   config: Config;
   /** Folder of the built web app; when absent or unbuilt only the API is served. */
   staticDir?: string;
+  /** The built page renderer (dist/ssr/render-page.js); without it pages are drawn in the browser only. */
+  pageRenderer?: string | null;
   logger?: FastifyServerOptions['logger'];
   /** Replaces the configured mail provider (tests). */
   mail?: MailProvider;
@@ -112,22 +115,24 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (options.config.NODE_ENV !== 'production') await app.register(devOutboxRoutes);
 
   const serving = options.staticDir ? await registerStaticApp(app, options.staticDir) : false;
+  const pages: PageShell | null = serving && options.staticDir ? await createPageShell(app, options.staticDir, options.pageRenderer ?? null) : null;
 
   app.get('/', async (_request, reply) => reply.redirect(BASE_PATH, 302));
   app.get('/h5', async (_request, reply) => reply.redirect(BASE_PATH, 301));
+  // The home page: the static plugin would answer the folder itself.
+  if (pages) app.get(BASE_PATH, (request, reply) => pages.send(request, reply));
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const isPage =
-      serving &&
+      pages &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       path.startsWith(BASE_PATH) &&
       !path.startsWith(`${BASE_PATH}assets/`) &&
       !/\.[a-z0-9]+$/i.test(path);
     if (isPage) {
       // History-mode routing: every page URL is the app; the app decides what it shows.
-      reply.header('cache-control', 'no-cache');
-      return reply.sendFile('index.html');
+      return pages.send(request, reply);
     }
     return reply.status(404).send(refused(request.lang, 'NOT_FOUND'));
   });

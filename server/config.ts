@@ -17,6 +17,8 @@ const schema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   STATIC_DIR: z.string().min(1).default('./dist/h5'),
+  /** The built page renderer; empty: public pages are drawn in the browser only. */
+  SSR_BUNDLE: z.string().default('./dist/ssr/render-page.js'),
   /** Where links in e-mails point; defaults to this server on localhost. */
   PUBLIC_URL: z.url().optional(),
   /** smtp://user:pass@host:587 or smtps://...; unset keeps mail in the development outbox. */
@@ -63,7 +65,7 @@ const schema = z.object({
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL'> & { PUBLIC_URL: string };
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'SSR_BUNDLE'> & { PUBLIC_URL: string; SSR_BUNDLE: string | null };
 
 /** Reads and validates the environment once; a bad value stops the server with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -90,5 +92,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     PUBLIC_URL: (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, ''),
     DATA_DIR: resolve(parsed.data.DATA_DIR),
     STATIC_DIR: resolve(parsed.data.STATIC_DIR),
+    SSR_BUNDLE: parsed.data.SSR_BUNDLE ? resolve(parsed.data.SSR_BUNDLE) : null,
   };
 }

@@ -13,6 +13,7 @@ const app = await buildApp({
   database,
   config,
   staticDir: config.STATIC_DIR,
+  pageRenderer: config.SSR_BUNDLE,
   logger: {
     level: config.LOG_LEVEL,
     redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],

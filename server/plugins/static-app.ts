@@ -18,8 +18,12 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
     root: staticDir,
     prefix: BASE_PATH,
     wildcard: true,
-    index: 'index.html',
+    // /h5/ is a page like any other: the page shell answers it (server/plugins/page-shell.ts).
+    index: false,
     cacheControl: false,
+    // The build leaves .br and .gz copies (scripts/precompress.ts); files without one are
+    // compressed on the way out by @fastify/compress.
+    preCompressed: true,
     // The build manifest and stamp are for our scripts, not for browsers.
     allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
     setHeaders(reply, path) {

@@ -1,5 +1,7 @@
+import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router-dom';
+import { RenderTimeProvider } from '../components/hydration';
 import { ToastHost } from '../components/toast-host';
 import { RequireLogin } from './require-login';
 import type { RootStore } from './root-store';
@@ -8,21 +10,51 @@ import { appRoutes, notFoundPage } from './routes';
 import { SessionWatch } from './session-watch';
 import { StoreProvider } from './store-context';
 
-export function App({ store }: { store: RootStore }) {
+export const BASENAME = '/h5';
+
+export interface AppProps {
+  store: RootStore;
+  /** Given on the server: the URL being drawn. The browser's own location otherwise. */
+  location?: string;
+  /** When the server drew the page: its clock, for the render that hydrates it. */
+  renderedAt?: number | null;
+}
+
+/** Marks the page as working (its buttons answer) once React has committed it. */
+function InteractiveMark() {
+  useEffect(() => {
+    document.documentElement.dataset.interactive = 'true';
+  }, []);
+  return null;
+}
+
+function AppRouter({ location, children }: { location: string | undefined; children: ReactNode }) {
+  if (location === undefined) return <BrowserRouter basename={BASENAME}>{children}</BrowserRouter>;
+  return (
+    <StaticRouter basename={BASENAME} location={location}>
+      {children}
+    </StaticRouter>
+  );
+}
+
+export function App({ store, location, renderedAt = null }: AppProps) {
   return (
     <StoreProvider store={store}>
       <I18nextProvider i18n={store.language.i18n}>
-        <BrowserRouter basename="/h5">
-          <SessionWatch />
-          <Routes>
-            {appRoutes.map((route) => {
-              const frame = <RouteFrame page={route.page} titleKey={route.titleKey} />;
-              return <Route key={route.path} path={route.path} element={route.auth ? <RequireLogin>{frame}</RequireLogin> : frame} />;
-            })}
-            <Route path="*" element={<RouteFrame page={notFoundPage} titleKey="app.notFound" />} />
-          </Routes>
-          <ToastHost ui={store.ui} />
-        </BrowserRouter>
+        <RenderTimeProvider renderedAt={renderedAt}>
+          <AppRouter location={location}>
+            <SessionWatch />
+            <Routes>
+              {appRoutes.map((route) => {
+                const frame = <RouteFrame page={route.page} titleKey={route.titleKey} />;
+                return <Route key={route.path} path={route.path} element={route.auth ? <RequireLogin>{frame}</RequireLogin> : frame} />;
+              })}
+              <Route path="*" element={<RouteFrame page={notFoundPage} titleKey="app.notFound" />} />
+            </Routes>
+            <ToastHost ui={store.ui} />
+            <InteractiveMark />
+          </AppRouter>
+        </RenderTimeProvider>
       </I18nextProvider>
     </StoreProvider>
   );

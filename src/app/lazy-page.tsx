@@ -5,7 +5,7 @@ export interface PageProps {
   titleKey: string;
 }
 
-type PageModule = { default: ComponentType<PageProps> };
+export type PageModule = { default: ComponentType<PageProps> };
 
 export class ChunkLoadError extends Error {
   constructor(cause: unknown) {
@@ -35,25 +35,30 @@ export interface LazyPage {
   /** Forgets a failed load so the next render tries the network again. */
   reset(): void;
   preload(): Promise<PageModule>;
+  /** The page's source module, as the build manifest names it (for preload links). */
+  source?: string;
 }
 
 /**
  * React.lazy remembers a failed import forever; this one keeps a failure only until the
  * route's retry button calls reset(), so the retry really goes back to the network.
+ * A page loaded beforehand renders without suspending, which is what lets a server-drawn
+ * page be hydrated in one pass.
  */
-export function lazyPage(loader: () => Promise<PageModule>): LazyPage {
+export function lazyPage(loader: () => Promise<PageModule>, source?: string): LazyPage {
   let pending: Promise<PageModule> | null = null;
+  let loaded: PageModule | null = null;
   const preload = () => {
     if (!pending) {
-      pending = withTimeout(loader(), CHUNK_LOAD_TIMEOUT_MS);
+      pending = withTimeout(loader(), CHUNK_LOAD_TIMEOUT_MS).then((module) => (loaded = module));
       // The rejection is shown by the route's error boundary; this only silences the console.
       pending.catch(() => undefined);
     }
     return pending;
   };
   function Page(props: PageProps) {
-    const Loaded = use(preload()).default;
+    const Loaded = (loaded ?? use(preload())).default;
     return <Loaded {...props} />;
   }
-  return { Component: Page, reset: () => (pending = null), preload };
+  return { Component: Page, reset: () => (pending = null), preload, source };
 }

@@ -76,7 +76,7 @@ export class RootStore {
    * SPEC.md section 4: user info, config and language load together. Resolves when all
    * three settled; `languageReady` resolves as soon as the page can be drawn.
    */
-  launch(): { languageReady: Promise<void>; done: Promise<void> } {
+  launch(): { languageReady: Promise<void>; configReady: Promise<void>; done: Promise<void> } {
     const languageReady = this.language.loadCurrent();
     // A WeChat sign-in coming back carries a code that must be exchanged before user info.
     const userReady = this.account
@@ -87,7 +87,7 @@ export class RootStore {
     // Guards decide only once both are known: platform sign-in needs the OAuth settings.
     const sessionReady = Promise.allSettled([userReady, configReady]).then(() => this.session.markLaunched());
     const done = Promise.allSettled([sessionReady, languageReady]).then(() => undefined);
-    return { languageReady, done };
+    return { languageReady, configReady, done };
   }
 
   logout(): void {

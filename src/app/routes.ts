@@ -1,4 +1,5 @@
-import { lazyPage, type LazyPage } from './lazy-page';
+import { lazyPage, type LazyPage, type PageModule } from './lazy-page';
+import type { RootStore } from './root-store';
 
 export interface AppRoute {
   path: string;
@@ -6,44 +7,59 @@ export interface AppRoute {
   page: LazyPage;
   /** Personal-center routes: a visitor is sent to sign in first (SPEC.md section 6). */
   auth?: boolean;
+  /**
+   * Public routes the server draws before the app's script arrives, so a phone on a slow
+   * network sees the page at once. `load` fetches what the page shows from the start.
+   */
+  serverRendered?: { load?: (store: RootStore) => Promise<unknown> };
 }
 
-const home = lazyPage(() => import('../pages/index/home-page'));
+// Each page is its own chunk, loaded when first visited; the glob gives the loader and the
+// source path together, and the build manifest knows each chunk by that path.
+const pageModules = import.meta.glob<PageModule>('../pages/*/*-page.tsx');
 
-const login = lazyPage(() => import('../pages/public/login-page'));
-const register = lazyPage(() => import('../pages/public/register-page'));
-const retrieve = lazyPage(() => import('../pages/public/retrieve-page'));
-const activate = lazyPage(() => import('../pages/public/activate-page'));
-const userIndex = lazyPage(() => import('../pages/user/index-page'));
-const userEdit = lazyPage(() => import('../pages/user/edit-page'));
-const processSetmeal = lazyPage(() => import('../pages/process/setmeal-page'));
-const processInformation = lazyPage(() => import('../pages/process/information-page'));
-const processCheck = lazyPage(() => import('../pages/process/check-page'));
-const processPay = lazyPage(() => import('../pages/process/pay-page'));
-const creditCard = lazyPage(() => import('../pages/public/credit-card-page'));
-const taocan = lazyPage(() => import('../pages/user/taocan-page'));
-const userPay = lazyPage(() => import('../pages/user/pay-page'));
-const userUpdate = lazyPage(() => import('../pages/user/update-page'));
-const userAddress = lazyPage(() => import('../pages/user/address-page'));
-const userBind = lazyPage(() => import('../pages/user/bind-page'));
-const orderDetail = lazyPage(() => import('../pages/order/order-detail-page'));
-const changeSetmeal = lazyPage(() => import('../pages/change-setmeal/setmeal-page'));
-const changeConfirm = lazyPage(() => import('../pages/change-setmeal/confirm-page'));
-const faq = lazyPage(() => import('../pages/public/faq-page'));
-const richtext = lazyPage(() => import('../pages/public/richtext-page'));
-const icons = lazyPage(() => import('../pages/icons/icons-page'));
-const previewImage = lazyPage(() => import('../pages/system/preview-image-page'));
-const chooseLocation = lazyPage(() => import('../pages/system/choose-location-page'));
-const openLocation = lazyPage(() => import('../pages/system/open-location-page'));
-const success = lazyPage(() => import('../pages/public/success-page'));
+function page(name: string): LazyPage {
+  const loader = pageModules[`../pages/${name}.tsx`];
+  if (!loader) throw new Error(`no page module ../pages/${name}.tsx`);
+  return lazyPage(loader, `src/pages/${name}.tsx`);
+}
 
+const home = page('index/home-page');
+const login = page('public/login-page');
+const register = page('public/register-page');
+const retrieve = page('public/retrieve-page');
+const activate = page('public/activate-page');
+const userIndex = page('user/index-page');
+const userEdit = page('user/edit-page');
+const processSetmeal = page('process/setmeal-page');
+const processInformation = page('process/information-page');
+const processCheck = page('process/check-page');
+const processPay = page('process/pay-page');
+const creditCard = page('public/credit-card-page');
+const taocan = page('user/taocan-page');
+const userPay = page('user/pay-page');
+const userUpdate = page('user/update-page');
+const userAddress = page('user/address-page');
+const userBind = page('user/bind-page');
+const orderDetail = page('order/order-detail-page');
+const changeSetmeal = page('change-setmeal/setmeal-page');
+const changeConfirm = page('change-setmeal/confirm-page');
+const faq = page('public/faq-page');
+const richtext = page('public/richtext-page');
+const icons = page('icons/icons-page');
+const previewImage = page('system/preview-image-page');
+const chooseLocation = page('system/choose-location-page');
+const openLocation = page('system/open-location-page');
+const success = page('public/success-page');
+
+const homeData = { load: (store: RootStore) => store.content.loadHome() };
 
 /** Every route of SPEC.md section 2; each page is its own chunk, loaded when first visited. */
 export const appRoutes: AppRoute[] = [
-  { path: '/', titleKey: 'routes.home', page: home },
-  { path: '/pages/index/index', titleKey: 'routes.home', page: home },
-  { path: '/pages/public/login', titleKey: 'routes.login', page: login },
-  { path: '/pages/public/register', titleKey: 'routes.register', page: register },
+  { path: '/', titleKey: 'routes.home', page: home, serverRendered: homeData },
+  { path: '/pages/index/index', titleKey: 'routes.home', page: home, serverRendered: homeData },
+  { path: '/pages/public/login', titleKey: 'routes.login', page: login, serverRendered: {} },
+  { path: '/pages/public/register', titleKey: 'routes.register', page: register, serverRendered: {} },
   { path: '/pages/public/faq', titleKey: 'routes.faq', page: faq },
   { path: '/pages/public/retrieve', titleKey: 'routes.retrieve', page: retrieve },
   { path: '/pages/public/activate', titleKey: 'routes.activate', page: activate },
@@ -57,7 +73,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/user/update', titleKey: 'routes.userUpdate', page: userUpdate, auth: true },
   { path: '/pages/user/address', titleKey: 'routes.userAddress', page: userAddress, auth: true },
   { path: '/pages/user/bind', titleKey: 'routes.userBind', page: userBind, auth: true },
-  { path: '/pages/process/setmeal', titleKey: 'routes.processSetmeal', page: processSetmeal },
+  { path: '/pages/process/setmeal', titleKey: 'routes.processSetmeal', page: processSetmeal, serverRendered: { load: (store) => store.content.plans.load() } },
   { path: '/pages/process/information', titleKey: 'routes.processInformation', page: processInformation },
   { path: '/pages/process/check', titleKey: 'routes.processCheck', page: processCheck },
   { path: '/pages/process/pay', titleKey: 'routes.processPay', page: processPay, auth: true },
@@ -70,4 +86,10 @@ export const appRoutes: AppRoute[] = [
   { path: '/open-location', titleKey: 'routes.openLocation', page: openLocation },
 ];
 
-export const notFoundPage = lazyPage(() => import('../pages/system/not-found-page'));
+export const notFoundPage = page('system/not-found-page');
+
+/** The route a path shows (a path as the router sees it, below /h5). */
+export function routeFor(pathname: string): AppRoute | undefined {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return appRoutes.find((route) => route.path === path);
+}

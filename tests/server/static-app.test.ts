@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -14,6 +15,8 @@ describe('serving the web app under /h5/', () => {
     mkdirSync(join(dir, '.vite'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
     writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)'.repeat(200));
+    writeFileSync(join(dir, 'assets', 'page-abc123.js'), 'console.log(2)'.repeat(200));
+    writeFileSync(join(dir, 'assets', 'page-abc123.js.br'), brotliCompressSync(Buffer.from('console.log(2)'.repeat(200))));
     writeFileSync(join(dir, '.vite', 'manifest.json'), '{}');
     t = await createTestApp('pglite', { staticDir: dir });
   });
@@ -46,6 +49,15 @@ describe('serving the web app under /h5/', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
     expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends the copy the build compressed when there is one', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/h5/assets/page-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/javascript/);
+    expect(res.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe('console.log(2)'.repeat(200));
   });
 
   it('answers 404 for a missing asset instead of the app', async () => {

@@ -9,6 +9,7 @@ import type { Dictionary } from './load-locale';
 export type LocaleLoader = (lang: Lang) => Promise<Dictionary>;
 
 export const HTML_LANG: Record<Lang, string> = { cn: 'zh-CN', ja: 'ja' };
+export const LANG_COOKIE = 'lang';
 
 /** Display language and server config (SPEC.md section 3: lang, config, langArr). */
 export class LanguageStore {
@@ -58,7 +59,11 @@ export class LanguageStore {
       this.langArr = dictionary;
       writeJson(this.storage, STORAGE_KEYS.lang, lang);
     });
-    if (typeof document !== 'undefined') document.documentElement.lang = HTML_LANG[lang];
+    if (typeof document !== 'undefined') {
+      document.documentElement.lang = HTML_LANG[lang];
+      // Tells the server which language to draw public pages in on the next visit.
+      document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
+    }
   }
 
   /** Loads the dictionary of the stored language at launch. */

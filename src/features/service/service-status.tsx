@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRenderedNow } from '../../components/hydration';
 import type { AppConfig } from '../../../contract/api';
 import {
   isServiceOpen,
@@ -33,7 +34,9 @@ export function ServiceStatus({ config, now: fixedNow, brief = false }: { config
     return () => clearInterval(timer);
   }, [fixedNow]);
 
-  const now = fixedNow ?? new Date(tick);
+  // A server-drawn page says what was true when it was drawn until it is hydrated.
+  const clientNow = useRenderedNow(tick);
+  const now = fixedNow ?? new Date(clientNow);
   const window = windowOf(config);
   const open = isServiceOpen(now, window);
   let statusText = t('home.serviceOpen');

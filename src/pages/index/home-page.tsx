@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { PlanInfo } from '../../../contract/api';
 import { useStores } from '../../app/store-context';
+import { useHydrated } from '../../components/hydration';
 import { BannerCarousel } from '../../features/content/banner-carousel';
 import { PlanList } from '../../features/content/plan-list';
 import { StoreList } from '../../features/content/store-list';
@@ -15,6 +16,8 @@ export default observer(function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { content, language, session, purchase } = useStores();
+  // The server draws every visitor signed out; a stored session shows after hydration.
+  const signedIn = useHydrated() && session.isLogin;
 
   useEffect(() => {
     if (content.banners.status === 'idle') void content.loadHome();
@@ -41,8 +44,8 @@ export default observer(function HomePage() {
         </div>
         <div className="home-header-actions">
           <LanguageSwitch language={language} />
-          <Link className="header-link" to={session.isLogin ? '/pages/user/index' : '/pages/public/login'}>
-            {session.isLogin ? t('home.myAccount') : t('home.login')}
+          <Link className="header-link" to={signedIn ? '/pages/user/index' : '/pages/public/login'}>
+            {signedIn ? t('home.myAccount') : t('home.login')}
           </Link>
         </div>
       </header>

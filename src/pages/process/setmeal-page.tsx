@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
+import { useHydrated } from '../../components/hydration';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
 import { Steps } from '../../components/steps';
@@ -15,6 +16,8 @@ export default observer(function SetmealPage({ titleKey }: PageProps) {
   const navigate = useNavigate();
   const { content, purchase, language } = useStores();
   const [alert, setAlert] = useState('');
+  // The purchase draft lives on the phone: the server draws no plan chosen.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (content.plans.status === 'idle') void content.plans.load();
@@ -44,7 +47,7 @@ export default observer(function SetmealPage({ titleKey }: PageProps) {
         </section>
         <PlanList
           plans={content.plans}
-          selectedId={purchase.setmeal?.id ?? -1}
+          selectedId={hydrated ? (purchase.setmeal?.id ?? -1) : -1}
           onChoose={(plan) => {
             purchase.chooseSetmeal(plan);
             setAlert('');

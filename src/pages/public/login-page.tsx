@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
+import { useHydrated } from '../../components/hydration';
 import { PageHeader } from '../../components/page-header';
 import { TextField } from '../../components/text-field';
 import { useForm } from '../../components/use-form';
@@ -16,6 +17,8 @@ export default observer(function LoginPage({ titleKey }: PageProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
+  // Drawn by the server, the form cannot send itself until the app has hydrated it.
+  const ready = useHydrated();
   const form = useForm({ email: '', password: '' });
 
   const onSubmit = async (event: React.FormEvent) => {
@@ -41,7 +44,7 @@ export default observer(function LoginPage({ titleKey }: PageProps) {
             required
           />
           <FormAlert text={form.alert.kind === 'error' ? form.alert.text : ''} kind="error" />
-          <button type="submit" className="button button-primary button-block" disabled={form.busy}>
+          <button type="submit" className="button button-primary button-block" disabled={form.busy || !ready}>
             {form.busy ? t('account.submitting') : t('account.loginSubmit')}
           </button>
         </form>

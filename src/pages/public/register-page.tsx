@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
+import { useHydrated } from '../../components/hydration';
 import { PageHeader } from '../../components/page-header';
 import { useForm } from '../../components/use-form';
 import { EmailInput, NewPasswordInputs, UsernameInput } from '../../features/session/account-fields';
@@ -15,8 +16,15 @@ export default observer(function RegisterPage({ titleKey }: PageProps) {
   const { account } = useStores();
   const navigate = useNavigate();
   const [params] = useSearchParams();
+  // Drawn by the server, the form cannot send itself until the app has hydrated it.
+  const ready = useHydrated();
   const form = useForm({ username: '', email: '', password: '', repassword: '' });
   const [agreed, setAgreed] = useState(false);
+  const agreeBox = useRef<HTMLInputElement>(null);
+  // Ticked on the server-drawn page before the app took it over: still ticked.
+  useLayoutEffect(() => {
+    if (agreeBox.current?.checked) setAgreed(true);
+  }, []);
   const [agreeError, setAgreeError] = useState(false);
 
   const onSubmit = async (event: React.FormEvent) => {
@@ -36,6 +44,7 @@ export default observer(function RegisterPage({ titleKey }: PageProps) {
           <NewPasswordInputs form={form} label={t('account.password')} />
           <div className={agreeError ? 'checkbox-field field-invalid' : 'checkbox-field'}>
             <input
+              ref={agreeBox}
               id="agree"
               type="checkbox"
               checked={agreed}
@@ -57,7 +66,7 @@ export default observer(function RegisterPage({ titleKey }: PageProps) {
             </p>
           )}
           <FormAlert text={form.alert.kind === 'error' && !agreeError ? form.alert.text : ''} kind="error" />
-          <button type="submit" className="button button-primary button-block" disabled={form.busy}>
+          <button type="submit" className="button button-primary button-block" disabled={form.busy || !ready}>
             {form.busy ? t('account.submitting') : t('account.registerSubmit')}
           </button>
         </form>

@@ -13,6 +13,7 @@ import { seedIfEmpty } from '../../../server/db/seed';
 
 const root = join(__dirname, '..', '..', '..');
 const staticDir = join(root, 'dist', 'h5');
+const pageRenderer = join(root, 'dist', 'ssr', 'render-page.js');
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export interface Harness {
@@ -30,7 +31,7 @@ export async function startHarness(): Promise<Harness> {
   if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install chromium`);
   const database = await openDatabase({ dataDir: 'memory' });
   await seedIfEmpty(database.db);
-  const app = await buildApp({ database, staticDir, config: loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'sim-e2e-')) }) });
+  const app = await buildApp({ database, staticDir, pageRenderer, config: loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'sim-e2e-')) }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const browser = await chromium.launch({
@@ -100,8 +101,13 @@ export async function expectAccessible(page: Page): Promise<void> {
   expect(problems, `axe violations on ${page.url()}`).toEqual([]);
 }
 
-/** Waits until the route's page is drawn and its data placeholders are gone. */
+/**
+ * Waits until the route's page is drawn, working (a server-drawn page is hydrated: its
+ * buttons answer) and its data placeholders are gone.
+ */
 export async function settle(page: Page): Promise<void> {
+  // Pages that are not the app (a platform's consent page) have nothing to hydrate.
+  await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.interactive === 'true');
   await page.waitForSelector('main');
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
 }

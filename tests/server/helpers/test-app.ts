@@ -21,6 +21,7 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
 
 export interface TestAppOptions {
   staticDir?: string;
+  pageRenderer?: string;
   mail?: MailProvider;
   env?: Record<string, string>;
 }
@@ -31,6 +32,7 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
     database: database.handle,
     config: testConfig(options.env),
     staticDir: options.staticDir,
+    pageRenderer: options.pageRenderer,
     mail: options.mail,
   });
   return {

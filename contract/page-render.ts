@@ -1,0 +1,53 @@
+// How the server draws a public page before the app's script arrives: it calls the page
+// renderer (src/app/render-page.tsx, built into dist/ssr) and sends the result inside
+// index.html; the app then hydrates it with the same data, read from the page itself.
+import type { Lang } from './api';
+
+export interface ApiAnswer {
+  status: number;
+  body: string;
+}
+
+export interface PageRenderRequest {
+  /** The URL as the browser asked for it, below the site root: /h5/pages/public/login?x=1 */
+  url: string;
+  lang: Lang;
+  /** A GET of this server's API, answered as a browser would be answered. */
+  fetchApi(url: string, headers: Record<string, string>): Promise<ApiAnswer>;
+}
+
+/** What the app needs to hydrate the page exactly as drawn. */
+export interface BootData {
+  lang: Lang;
+  /** The router path drawn (below /h5). */
+  path: string;
+  /** The server's clock when it drew the page (ms). */
+  renderedAt: number;
+  /** The API answers the drawing used, by bootKey(): the app reads them instead of asking again. */
+  api: Record<string, string>;
+  /**
+   * The scripts the page needs to come alive, added by the server from the build manifest:
+   * the entry fetches them all at once, after the first paint (see src/main.tsx).
+   */
+  preload?: string[];
+}
+
+export interface RenderedPage {
+  /** The markup inside #root. */
+  html: string;
+  title: string;
+  /** The lang attribute of <html>. */
+  htmlLang: string;
+  /** Build-manifest keys of the modules the page needs at once (page chunk, dictionary). */
+  modules: string[];
+  boot: BootData;
+}
+
+/** Null when the URL is not one the server draws (personal pages, unknown paths). */
+export type RenderPage = (request: PageRenderRequest) => Promise<RenderedPage | null>;
+
+export const BOOT_DATA_ELEMENT_ID = 'boot-data';
+
+export function bootKey(url: string, acceptLanguage: string): string {
+  return `GET ${url} ${acceptLanguage}`;
+}

@@ -1,0 +1,57 @@
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BOOT_DATA_ELEMENT_ID, type BootData } from '../../contract/page-render';
+import { bootFetch } from '../api/boot-fetch';
+import { loadLocale } from '../features/language/load-locale';
+import { memoryStorage, type KeyValueStorage } from '../lib/persistence';
+import { App, BASENAME } from './app';
+import { RootStore } from './root-store';
+import { routeFor } from './routes';
+
+function browserStorage(): KeyValueStorage {
+  try {
+    const probe = '__probe__';
+    window.localStorage.setItem(probe, probe);
+    window.localStorage.removeItem(probe);
+    return window.localStorage;
+  } catch {
+    return memoryStorage();
+  }
+}
+
+function readBootData(): BootData | null {
+  const text = document.getElementById(BOOT_DATA_ELEMENT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as BootData;
+  } catch {
+    return null;
+  }
+}
+
+async function start(): Promise<void> {
+  const boot = readBootData();
+  const network = () => globalThis.fetch.bind(globalThis);
+  const store = new RootStore({ storage: browserStorage(), loadLocale, fetchImpl: boot ? bootFetch(boot.api, network) : undefined });
+  const { languageReady, configReady } = store.launch();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root missing from index.html');
+  const path = window.location.pathname.slice(BASENAME.length) || '/';
+  // The server drew this page in the language it was asked for (a cookie, or Chinese); a
+  // phone that reads the other one draws the page itself.
+  const route = boot && boot.path === path && boot.lang === store.language.lang ? routeFor(path) : undefined;
+  if (boot && route?.serverRendered) {
+    try {
+      // All of it comes from the page itself or the chunks it preloaded: no waiting on the network.
+      await Promise.all([languageReady, configReady, route.page.preload(), route.serverRendered.load?.(store)]);
+      hydrateRoot(container, <App store={store} renderedAt={boot.renderedAt} />);
+      return;
+    } catch {
+      // A chunk that failed to load: draw the page afresh, with its retry.
+    }
+  }
+  // Drawing before the dictionary arrives would flash raw keys; wait for it, but not for the API.
+  await languageReady.catch(() => undefined);
+  createRoot(container).render(<App store={store} />);
+}
+
+void start();
