@@ -22,7 +22,10 @@ export interface DatabaseHandle {
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
 }
 
-const CHANNEL_NAME = /^[a-z_]+$/;
+// Channel names go into LISTEN as they are: only plain identifiers.
+function checkChannel(channel: string): void {
+  if (!/^[a-z_]+$/.test(channel)) throw new Error(`bad channel name ${channel}`);
+}
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -57,7 +60,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       // LISTEN needs a connection of its own: a pooled one goes back to the pool and its
       // notifications with it.
       async listen(channel, handlers) {
-        if (!CHANNEL_NAME.test(channel)) throw new Error(`bad channel name ${channel}`);
+        checkChannel(channel);
         const client = new pg.Client({ connectionString, connectionTimeoutMillis: 5000 });
         let stopped = false;
         const lost = () => {
@@ -110,7 +113,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // In-process: a notification arrives before the statement that caused it resolves, and
     // there is no connection to lose.
     async listen(channel, handlers) {
-      if (!CHANNEL_NAME.test(channel)) throw new Error(`bad channel name ${channel}`);
+      checkChannel(channel);
       return client.listen(channel, handlers.notify);
     },
   };

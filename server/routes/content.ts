@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Banner, PlanInfo, StoreInfo } from '../../contract/api.js';
 import { banners, plans, stores } from '../db/schema.js';
 import { envelopeSchema, ok } from '../lib/envelope.js';
@@ -49,9 +49,15 @@ const planSchema = {
  * from memory until the database announces a change to their table.
  */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/api/banner/lists', { schema: { response: { 200: listOf(bannerSchema) } } }, async (request) => {
-    const ja = request.lang === 'ja';
-    const data = await app.contentCache.get(`banners:${request.lang}`, ['banners'], async (): Promise<Banner[]> => {
+  const localized =
+    <T>(table: 'banners' | 'stores' | 'plans', load: (ja: boolean) => Promise<T[]>) =>
+    async (request: FastifyRequest) =>
+      ok(request.lang, await app.contentCache.get(`${table}:${request.lang}`, [table], () => load(request.lang === 'ja')));
+
+  app.get(
+    '/api/banner/lists',
+    { schema: { response: { 200: listOf(bannerSchema) } } },
+    localized('banners', async (ja): Promise<Banner[]> => {
       const rows = await app.db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.sort), asc(banners.id));
       return rows.map((r) => ({
         id: r.id,
@@ -60,13 +66,13 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
         image: r.image,
         link: r.link,
       }));
-    });
-    return ok(request.lang, data);
-  });
+    }),
+  );
 
-  app.get('/api/index/store', { schema: { response: { 200: listOf(storeSchema) } } }, async (request) => {
-    const ja = request.lang === 'ja';
-    const data = await app.contentCache.get(`stores:${request.lang}`, ['stores'], async (): Promise<StoreInfo[]> => {
+  app.get(
+    '/api/index/store',
+    { schema: { response: { 200: listOf(storeSchema) } } },
+    localized('stores', async (ja): Promise<StoreInfo[]> => {
       const rows = await app.db.select().from(stores).where(eq(stores.active, true)).orderBy(asc(stores.sort), asc(stores.id));
       return rows.map((r) => ({
         id: r.id,
@@ -77,13 +83,13 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
         lat: r.lat,
         lng: r.lng,
       }));
-    });
-    return ok(request.lang, data);
-  });
+    }),
+  );
 
-  app.get('/api/setmeal/lists', { schema: { response: { 200: listOf(planSchema) } } }, async (request) => {
-    const ja = request.lang === 'ja';
-    const data = await app.contentCache.get(`plans:${request.lang}`, ['plans'], async (): Promise<PlanInfo[]> => {
+  app.get(
+    '/api/setmeal/lists',
+    { schema: { response: { 200: listOf(planSchema) } } },
+    localized('plans', async (ja): Promise<PlanInfo[]> => {
       const rows = await app.db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.sort), asc(plans.id));
       return rows.map((r) => ({
         id: r.id,
@@ -95,7 +101,6 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
         activityPrice: r.activityPrice,
         monthlyRent: r.monthlyRent,
       }));
-    });
-    return ok(request.lang, data);
-  });
+    }),
+  );
 }
