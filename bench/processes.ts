@@ -1,0 +1,93 @@
+// The servers under test run in processes of their own, as `npm start` runs them: a load
+// generator sharing their event loop would measure itself as much as them.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+
+export const root = new URL('..', import.meta.url).pathname;
+
+export interface RunningServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForHealth(url: string, child: ChildProcess, log: () => string): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}:\n${log()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`server did not answer ${url} within 60 s:\n${log()}`);
+}
+
+function stopper(child: ChildProcess): () => Promise<void> {
+  return () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+}
+
+async function startProcess(script: string, env: Record<string, string>, healthPath: string): Promise<RunningServer> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script)], {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-4000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const url = `http://127.0.0.1:${port}`;
+  await waitForHealth(`${url}${healthPath}`, child, () => output);
+  return { url, stop: stopper(child) };
+}
+
+export interface AppServerOptions {
+  /** PostgreSQL URL; without it the server uses PGlite in `dataDir`. */
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+/** The real server (`server/main.ts`) in production mode, serving the built app. */
+export function startAppServer(options: AppServerOptions): Promise<RunningServer> {
+  return startProcess(
+    'server/main.ts',
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: options.dataDir,
+      DATABASE_URL: options.databaseUrl ?? '',
+      STATIC_DIR: join(root, 'dist', 'h5'),
+      DOCUMENT_KEY: Buffer.alloc(32, 7).toString('base64'),
+    },
+    '/healthz',
+  );
+}
+
+/** The floor of the API: Fastify answering a constant, nothing else. */
+export function startBareServer(): Promise<RunningServer> {
+  return startProcess('bench/bare-server.ts', {}, '/');
+}
