@@ -107,8 +107,9 @@ export async function createPageShell(app: FastifyInstance, staticDir: string, r
     const body = page.html.slice(hoisted.length);
     const { style, preload } = assetsFor(page.modules);
     const html = template!.html
-      .replace(/<html lang="[^"]*">/, `<html lang="${escapeHtml(page.htmlLang)}">`)
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`)
+      // Replacements by function: a "$" in a title must stay a "$".
+      .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(page.htmlLang)}">`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
       .replace('<meta charset="UTF-8" />', (charset) => `${charset}${hoisted}`)
       .replace(/<link rel="stylesheet"[^>]*>\s*/g, '')
       .replace('</head>', () => `${style}</head>`)

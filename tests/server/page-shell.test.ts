@@ -42,7 +42,7 @@ export async function renderPage({ url, lang, fetchApi }) {
   const plans = JSON.parse(answer.body).data;
   return {
     html: '<link rel="preload" as="image" href="/h5/hero.svg" fetchPriority="high"/><main><h1>' + plans[0].name + '</h1><p>draw ' + draws + '</p><p>outside ' + outside.status + '</p></main>',
-    title: 'Plans </title><script>alert(1)</script>',
+    title: 'Plans $& </title><script>alert(1)</script>',
     htmlLang: lang === 'ja' ? 'ja' : 'zh-CN',
     modules: ['src/app/start.tsx', 'src/pages/home.tsx'],
     boot: { lang, path: '/', renderedAt: 1, api: { answer: '</script><script>alert(1)</script>' } },
@@ -104,7 +104,7 @@ describe('pages drawn on the server', () => {
     expect(boot.preload).toEqual(['/h5/assets/shared-1.js', '/h5/assets/start-1.js', '/h5/assets/home-1.js']);
     expect(boot.api).toEqual({ answer: '</script><script>alert(1)</script>' });
     expect(html).not.toContain('<script>alert(1)</script>');
-    expect(html).toContain('<title>Plans &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
+    expect(html).toContain('<title>Plans $&amp; &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
   });
 
   it('draws in the language the lang cookie names', async () => {
