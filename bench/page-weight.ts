@@ -1,9 +1,8 @@
 // Bytes each route needs for its first render, next to a floor app built in the same run.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
-import { FIRST_RENDER_SOURCES, routeWeight } from '../scripts/bundle-size.js';
+import { FIRST_RENDER_SOURCES, routeWeight, weigh } from '../scripts/bundle-size.js';
 import { root } from './processes.js';
 
 export interface Weight {
@@ -34,20 +33,8 @@ function run(cmd: string, args: string[]): void {
 }
 
 function folderWeight(dir: string): Weight {
-  let gzip = 0;
-  let brotli = 0;
-  const walk = (d: string) => {
-    for (const f of readdirSync(d, { withFileTypes: true })) {
-      const p = join(d, f.name);
-      if (f.isDirectory()) walk(p);
-      else if (/\.(js|css)$/.test(f.name)) {
-        const bytes = readFileSync(p);
-        gzip += gzipSync(bytes, { level: 9 }).length;
-        brotli += brotliCompressSync(bytes).length;
-      }
-    }
-  };
-  walk(dir);
+  const files = readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => /\.(js|css)$/.test(f));
+  const { gzip, brotli } = weigh(files.map((f) => join(dir, f)));
   return { gzip, brotli };
 }
 

@@ -48,6 +48,9 @@ export type RenderPage = (request: PageRenderRequest) => Promise<RenderedPage | 
 
 export const BOOT_DATA_ELEMENT_ID = 'boot-data';
 
+/** The cookie in which the app tells the server the visitor's language, for drawing pages. */
+export const LANG_COOKIE = 'lang';
+
 export function bootKey(url: string, acceptLanguage: string): string {
   return `GET ${url} ${acceptLanguage}`;
 }

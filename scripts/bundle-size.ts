@@ -14,20 +14,25 @@ export interface RouteWeight {
   brotli: number;
 }
 
-export function routeWeight(outDir: string, route: string, lazySources: string[]): RouteWeight {
-  const manifest = readManifest(outDir);
-  const { js, css } = chunkClosure(manifest, [entryKey(manifest), ...lazySources]);
-  const files = [...js, ...css].sort();
+/** Raw, gzip (level 9) and brotli bytes of the given files, summed. */
+export function weigh(paths: string[]): { raw: number; gzip: number; brotli: number } {
   let raw = 0;
   let gzip = 0;
   let brotli = 0;
-  for (const file of files) {
-    const bytes = readFileSync(join(outDir, file));
+  for (const path of paths) {
+    const bytes = readFileSync(path);
     raw += bytes.length;
     gzip += gzipSync(bytes, { level: 9 }).length;
     brotli += brotliCompressSync(bytes).length;
   }
-  return { route, files, raw, gzip, brotli };
+  return { raw, gzip, brotli };
+}
+
+export function routeWeight(outDir: string, route: string, lazySources: string[]): RouteWeight {
+  const manifest = readManifest(outDir);
+  const { js, css } = chunkClosure(manifest, [entryKey(manifest), ...lazySources]);
+  const files = [...js, ...css].sort();
+  return { route, files, ...weigh(files.map((file) => join(outDir, file))) };
 }
 
 /** What every route loads besides its page: the app itself and the default language's dictionary. */

@@ -1,7 +1,7 @@
 // The entry: small on purpose. A public page arrives drawn by the server; the browser paints
 // it (and its hero image) first, then fetches the app's scripts all at once and hydrates
 // what is on screen. A personal page arrives empty and the app draws it.
-import { BOOT_DATA_ELEMENT_ID } from '../contract/page-render';
+import { BOOT_DATA_ELEMENT_ID, type BootData } from '../contract/page-render';
 import { afterFirstPaint } from './lib/after-first-paint';
 import './app/global.css';
 
@@ -11,24 +11,33 @@ if (new URLSearchParams(window.location.search).get('debug') === '1') {
   void import('vconsole').then(({ default: VConsole }) => new VConsole());
 }
 
-/** The scripts a server-drawn page listed, fetched side by side instead of one after another. */
-function preloadPageScripts(): void {
+/** What the server drew the page from, when it drew it. */
+function readBootData(): BootData | null {
+  const text = document.getElementById(BOOT_DATA_ELEMENT_ID)?.textContent;
+  if (!text) return null;
   try {
-    const boot = JSON.parse(document.getElementById(BOOT_DATA_ELEMENT_ID)?.textContent || '{}') as { preload?: unknown };
-    for (const href of Array.isArray(boot.preload) ? boot.preload : []) {
-      if (typeof href !== 'string' || !href.startsWith('/h5/assets/')) continue;
-      const link = document.createElement('link');
-      link.rel = 'modulepreload';
-      link.crossOrigin = '';
-      link.href = href;
-      document.head.appendChild(link);
-    }
+    return JSON.parse(text) as BootData;
   } catch {
-    // Without the list the app still loads its scripts, only one step after another.
+    return null;
   }
 }
 
-void afterFirstPaint().then(() => {
-  preloadPageScripts();
-  return import('./app/start');
+/** The scripts a server-drawn page listed, fetched side by side instead of one after another. */
+function preloadPageScripts(boot: BootData): void {
+  const assets = `${import.meta.env.BASE_URL}assets/`;
+  for (const href of boot.preload ?? []) {
+    if (!href.startsWith(assets)) continue;
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.crossOrigin = '';
+    link.href = href;
+    document.head.appendChild(link);
+  }
+}
+
+const boot = readBootData();
+void afterFirstPaint().then(async () => {
+  if (boot) preloadPageScripts(boot);
+  const { start } = await import('./app/start');
+  await start(boot);
 });

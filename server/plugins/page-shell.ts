@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLang, type Lang } from '../../contract/api.js';
-import { BOOT_DATA_ELEMENT_ID, type RenderedPage, type RenderPage } from '../../contract/page-render.js';
+import { BOOT_DATA_ELEMENT_ID, LANG_COOKIE, type RenderedPage, type RenderPage } from '../../contract/page-render.js';
 import { chunkClosure, readManifest, type Manifest } from '../lib/build-manifest.js';
 import { BASE_PATH } from './static-app.js';
 
@@ -22,9 +22,11 @@ const escapeHtml = (text: string) =>
 // Inside <script type="application/json"> only "<" can end the element early.
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+const LANG_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([a-z]+)`);
+
 /** The language a visitor reads, as the app last told us in a cookie; Chinese by default. */
 export function langFromCookie(header: string | undefined): Lang {
-  const match = /(?:^|;\s*)lang=([a-z]+)/.exec(header ?? '');
+  const match = LANG_COOKIE_PATTERN.exec(header ?? '');
   return match && isLang(match[1]) ? match[1] : 'cn';
 }
 
@@ -41,9 +43,8 @@ function readTemplate(staticDir: string): Template | null {
   const shaped =
     /<html lang="[^"]*">/.test(html) && /<title>[^<]*<\/title>/.test(html) && html.includes('<meta charset="UTF-8" />') && html.includes('<div id="root"></div>');
   if (!shaped) return null;
-  const prefix = BASE_PATH;
-  const entryCss = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map((m) => m[1]!.slice(prefix.length));
-  const loaded = new Set([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!.slice(prefix.length)));
+  const entryCss = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map((m) => m[1]!.slice(BASE_PATH.length));
+  const loaded = new Set([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!.slice(BASE_PATH.length)));
   return { html, entryCss, loaded };
 }
 

@@ -83,9 +83,7 @@ export async function lineRoutes(app: FastifyInstance): Promise<void> {
       const { user, token } = await requireUser(app, request);
       const body = (request.body ?? {}) as Record<string, string>;
       if (!/^\d{6}$/.test(body.code ?? '')) throw new ApiError('CODE_INVALID', 200, { code: 'CODE_INVALID' });
-      const updated = await bindMobile(app.db, user, { mobile: mobileOf(body), code: body.code!, password: body.password || undefined });
-      // Sessions remember the account: this process must not wait for the change notification.
-      app.sessions.forgetUser(user.id);
+      const updated = await bindMobile(app.db, user, { mobile: mobileOf(body), code: body.code!, password: body.password || undefined }, app.sessions);
       return ok(request.lang, { userinfo: toUserInfo(updated, token) }, 'api.phoneBound');
     },
   );

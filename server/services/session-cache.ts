@@ -1,7 +1,5 @@
 import type { ChangeFeed } from '../db/change-feed.js';
-import type { users } from '../db/schema.js';
-
-type SessionUser = typeof users.$inferSelect;
+import type { SessionUser } from './sessions.js';
 
 export interface CachedSession {
   user: SessionUser;

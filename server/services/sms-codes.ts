@@ -7,6 +7,7 @@ import { ApiError } from '../lib/errors.js';
 import { message } from '../lib/messages.js';
 import type { SmsProvider } from '../providers/sms/sms-provider.js';
 import { verifyPassword } from './passwords.js';
+import type { SessionCache } from './session-cache.js';
 import type { SessionUser } from './sessions.js';
 
 // Sending SMS costs money and can be abused to flood a stranger's phone, so every number
@@ -50,6 +51,7 @@ export async function bindMobile(
   db: Database,
   user: SessionUser,
   input: { mobile: string; code: string; password?: string | undefined },
+  sessions: SessionCache | null = null,
   now = new Date(),
 ): Promise<SessionUser> {
   if (user.mobile && user.mobile !== input.mobile && user.passwordHash) {
@@ -73,6 +75,7 @@ export async function bindMobile(
   if (used.length === 0) throw wrong();
   try {
     const [updated] = await db.update(users).set({ mobile: input.mobile }).where(eq(users.id, user.id)).returning();
+    sessions?.forgetUser(user.id);
     return updated!;
   } catch {
     throw new ApiError('MOBILE_TAKEN', 200, { mobile: 'MOBILE_TAKEN' });

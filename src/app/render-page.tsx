@@ -40,10 +40,9 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
 
   const renderedAt = Date.now();
   const html = renderToString(<App store={store} location={`${url.pathname}${url.search}`} renderedAt={renderedAt} />);
-  const t = store.language.i18n.t.bind(store.language.i18n);
   return {
     html,
-    title: pageTitle((key) => t(key), route.titleKey),
+    title: pageTitle((key) => store.language.i18n.t(key), route.titleKey),
     htmlLang: HTML_LANG[request.lang],
     modules: [APP_MODULE, route.page.source, `locales/${request.lang}.json`],
     boot: { lang: request.lang, path, renderedAt, api },

@@ -1,5 +1,5 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BOOT_DATA_ELEMENT_ID, type BootData } from '../../contract/page-render';
+import type { BootData } from '../../contract/page-render';
 import { bootFetch } from '../api/boot-fetch';
 import { loadLocale } from '../features/language/load-locale';
 import { memoryStorage, type KeyValueStorage } from '../lib/persistence';
@@ -18,18 +18,8 @@ function browserStorage(): KeyValueStorage {
   }
 }
 
-function readBootData(): BootData | null {
-  const text = document.getElementById(BOOT_DATA_ELEMENT_ID)?.textContent;
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as BootData;
-  } catch {
-    return null;
-  }
-}
-
-async function start(): Promise<void> {
-  const boot = readBootData();
+/** Builds the stores and draws the app: hydrating the server's page when it drew this one. */
+export async function start(boot: BootData | null): Promise<void> {
   const network = () => globalThis.fetch.bind(globalThis);
   const store = new RootStore({ storage: browserStorage(), loadLocale, fetchImpl: boot ? bootFetch(boot.api, network) : undefined });
   const { languageReady, configReady } = store.launch();
@@ -53,5 +43,3 @@ async function start(): Promise<void> {
   await languageReady.catch(() => undefined);
   createRoot(container).render(<App store={store} />);
 }
-
-void start();

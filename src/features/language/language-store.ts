@@ -1,6 +1,7 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { CODE_OK, DEFAULT_LANG, isLang, type AppConfig, type Lang } from '../../../contract/api';
+import { LANG_COOKIE } from '../../../contract/page-render';
 import { fetchInit } from '../../api/common';
 import type { HttpClient } from '../../api/http-client';
 import { readJson, STORAGE_KEYS, writeJson, type KeyValueStorage } from '../../lib/persistence';
@@ -9,7 +10,6 @@ import type { Dictionary } from './load-locale';
 export type LocaleLoader = (lang: Lang) => Promise<Dictionary>;
 
 export const HTML_LANG: Record<Lang, string> = { cn: 'zh-CN', ja: 'ja' };
-export const LANG_COOKIE = 'lang';
 
 /** Display language and server config (SPEC.md section 3: lang, config, langArr). */
 export class LanguageStore {
