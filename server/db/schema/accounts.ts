@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -106,4 +106,25 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
+);
+
+/**
+ * Fixed-window counters for every limit (sign-in failures, code guesses and sends, uploads).
+ * Counted with one INSERT .. ON CONFLICT DO UPDATE .. RETURNING, so concurrent requests on
+ * any number of server processes each see their own number and at most the limit pass.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    // What is limited, e.g. 'login:pair', 'email:send'; key: the account, address or both.
+    bucket: text('bucket').notNull(),
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+    // A second measure for limits on size (bytes uploaded today).
+    amount: bigint('amount', { mode: 'number' }).notNull().default(0),
+    // Growing delay: nothing in this bucket and key is allowed before this time.
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [primaryKey({ columns: [t.bucket, t.key] }), index('rate_limits_window_idx').on(t.windowStart)],
 );

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
@@ -21,9 +22,18 @@ export const payments = pgTable(
     failureCode: text('failure_code'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    // Set when a newer attempt (or expiry) closed this one, with the provider too.
+    closedAt: timestamp('closed_at', { withTimezone: true }),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('payments_payment_no_key').on(t.paymentNo), index('payments_target_idx').on(t.targetType, t.targetId)],
+  (t) => [
+    uniqueIndex('payments_payment_no_key').on(t.paymentNo),
+    index('payments_target_idx').on(t.targetType, t.targetId),
+    // One open attempt per order or bill, whatever the application does: the database refuses a second.
+    uniqueIndex('payments_one_pending_key')
+      .on(t.targetType, t.targetId)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 /** Each provider notification once: a replay finds its id here and changes nothing. */
@@ -37,4 +47,31 @@ export const paymentNotifications = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_notifications_key').on(t.provider, t.notifyId)],
+);
+
+/**
+ * Money sent back to a customer: a success that arrived for a closed or surplus attempt.
+ * One row per refunded payment; the worker (or the next status look) pushes it to the provider.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    refundNo: text('refund_no').notNull(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    amount: integer('amount').notNull(),
+    // 'duplicate' (a second success for one order or bill) or 'closed' (paid after it was closed).
+    reason: text('reason').notNull(),
+    // pending -> refunded, or failed (staff look at it: ops payments --attention).
+    status: text('status').notNull(),
+    providerRefundNo: text('provider_refund_no'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('refunds_refund_no_key').on(t.refundNo), uniqueIndex('refunds_payment_key').on(t.paymentId), index('refunds_status_idx').on(t.status, t.createdAt)],
 );
