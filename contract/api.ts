@@ -71,6 +71,8 @@ export const ERROR_KEYS = [
   'ORDER_EXPIRED',
   'ORDER_NOT_PAYABLE',
   'CARD_TOKEN_REQUIRED',
+  'ALREADY_PAID',
+  'PAYMENT_IN_PROGRESS',
   'NO_LINE',
   'BIND_PHONE_FIRST',
   'SAME_PLAN',
@@ -164,6 +166,12 @@ export interface UserInfo {
   mobile: string | null;
   lang: Lang;
   token: string;
+}
+
+/** A surplus payment on an order or bill being sent back ('refunding' until the provider confirms). */
+export interface RefundView {
+  amount: number;
+  status: 'refunding' | 'refunded';
 }
 
 /** An order as the customer sees it (prices in integer yen, dates ISO). */

@@ -1,12 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../lib/auth.js';
 import { envelopeSchema, errorEnvelopeSchema, ok } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
 import { formBody } from '../lib/validate.js';
 import type { PayMethod, PayScene } from '../providers/payment/payment-provider.js';
-import { acceptNotification, createPayment, paymentStatus, settlePayment, type PaymentDeps } from '../services/payments.js';
-import { payments } from '../db/schema.js';
-import { eq } from 'drizzle-orm';
+import { acceptNotification, completeCardSecure, createPayment, paymentStatus, type PaymentDeps } from '../services/payments.js';
+import { refundsOf } from '../services/refunds.js';
+import { and, eq } from 'drizzle-orm';
+import { bills, orders } from '../db/schema.js';
 
 const createSchema = envelopeSchema({
   type: 'object',
@@ -28,6 +29,12 @@ const statusSchema = envelopeSchema({
   type: 'object',
   required: ['paymentNo', 'status'],
   properties: { paymentNo: { type: 'string' }, status: { type: 'string' }, failureCode: { type: ['string', 'null'] }, targetType: { type: 'string' } },
+});
+
+const refundsSchema = envelopeSchema({
+  type: 'object',
+  required: ['refunds'],
+  properties: { refunds: { type: 'array', items: { type: 'object', properties: { amount: { type: 'integer' }, status: { type: 'string' } } } } },
 });
 
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -78,33 +85,52 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
-  // Back from a 3-D Secure challenge (the browser, redirected by the card's issuer).
+  // Refunds of surplus payments on one of my orders or bills ("a duplicate payment of ¥1,980 is being refunded").
   app.get(
-    '/api/pay/return/card',
-    { schema: { querystring: { type: 'object', required: ['paymentNo'], properties: { paymentNo: { type: 'string', maxLength: 40 }, result: { type: 'string', maxLength: 8 } } } } },
-    async (request, reply) => {
-      const q = request.query as Record<string, string>;
-      const [payment] = await app.db.select().from(payments).where(eq(payments.paymentNo, q.paymentNo ?? '')).limit(1);
-      const provider = app.payments.card;
-      if (payment && payment.status === 'pending' && provider.completeSecure) {
-        const done = await provider.completeSecure({ paymentNo: payment.paymentNo, providerTradeNo: payment.providerTradeNo }, q);
-        await settlePayment(app.db, payment.paymentNo, done.paid ? { paid: true, tradeNo: payment.providerTradeNo ?? '' } : { paid: false, code: done.code }, 'provider:card');
-      }
-      return reply.redirect(`/h5/pages/public/success?paymentNo=${encodeURIComponent(q.paymentNo ?? '')}`, 302);
+    '/api/pay/refunds',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { orderNo: { type: 'string', maxLength: 32 }, billNo: { type: 'string', maxLength: 32 } } },
+        response: { 200: { anyOf: [refundsSchema, errorEnvelopeSchema] }, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(app, request);
+      const q = request.query as { orderNo?: string; billNo?: string };
+      const [target] = q.billNo
+        ? await app.db.select({ id: bills.id }).from(bills).where(and(eq(bills.billNo, q.billNo), eq(bills.userId, user.id))).limit(1)
+        : await app.db.select({ id: orders.id }).from(orders).where(and(eq(orders.orderNo, q.orderNo ?? ''), eq(orders.userId, user.id))).limit(1);
+      if (!target) throw new ApiError('NOT_FOUND', 404);
+      const found = await refundsOf(app.db, q.billNo ? 'bill' : 'order', [target.id]);
+      return ok(request.lang, { refunds: found.get(target.id) ?? [] });
     },
   );
+
+  // Back from a 3-D Secure challenge (the browser, redirected by the card's issuer, by GET or
+  // POST). Anyone may call it: it only asks the gateway how the challenge ended.
+  const secureReturn = {
+    schema: { querystring: { type: 'object', required: ['paymentNo'], properties: { paymentNo: { type: 'string', maxLength: 40 } } } },
+  };
+  const backFromSecure = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { paymentNo } = request.query as { paymentNo: string };
+    await completeCardSecure(deps(), paymentNo);
+    return reply.redirect(`/h5/pages/public/success?paymentNo=${encodeURIComponent(paymentNo)}`, 302);
+  };
+  app.get('/api/pay/return/card', secureReturn, backFromSecure);
+  app.post('/api/pay/return/card', secureReturn, backFromSecure);
 
   // Server-to-server notifications, verified on the raw body exactly as the provider signed it.
   await app.register(async (notify) => {
     notify.removeContentTypeParser(['application/json', 'application/x-www-form-urlencoded']);
     notify.addContentTypeParser(['application/json', 'application/x-www-form-urlencoded', 'text/plain'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
     notify.post('/api/pay/notify/:provider', async (request, reply) => {
-      const name = (request.params as { provider: string }).provider as PayMethod;
-      const provider = app.payments[name];
-      if (!provider) return reply.status(404).send('unknown provider');
+      const name = (request.params as { provider: string }).provider;
+      // Own keys only: "__proto__" or "constructor" is no provider.
+      const provider = Object.hasOwn(app.payments, name) ? app.payments[name as PayMethod] : undefined;
+      if (!provider) return reply.status(404).type('text/plain').send('unknown provider');
       const raw = typeof request.body === 'string' ? request.body : '';
       const verified = await provider.verifyNotification(request.headers, raw);
-      const outcome = verified ? await acceptNotification(app.db, provider, verified) : 'refused';
+      const outcome = verified ? await acceptNotification(deps(), provider, verified) : 'refused';
       if (outcome === 'refused') request.log.warn({ provider: name }, 'payment notification refused');
       const ack = provider.ack(outcome !== 'refused');
       return reply.status(ack.status).type(ack.contentType).send(ack.body);

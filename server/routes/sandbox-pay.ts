@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { cardNumberCode, gatewayExpiryCode, holderCode, maskCard, securityCodeCode } from '../../contract/card-rules.js';
 import { sandboxCardTokens, sandboxTrades } from '../db/schema.js';
@@ -9,6 +9,15 @@ import { SANDBOX_CARDS } from '../providers/payment/sandbox-card.js';
 import { SANDBOX_GMO_SHOP_ID } from '../providers/payment/sandbox-keys.js';
 import { sendSandboxNotification } from '../providers/payment/sandbox-notifier.js';
 import { SANDBOX_TOKEN_SCRIPT } from '../providers/payment/sandbox-token-script.js';
+import { tradeOf } from '../providers/payment/sandbox-trades.js';
+
+/** Providers with a sandbox cashier; the card gateway has none. */
+const CASHIERS = ['wechat', 'alipay'];
+const formFields = (names: string[]) => ({
+  type: 'object',
+  additionalProperties: false,
+  properties: Object.fromEntries(names.map((n) => [n, { type: 'string', maxLength: 64 }])),
+});
 
 const TOKEN_TTL_MS = 30 * 60 * 1000;
 
@@ -48,24 +57,42 @@ export async function sandboxPayRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  // The issuer's challenge page. The gateway keeps its result; the customer's browser then
+  // returns to the shop with nothing but the payment number, and the shop asks the gateway.
   app.get('/sandbox/gmo/3ds', async (request, reply) => {
     const q = request.query as Record<string, string>;
     const lang = request.lang;
-    const back = (result: string) => `/api/pay/return/card?paymentNo=${encodeURIComponent(q.payment ?? '')}&result=${result}`;
+    const payment = escapeHtml(q.payment ?? '');
+    const choice = (result: string, label: string, style = '') =>
+      `<form method="post" action="/sandbox/gmo/3ds"><input type="hidden" name="payment" value="${payment}"><input type="hidden" name="result" value="${result}"><p><button type="submit"${style}>${escapeHtml(label)}</button></p></form>`;
     const body = `<h1>${escapeHtml(message(lang, 'sandbox.secureTitle'))}</h1><p>${escapeHtml(message(lang, 'sandbox.secureText'))}</p>
-<p><a href="${escapeHtml(back('ok'))}"><button type="button">${escapeHtml(message(lang, 'sandbox.secureOk'))}</button></a></p>
-<p><a href="${escapeHtml(back('ng'))}">${escapeHtml(message(lang, 'sandbox.secureFail'))}</a></p>`;
+${choice('ok', message(lang, 'sandbox.secureOk'))}
+${choice('ng', message(lang, 'sandbox.secureFail'), ' style="background:#888"')}`;
     return reply.type('text/html').send(htmlPage(lang, message(lang, 'sandbox.secureTitle'), body));
+  });
+
+  app.post('/sandbox/gmo/3ds', { schema: { body: formFields(['payment', 'result']) } }, async (request, reply) => {
+    const b = (request.body ?? {}) as Record<string, string>;
+    const trade = await tradeOf(app.db, 'card', b.payment ?? '');
+    if (!trade) return reply.status(404).type('text/plain').send('no such trade');
+    await app.db
+      .update(sandboxTrades)
+      .set({ status: b.result === 'ok' ? 'authenticated' : 'auth_failed' })
+      .where(and(eq(sandboxTrades.tradeNo, trade.tradeNo), eq(sandboxTrades.status, 'pending')));
+    return reply.redirect(`/api/pay/return/card?paymentNo=${encodeURIComponent(trade.paymentNo)}`, 302);
   });
 
   const finishTrade = async (provider: string, tradeNo: string, paid: boolean) => {
     const [trade] = await app.db.select().from(sandboxTrades).where(eq(sandboxTrades.tradeNo, tradeNo)).limit(1);
-    if (!trade || trade.provider !== provider) return null;
-    if (trade.status === 'pending') {
-      await app.db.update(sandboxTrades).set({ status: paid ? 'paid' : 'failed' }).where(eq(sandboxTrades.tradeNo, tradeNo));
-      sendSandboxNotification(app, app.sandboxKeys, trade, paid, app.config.WECHAT_APP_ID);
-    }
-    return trade;
+    if (!trade || trade.provider !== provider || !CASHIERS.includes(provider)) return null;
+    // Only a pending trade moves: a closed one (a newer attempt replaced it) takes no money.
+    const moved = await app.db
+      .update(sandboxTrades)
+      .set({ status: paid ? 'paid' : 'failed' })
+      .where(and(eq(sandboxTrades.tradeNo, tradeNo), eq(sandboxTrades.status, 'pending')))
+      .returning();
+    if (moved.length > 0) sendSandboxNotification(app, app.sandboxKeys, trade, paid, app.config.WECHAT_APP_ID);
+    return { ...trade, status: moved[0]?.status ?? trade.status };
   };
 
   // What the WeChat client and the Alipay app do when the customer confirms or cancels.
@@ -77,7 +104,7 @@ export async function sandboxPayRoutes(app: FastifyInstance): Promise<void> {
       const b = (request.body ?? {}) as Record<string, string>;
       const trade = await finishTrade(provider, b.trade ?? '', b.result === 'ok');
       if (!trade) return reply.status(404).send({ ok: false });
-      return { ok: true };
+      return { ok: trade.status === 'paid' || b.result !== 'ok', status: trade.status };
     },
   );
 
@@ -86,15 +113,19 @@ export async function sandboxPayRoutes(app: FastifyInstance): Promise<void> {
     const tradeNo = (request.query as { trade?: string }).trade ?? '';
     const [trade] = await app.db.select().from(sandboxTrades).where(eq(sandboxTrades.tradeNo, tradeNo)).limit(1);
     const lang = request.lang;
-    if (!trade || trade.provider !== provider) return reply.status(404).type('text/plain').send('no such trade');
+    if (!trade || trade.provider !== provider || !CASHIERS.includes(provider)) return reply.status(404).type('text/plain').send('no such trade');
     const title = message(lang, provider === 'wechat' ? 'sandbox.wechatCashier' : 'sandbox.alipayCashier');
+    if (trade.status === 'closed') {
+      return reply.type('text/html').send(htmlPage(lang, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message(lang, 'sandbox.cashierClosed'))}</p>`));
+    }
     const body = `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message(lang, 'sandbox.cashierAmount', { amount: trade.amount.toLocaleString('ja-JP') }))}</p>
 <form method="post" action="/sandbox/${escapeHtml(provider)}/cashier"><input type="hidden" name="trade" value="${escapeHtml(tradeNo)}"><input type="hidden" name="result" value="ok"><p><button type="submit">${escapeHtml(message(lang, 'sandbox.cashierPay'))}</button></p></form>
 <form method="post" action="/sandbox/${escapeHtml(provider)}/cashier"><input type="hidden" name="trade" value="${escapeHtml(tradeNo)}"><input type="hidden" name="result" value="cancel"><p><button type="submit" style="background:#888">${escapeHtml(message(lang, 'sandbox.cashierCancel'))}</button></p></form>`;
     return reply.type('text/html').send(htmlPage(lang, title, body));
   });
 
-  app.post('/sandbox/:provider/cashier', async (request, reply) => {
+  // The cashier's own form posts here; anything but a form (JSON, say) is a 4xx, never a fault.
+  app.post('/sandbox/:provider/cashier', { schema: { body: formFields(['trade', 'result']) } }, async (request, reply) => {
     const provider = (request.params as { provider: string }).provider;
     const b = (request.body ?? {}) as Record<string, string>;
     const trade = await finishTrade(provider, b.trade ?? '', b.result === 'ok');

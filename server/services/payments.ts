@@ -2,16 +2,16 @@ import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { tokyoDate } from '../../contract/calendar.js';
 import type { Database } from '../db/client.js';
-import { bills, orderEvents, orders, paymentNotifications, payments } from '../db/schema.js';
+import { bills, orders, payments } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import type { CreateOutcome, PayMethod, PayScene, PaymentProvider, VerifiedNotification } from '../providers/payment/payment-provider.js';
-import { latestOrder, transitionOrder } from './orders.js';
+import { latestOrder } from './orders.js';
+import { settleInTransaction, type PaymentRow, type SettleDeps, type SettleResult } from './payment-settlement.js';
+import { retryRefunds, sendRefund } from './refunds.js';
 
-export type PaymentRow = typeof payments.$inferSelect;
+export type { PaymentRow } from './payment-settlement.js';
 
-export interface PaymentDeps {
-  db: Database;
-  providers: Record<PayMethod, PaymentProvider>;
+export interface PaymentDeps extends SettleDeps {
   methods: PayMethod[];
 }
 
@@ -33,20 +33,14 @@ export interface CreatePaymentInput {
   notifyBase: string;
 }
 
-/** Starts paying an order. The amount is the order's, decided when it was placed. */
-export async function createPayment(deps: PaymentDeps, userId: number, input: CreatePaymentInput, now = new Date()) {
-  if (!deps.methods.includes(input.method) || !SCENES[input.method].includes(input.scene)) throw new ApiError('PAY_METHOD_UNAVAILABLE');
-  if (input.method === 'card' && !input.token) throw new ApiError('CARD_TOKEN_REQUIRED');
-  const target = input.billNo ? await billTarget(deps.db, userId, input.billNo) : await orderTarget(deps.db, userId, input.orderNo, now);
-  return startPayment(deps, userId, target, input, now);
-}
-
 interface PayTarget {
   type: 'order' | 'bill';
   id: number;
   amount: number;
   description: string;
 }
+
+const notPayable = (type: PayTarget['type']) => new ApiError(type === 'order' ? 'ORDER_NOT_PAYABLE' : 'NO_BILL_TO_PAY');
 
 async function billTarget(db: Database, userId: number, billNo: string): Promise<PayTarget> {
   const [bill] = await db.select().from(bills).where(and(eq(bills.billNo, billNo), eq(bills.userId, userId))).limit(1);
@@ -63,12 +57,66 @@ async function orderTarget(db: Database, userId: number, orderNo: string | undef
   return { type: 'order', id: order.id, amount: order.total, description: order.planName.cn };
 }
 
-async function startPayment(deps: PaymentDeps, userId: number, target: PayTarget, input: CreatePaymentInput, now: Date) {
-  const paymentNo = newPaymentNo(now);
-  const [payment] = await deps.db
-    .insert(payments)
-    .values({ paymentNo, userId, targetType: target.type, targetId: target.id, method: input.method, scene: input.scene, amount: target.amount, status: 'pending', createdAt: now, updatedAt: now })
-    .returning();
+const openAttempt = async (db: Database, target: PayTarget) =>
+  (await db.select().from(payments).where(and(eq(payments.targetType, target.type), eq(payments.targetId, target.id), eq(payments.status, 'pending'))).limit(1))[0] ?? null;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Starts paying an order or bill; the amount is the order's or bill's, decided on the server.
+ * One attempt is open at a time: a new one first closes the open one with its provider (or,
+ * if the provider says that one was paid, settles it and refuses this one).
+ */
+export async function createPayment(deps: PaymentDeps, userId: number, input: CreatePaymentInput, now = new Date()) {
+  if (!deps.methods.includes(input.method) || !SCENES[input.method].includes(input.scene)) throw new ApiError('PAY_METHOD_UNAVAILABLE');
+  if (input.method === 'card' && !input.token) throw new ApiError('CARD_TOKEN_REQUIRED');
+  for (let round = 0; round < 3; round += 1) {
+    const target = input.billNo ? await billTarget(deps.db, userId, input.billNo) : await orderTarget(deps.db, userId, input.orderNo, now);
+    const open = await openAttempt(deps.db, target);
+    if (open) {
+      const answer = await deps.providers[open.method as PayMethod].close(open).catch(() => 'closed' as const);
+      if (answer === 'paid') {
+        const settled = await settlePayment(deps, open.paymentNo, { paid: true, tradeNo: '' }, `provider:${open.method}`);
+        throw settled?.status === 'paid' && !settled.surplus ? new ApiError('ALREADY_PAID') : notPayable(target.type);
+      }
+    }
+    const paymentNo = newPaymentNo(now);
+    const started = await deps.db
+      .transaction(async (tx) => {
+        // The order or bill row is the lock every create and settlement of it queues on.
+        const table = target.type === 'order' ? orders : bills;
+        const [locked] = await tx.select({ status: table.status }).from(table).where(eq(table.id, target.id)).for('update');
+        if (locked?.status !== (target.type === 'order' ? 'awaiting_payment' : 'unpaid')) throw notPayable(target.type);
+        const [still] = await tx
+          .select()
+          .from(payments)
+          .where(and(eq(payments.targetType, target.type), eq(payments.targetId, target.id), eq(payments.status, 'pending')))
+          .for('update');
+        // Another create opened an attempt since we looked: close that one too, next round.
+        if (still && still.id !== open?.id) return false;
+        if (still) await tx.update(payments).set({ status: 'closed', closedAt: now, updatedAt: now }).where(eq(payments.id, still.id));
+        await tx.insert(payments).values({
+          paymentNo, userId, targetType: target.type, targetId: target.id, method: input.method, scene: input.scene,
+          amount: target.amount, status: 'pending', createdAt: now, updatedAt: now,
+        });
+        return true;
+      })
+      .catch((error: unknown) => {
+        // The one-open-attempt index is the backstop: losing that race is a refusal, not a fault.
+        if (isUniqueViolation(error)) throw new ApiError('PAYMENT_IN_PROGRESS');
+        throw error;
+      });
+    if (started) return { paymentNo, outcome: await startWithProvider(deps, paymentNo, target, input) };
+  }
+  throw new ApiError('PAYMENT_IN_PROGRESS');
+}
+
+async function startWithProvider(deps: PaymentDeps, paymentNo: string, target: PayTarget, input: CreatePaymentInput): Promise<CreateOutcome> {
   let outcome: CreateOutcome;
   try {
     outcome = await deps.providers[input.method].create({
@@ -77,85 +125,69 @@ async function startPayment(deps: PaymentDeps, userId: number, target: PayTarget
       description: target.description,
       scene: input.scene,
       clientIp: input.clientIp,
-      returnUrl: `${input.origin}/h5/pages/public/success?paymentNo=${paymentNo}`,
+      // A card comes back from 3-D Secure to the server, which asks the gateway how it went.
+      returnUrl:
+        input.method === 'card'
+          ? `${input.origin}/api/pay/return/card?paymentNo=${paymentNo}`
+          : `${input.origin}/h5/pages/public/success?paymentNo=${paymentNo}`,
       notifyUrl: `${input.notifyBase}/api/pay/notify/${input.method}`,
       cardToken: input.token,
     });
   } catch {
     outcome = { kind: 'failed', code: '902' };
   }
-  if (outcome.kind === 'paid') await settlePayment(deps.db, paymentNo, { paid: true, tradeNo: outcome.tradeNo }, 'provider');
-  else if (outcome.kind === 'failed') await settlePayment(deps.db, paymentNo, { paid: false, code: outcome.code }, 'provider');
+  if (outcome.kind === 'paid') {
+    const settled = await settlePayment(deps, paymentNo, { paid: true, tradeNo: outcome.tradeNo }, 'provider');
+    // Closed by a newer attempt while the charge ran: the money goes back, and this one says so.
+    if (settled?.surplus) return { kind: 'failed', code: 'CLOSED' };
+  } else if (outcome.kind === 'failed') await settlePayment(deps, paymentNo, { paid: false, code: outcome.code }, 'provider');
   else if (outcome.kind === 'redirect' && outcome.tradeNo) {
-    await deps.db.update(payments).set({ providerTradeNo: outcome.tradeNo }).where(eq(payments.id, payment!.id));
+    await deps.db.update(payments).set({ providerTradeNo: outcome.tradeNo }).where(eq(payments.paymentNo, paymentNo));
   }
-  return { paymentNo, outcome };
+  return outcome;
 }
 
 /**
- * The one place a payment becomes paid or failed. The row is locked and only a pending
- * payment moves, so duplicated notifications and racing queries settle it once.
+ * Settles in one transaction, then does what must wait for the commit: sends a refund for a
+ * surplus success, closes the attempts this payment made unnecessary, retries old refunds.
  */
 export async function settlePayment(
-  db: Database,
+  deps: SettleDeps,
   paymentNo: string,
-  result: { paid: true; tradeNo: string } | { paid: false; code: string },
+  result: SettleResult,
   actor: string,
   now = new Date(),
-): Promise<PaymentRow | null> {
-  const settled = await db.transaction(async (tx) => {
-    const [row] = await tx.select().from(payments).where(eq(payments.paymentNo, paymentNo)).for('update');
-    if (!row) return null;
-    if (row.status !== 'pending') return { row, changed: false };
-    const [updated] = await tx
-      .update(payments)
-      .set(
-        result.paid
-          ? { status: 'paid', paidAt: now, providerTradeNo: result.tradeNo || row.providerTradeNo, updatedAt: now }
-          : { status: 'failed', failureCode: result.code, updatedAt: now },
-      )
-      .where(eq(payments.id, row.id))
-      .returning();
-    return { row: updated!, changed: true };
-  });
+  notification?: { provider: string; notifyId: string },
+): Promise<(PaymentRow & { surplus: boolean; duplicateNotification: boolean }) | null> {
+  const settled = await settleInTransaction(deps, paymentNo, result, actor, now, notification);
   if (!settled) return null;
-  if (settled.changed && settled.row.status === 'paid') {
-    if (settled.row.targetType === 'order') await markOrderPaid(db, settled.row, actor, now);
-    else await db.update(bills).set({ status: 'paid', paidAt: now }).where(and(eq(bills.id, settled.row.targetId), eq(bills.status, 'unpaid')));
+  for (const other of settled.closedOthers) {
+    const answer = await deps.providers[other.method as PayMethod]?.close(other).catch(() => 'closed' as const);
+    // Paid after all: recorded, and refunded as a surplus.
+    if (answer === 'paid') await settlePayment(deps, other.paymentNo, { paid: true, tradeNo: '' }, `provider:${other.method}`);
   }
-  return settled.row;
-}
-
-async function markOrderPaid(db: Database, payment: PaymentRow, actor: string, now: Date): Promise<void> {
-  const [order] = await db.select().from(orders).where(eq(orders.id, payment.targetId));
-  if (!order) return;
-  if (order.status === 'awaiting_payment') {
-    await transitionOrder(db, order.id, 'paid', actor, payment.paymentNo, { paidAt: now }, now);
-    await transitionOrder(db, order.id, 'under_review', 'system', 'documents queued for review', {}, now);
-  } else if (order.status === 'expired' && payment.createdAt <= order.payBefore) {
-    // Started in time, confirmed late: the customer paid within the window, so it counts.
-    await db.transaction(async (tx) => {
-      await tx.update(orders).set({ status: 'under_review', paidAt: now, updatedAt: now }).where(and(eq(orders.id, order.id), eq(orders.status, 'expired')));
-      await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: 'expired', toStatus: 'under_review', actor, note: `late confirmation of ${payment.paymentNo}`, at: now });
-    });
-  }
+  if (settled.refundId !== null) await sendRefund(deps, settled.refundId).catch(() => undefined);
+  else if (settled.changed) await retryRefunds(deps, settled.row.targetType, settled.row.targetId);
+  return { ...settled.row, surplus: settled.refundId !== null, duplicateNotification: settled.duplicateNotification };
 }
 
 export type NotificationOutcome = 'settled' | 'duplicate' | 'refused';
 
-/** A verified provider notification: checked against the payment, recorded once, settled. */
-export async function acceptNotification(db: Database, provider: PaymentProvider, note: VerifiedNotification): Promise<NotificationOutcome> {
-  const [payment] = await db.select().from(payments).where(eq(payments.paymentNo, note.paymentNo)).limit(1);
+/** A verified provider notification: checked against the payment, then recorded and settled together. */
+export async function acceptNotification(deps: SettleDeps, provider: PaymentProvider, note: VerifiedNotification): Promise<NotificationOutcome> {
+  const [payment] = await deps.db.select().from(payments).where(eq(payments.paymentNo, note.paymentNo)).limit(1);
   if (!payment || payment.method !== provider.method) return 'refused';
   if (note.merchantId !== provider.merchantId || note.currency !== payment.currency || note.amount !== payment.amount) return 'refused';
-  const recorded = await db
-    .insert(paymentNotifications)
-    .values({ provider: provider.method, notifyId: note.notifyId, paymentNo: note.paymentNo })
-    .onConflictDoNothing()
-    .returning({ id: paymentNotifications.id });
-  if (recorded.length === 0) return 'duplicate';
-  await settlePayment(db, note.paymentNo, note.paid ? { paid: true, tradeNo: note.tradeNo } : { paid: false, code: 'PROVIDER_FAILED' }, `provider:${provider.method}`);
-  return 'settled';
+  const settled = await settlePayment(
+    deps,
+    note.paymentNo,
+    note.paid ? { paid: true, tradeNo: note.tradeNo } : { paid: false, code: 'PROVIDER_FAILED' },
+    `provider:${provider.method}`,
+    new Date(),
+    { provider: provider.method, notifyId: note.notifyId },
+  );
+  if (!settled) return 'refused';
+  return settled.duplicateNotification ? 'duplicate' : 'settled';
 }
 
 /** Where a payment stands; one that heard nothing asks its provider (reconciliation). */
@@ -166,8 +198,19 @@ export async function paymentStatus(deps: PaymentDeps, userId: number, paymentNo
     .where(and(eq(payments.paymentNo, paymentNo), eq(payments.userId, userId)))
     .limit(1);
   if (!payment) throw new ApiError('NOT_FOUND', 404);
+  await retryRefunds(deps, payment.targetType, payment.targetId);
   if (payment.status !== 'pending') return payment;
   const answer = await deps.providers[payment.method as PayMethod].query(paymentNo).catch(() => 'pending' as const);
   if (answer === 'pending') return payment;
-  return (await settlePayment(deps.db, paymentNo, answer === 'paid' ? { paid: true, tradeNo: '' } : { paid: false, code: 'PROVIDER_FAILED' }, 'reconciliation')) ?? payment;
+  return (await settlePayment(deps, paymentNo, answer === 'paid' ? { paid: true, tradeNo: '' } : { paid: false, code: 'PROVIDER_FAILED' }, 'reconciliation')) ?? payment;
+}
+
+/** Back from 3-D Secure: the gateway, not the browser, says whether the challenge passed. */
+export async function completeCardSecure(deps: SettleDeps, paymentNo: string): Promise<void> {
+  const [payment] = await deps.db.select().from(payments).where(eq(payments.paymentNo, paymentNo)).limit(1);
+  const provider = deps.providers.card;
+  if (!payment || payment.status !== 'pending' || payment.method !== 'card' || !provider.completeSecure) return;
+  const done = await provider.completeSecure({ paymentNo: payment.paymentNo, providerTradeNo: payment.providerTradeNo });
+  if (done.status === 'pending') return;
+  await settlePayment(deps, paymentNo, done.status === 'paid' ? { paid: true, tradeNo: payment.providerTradeNo ?? '' } : { paid: false, code: done.code }, 'provider:card');
 }

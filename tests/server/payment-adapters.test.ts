@@ -115,7 +115,7 @@ describe('GMO-PG card adapter', () => {
   it('follows 3-D Secure 2.0 and finishes with SecureTran2', async () => {
     const started = await provider().create(request('tok-3ds'));
     expect(started).toEqual({ kind: 'redirect', url: 'https://acs.example/challenge', tradeNo: 'acc1:pass1' });
-    expect(await provider().completeSecure!({ paymentNo: 'P3', providerTradeNo: 'acc1:pass1' }, {})).toEqual({ paid: true, code: '' });
+    expect(await provider().completeSecure!({ paymentNo: 'P3', providerTradeNo: 'acc1:pass1' })).toEqual({ status: 'paid', code: '' });
     const secure = seen.filter((s) => s.path === '/payment/SecureTran2.idPass').at(-1)!;
     expect(secure.body.get('AccessPass')).toBe('pass1');
   });

@@ -94,13 +94,37 @@ describe.each(backends)('payments on %s', (backend) => {
       const orderNo = await placeOrder(t.app, token);
       const tok = (await cardToken('4000000000003220')).tokenObject.token![0]!;
       const res = await pay({ orderNo, method: 'card', token: tok });
+      const paymentNo = res.body.data.paymentNo;
       expect(res.body.data.outcome.kind).toBe('redirect');
       expect(res.body.data.outcome.url).toMatch(/^\/sandbox\/gmo\/3ds\?/);
-      expect((await status(res.body.data.paymentNo)).body.data.status).toBe('pending');
-      const back = await t.app.inject({ method: 'GET', url: `/api/pay/return/card?paymentNo=${res.body.data.paymentNo}&result=ok` });
+      expect((await status(paymentNo)).body.data.status).toBe('pending');
+
+      // Anyone can call the return address: a query parameter that says "ok" passes nothing.
+      const forged = await t.app.inject({ method: 'GET', url: `/api/pay/return/card?paymentNo=${paymentNo}&result=ok` });
+      expect(forged.statusCode).toBe(302);
+      expect((await status(paymentNo)).body.data.status).toBe('pending');
+      expect(await orderStatus(orderNo)).toBe('awaiting_payment');
+
+      // The customer passes the challenge on the gateway's page; the gateway records it.
+      const page = await t.app.inject({ method: 'GET', url: res.body.data.outcome.url! });
+      expect(page.body).toContain('action="/sandbox/gmo/3ds"');
+      const passed = await t.app.inject({ method: 'POST', url: '/sandbox/gmo/3ds', payload: { payment: paymentNo, result: 'ok' } });
+      expect(passed.headers.location).toBe(`/api/pay/return/card?paymentNo=${paymentNo}`);
+      const back = await t.app.inject({ method: 'GET', url: passed.headers.location as string });
       expect(back.statusCode).toBe(302);
-      expect(back.headers.location).toBe(`/h5/pages/public/success?paymentNo=${res.body.data.paymentNo}`);
-      expect((await status(res.body.data.paymentNo)).body.data.status).toBe('paid');
+      expect(back.headers.location).toBe(`/h5/pages/public/success?paymentNo=${paymentNo}`);
+      expect((await status(paymentNo)).body.data.status).toBe('paid');
+      expect(await orderStatus(orderNo)).toBe('under_review');
+    });
+
+    it('fails a 3-D Secure card whose challenge failed at the gateway, whatever the return says', async () => {
+      const orderNo = await placeOrder(t.app, token);
+      const tok = (await cardToken('4000000000003220')).tokenObject.token![0]!;
+      const paymentNo = (await pay({ orderNo, method: 'card', token: tok })).body.data.paymentNo;
+      await t.app.inject({ method: 'POST', url: '/sandbox/gmo/3ds', payload: { payment: paymentNo, result: 'ng' } });
+      await t.app.inject({ method: 'GET', url: `/api/pay/return/card?paymentNo=${paymentNo}&result=ok` });
+      expect((await status(paymentNo)).body.data).toMatchObject({ status: 'failed', failureCode: 'DECLINED' });
+      expect(await orderStatus(orderNo)).toBe('awaiting_payment');
     });
   });
 

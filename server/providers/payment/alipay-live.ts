@@ -44,5 +44,22 @@ export function alipayLive(config: AlipayPayConfig): PaymentProvider {
       if (result.tradeStatus === 'TRADE_CLOSED') return 'failed';
       return 'pending';
     },
+    async close(payment) {
+      const client = await sdk();
+      const result = (await client.exec('alipay.trade.close', { bizContent: { out_trade_no: payment.paymentNo } })) as { code?: string; subCode?: string };
+      if (result.code === '10000' || result.subCode === 'ACQ.TRADE_NOT_EXIST') return 'closed';
+      // A trade that cannot be closed any more has usually been paid: ask.
+      if (result.subCode === 'ACQ.TRADE_STATUS_ERROR' && (await this.query(payment.paymentNo)) === 'paid') return 'paid';
+      throw new Error(`alipay.trade.close ${result.code ?? ''} ${result.subCode ?? ''}`);
+    },
+    async refund(request) {
+      const client = await sdk();
+      const result = (await client.exec('alipay.trade.refund', {
+        bizContent: { out_trade_no: request.paymentNo, refund_amount: String(request.amount), out_request_no: request.refundNo, refund_reason: request.reason },
+      })) as { code?: string; subCode?: string; fundChange?: string; tradeNo?: string };
+      if (result.code !== '10000') throw new Error(`alipay.trade.refund ${result.code ?? ''} ${result.subCode ?? ''}`);
+      // Asked again with the same out_request_no, Alipay answers the same refund with fund_change N.
+      return { status: 'refunded', providerRefundNo: `${result.tradeNo ?? ''}:${request.refundNo}` };
+    },
   };
 }

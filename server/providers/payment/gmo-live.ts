@@ -1,4 +1,8 @@
+import { tokyoDate } from '../../../contract/calendar.js';
 import type { PaymentProvider } from './payment-provider.js';
+
+const CHARGED = ['CAPTURE', 'AUTH', 'SALES', 'SAUTH'];
+const REFUNDED = ['VOID', 'RETURN', 'RETURNX'];
 
 export interface GmoConfig {
   shopId: string;
@@ -27,6 +31,7 @@ export function gmoCardLive(config: GmoConfig): PaymentProvider {
     });
     return parseGmoAnswer(await res.text());
   };
+  const search = (orderId: string) => post('/payment/SearchTrade.idPass', { ShopID: config.shopId, ShopPass: config.shopPass, OrderID: orderId });
 
   return {
     method: 'card',
@@ -60,13 +65,39 @@ export function gmoCardLive(config: GmoConfig): PaymentProvider {
     ack(ok) {
       return { status: 200, contentType: 'text/plain', body: ok ? '0' : '1' };
     },
-    async query() {
+    async query(paymentNo) {
+      const found = await search(paymentNo);
+      if (found.ErrCode) return 'pending';
+      if (CHARGED.includes(found.Status ?? '') || REFUNDED.includes(found.Status ?? '')) return 'paid';
       return 'pending';
+    },
+    // Nothing to cancel at the gateway for an unfinished charge: without SecureTran2 it never
+    // captures, and only a pending payment is ever finished. A charged one is reported.
+    async close(payment) {
+      const found = await search(payment.paymentNo);
+      return !found.ErrCode && CHARGED.includes(found.Status ?? '') ? 'paid' : 'closed';
+    },
+    async refund(request) {
+      const found = await search(request.paymentNo);
+      if (found.ErrCode || !found.AccessID || !found.AccessPass) throw new Error(`SearchTrade ${found.ErrInfo ?? 'no trade'}`);
+      if (REFUNDED.includes(found.Status ?? '')) return { status: 'refunded', providerRefundNo: `${found.Status}:${request.paymentNo}` };
+      // The same day a charge is voided (no fee); afterwards it is returned.
+      const sameDay = request.paidAt !== null && tokyoDate(request.paidAt) === tokyoDate(new Date());
+      const jobCd = sameDay ? 'VOID' : 'RETURN';
+      const result = await post('/payment/AlterTran.idPass', {
+        ShopID: config.shopId,
+        ShopPass: config.shopPass,
+        AccessID: found.AccessID,
+        AccessPass: found.AccessPass,
+        JobCd: jobCd,
+      });
+      if (result.ErrCode) throw new Error(`AlterTran ${result.ErrInfo ?? result.ErrCode}`);
+      return { status: 'refunded', providerRefundNo: `${jobCd}:${result.TranID ?? request.paymentNo}` };
     },
     async completeSecure(payment) {
       const [accessId = '', accessPass = ''] = (payment.providerTradeNo ?? '').split(':');
       const result = await post('/payment/SecureTran2.idPass', { AccessID: accessId, AccessPass: accessPass });
-      return result.ErrCode ? { paid: false, code: result.ErrInfo ?? 'E01' } : { paid: true, code: '' };
+      return result.ErrCode ? { status: 'failed', code: result.ErrInfo ?? 'E01' } : { status: 'paid', code: '' };
     },
   };
 }

@@ -49,6 +49,33 @@ export interface PaymentProvider {
   ack(ok: boolean): NotificationAck;
   /** Asks the provider about a payment that heard nothing (reconciliation). */
   query(paymentNo: string): Promise<'paid' | 'failed' | 'pending'>;
-  /** Back from a 3-D Secure challenge: finish the card payment. */
-  completeSecure?(payment: { paymentNo: string; providerTradeNo: string | null }, params: Record<string, string>): Promise<{ paid: boolean; code: string }>;
+  /**
+   * Closes an unpaid attempt so its cashier can no longer take money. 'paid' when the
+   * provider says it was paid already (the caller settles it instead).
+   */
+  close(payment: ProviderPaymentRef): Promise<'closed' | 'paid'>;
+  /** Sends a paid attempt's money back; the same refundNo again never refunds twice. */
+  refund(request: RefundRequest): Promise<RefundOutcome>;
+  /**
+   * Back from a 3-D Secure challenge: asks the gateway how the challenge ended (never the
+   * browser), and finishes the card payment if it passed.
+   */
+  completeSecure?(payment: ProviderPaymentRef): Promise<{ status: 'paid' | 'failed' | 'pending'; code: string }>;
 }
+
+export interface ProviderPaymentRef {
+  paymentNo: string;
+  providerTradeNo: string | null;
+}
+
+export interface RefundRequest extends ProviderPaymentRef {
+  refundNo: string;
+  /** Whole yen; the whole payment (surplus payments are refunded in full). */
+  amount: number;
+  reason: string;
+  /** When the payment was paid: a card charge of the same Tokyo day is voided, later ones returned. */
+  paidAt: Date | null;
+}
+
+/** 'processing': accepted, the money is on its way (asked again on the next look). */
+export type RefundOutcome = { status: 'refunded' | 'processing'; providerRefundNo: string };

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { sandboxTrades } from '../../db/schema.js';
 import { readAlipayNotification } from './alipay-crypto.js';
 import type { PaymentProvider } from './payment-provider.js';
+import { closeSandboxTrade, refundSandboxTrade, tradeExists, tradeOf } from './sandbox-trades.js';
 import { SANDBOX_ALIPAY_APP_ID, type SandboxKeys } from './sandbox-keys.js';
 
 /** Alipay as a local stand-in: trade numbers for tradePay, a WAP cashier, RSA2 notifications. */
@@ -12,6 +12,7 @@ export function sandboxAlipay(db: Database, keys: SandboxKeys): PaymentProvider 
     method: 'alipay',
     merchantId: SANDBOX_ALIPAY_APP_ID,
     async create(request) {
+      if (await tradeExists(db, 'alipay', request.paymentNo)) return { kind: 'failed', code: 'ORDER_CLOSED' };
       const tradeNo = `2026${Date.now()}${randomBytes(3).toString('hex')}`;
       await db.insert(sandboxTrades).values({ tradeNo, provider: 'alipay', paymentNo: request.paymentNo, amount: request.amount, status: 'pending', returnUrl: request.returnUrl });
       if (request.scene === 'wap') return { kind: 'redirect', url: `/sandbox/alipay/cashier?trade=${tradeNo}`, tradeNo };
@@ -24,8 +25,10 @@ export function sandboxAlipay(db: Database, keys: SandboxKeys): PaymentProvider 
       return { status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' };
     },
     async query(paymentNo) {
-      const [trade] = await db.select().from(sandboxTrades).where(eq(sandboxTrades.paymentNo, paymentNo)).limit(1);
-      return trade?.status === 'paid' ? 'paid' : trade?.status === 'failed' ? 'failed' : 'pending';
+      const trade = await tradeOf(db, 'alipay', paymentNo);
+      return trade?.status === 'paid' || trade?.status === 'refunded' ? 'paid' : trade?.status === 'failed' || trade?.status === 'closed' ? 'failed' : 'pending';
     },
+    close: (payment) => closeSandboxTrade(db, 'alipay', payment),
+    refund: (request) => refundSandboxTrade(db, 'alipay', request),
   };
 }

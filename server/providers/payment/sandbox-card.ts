@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { sandboxCardTokens } from '../../db/schema.js';
+import { sandboxCardTokens, sandboxTrades } from '../../db/schema.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { SANDBOX_GMO_SHOP_ID } from './sandbox-keys.js';
+import { closeSandboxTrade, refundSandboxTrade, tradeExists, tradeOf } from './sandbox-trades.js';
 
 /** Test cards of the sandbox gateway: what a charge with each one does. */
 export const SANDBOX_CARDS: Record<string, 'ok' | 'decline' | '3ds'> = {
@@ -11,12 +13,18 @@ export const SANDBOX_CARDS: Record<string, 'ok' | 'decline' | '3ds'> = {
   '4000000000003220': '3ds',
 };
 
-/** A GMO-PG-like card gateway: single-use tokens, declines, and a 3-D Secure challenge. */
+/**
+ * A GMO-PG-like card gateway: single-use tokens, declines, and a 3-D Secure challenge whose
+ * result the gateway itself records (its /sandbox/gmo/3ds page), as SecureTran2 reads it.
+ * Every charge is a sandbox trade, so it can be voided, refunded and looked up.
+ */
 export function sandboxCard(db: Database): PaymentProvider {
   return {
     method: 'card',
     merchantId: SANDBOX_GMO_SHOP_ID,
     async create(request) {
+      // An OrderID the gateway knows already (closed before this create ran) is refused, as EntryTran does.
+      if (await tradeExists(db, 'card', request.paymentNo)) return { kind: 'failed', code: 'E01040010' };
       // Tokens work once and for 30 minutes, as the real token service's do.
       const used = await db
         .update(sandboxCardTokens)
@@ -26,11 +34,14 @@ export function sandboxCard(db: Database): PaymentProvider {
       const token = used[0];
       if (!token) return { kind: 'failed', code: '502' };
       if (token.behavior === 'decline') return { kind: 'failed', code: 'DECLINED' };
-      if (token.behavior === '3ds') {
-        const url = `/sandbox/gmo/3ds?payment=${encodeURIComponent(request.paymentNo)}&return=${encodeURIComponent(request.returnUrl)}`;
-        return { kind: 'redirect', url, tradeNo: token.token };
+      const tradeNo = `gmo-${randomBytes(8).toString('hex')}`;
+      const status = token.behavior === '3ds' ? 'pending' : 'paid';
+      await db.insert(sandboxTrades).values({ tradeNo, provider: 'card', paymentNo: request.paymentNo, amount: request.amount, status, returnUrl: request.returnUrl });
+      if (status === 'pending') {
+        const url = `/sandbox/gmo/3ds?payment=${encodeURIComponent(request.paymentNo)}`;
+        return { kind: 'redirect', url, tradeNo };
       }
-      return { kind: 'paid', tradeNo: `gmo-${token.token.slice(0, 12)}` };
+      return { kind: 'paid', tradeNo };
     },
     async verifyNotification() {
       return null;
@@ -38,11 +49,26 @@ export function sandboxCard(db: Database): PaymentProvider {
     ack(ok) {
       return { status: 200, contentType: 'text/plain', body: ok ? '0' : '1' };
     },
-    async query() {
-      return 'pending';
+    async query(paymentNo) {
+      const trade = await tradeOf(db, 'card', paymentNo);
+      return trade?.status === 'paid' || trade?.status === 'refunded' ? 'paid' : trade?.status === 'failed' || trade?.status === 'closed' ? 'failed' : 'pending';
     },
-    async completeSecure(_payment, params) {
-      return params.result === 'ok' ? { paid: true, code: '' } : { paid: false, code: 'DECLINED' };
+    close: (payment) => closeSandboxTrade(db, 'card', payment),
+    refund: (request) => refundSandboxTrade(db, 'card', request),
+    async completeSecure(payment) {
+      const trade = await tradeOf(db, 'card', payment.paymentNo);
+      if (trade?.status === 'auth_failed') {
+        await db.update(sandboxTrades).set({ status: 'failed' }).where(and(eq(sandboxTrades.tradeNo, trade.tradeNo), eq(sandboxTrades.status, 'auth_failed')));
+        return { status: 'failed', code: 'DECLINED' };
+      }
+      if (trade?.status === 'authenticated') {
+        // The charge happens here, as SecureTran2 charges: once.
+        await db.update(sandboxTrades).set({ status: 'paid' }).where(and(eq(sandboxTrades.tradeNo, trade.tradeNo), eq(sandboxTrades.status, 'authenticated')));
+        return { status: 'paid', code: '' };
+      }
+      if (trade?.status === 'paid' || trade?.status === 'refunded') return { status: 'paid', code: '' };
+      if (!trade || trade.status === 'failed' || trade.status === 'closed') return { status: 'failed', code: 'E01' };
+      return { status: 'pending', code: '' };
     },
   };
 }

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { sandboxTrades } from '../../db/schema.js';
 import type { PaymentProvider } from './payment-provider.js';
+import { closeSandboxTrade, refundSandboxTrade, tradeExists, tradeOf } from './sandbox-trades.js';
 import { SANDBOX_WECHAT_MCHID, type SandboxKeys } from './sandbox-keys.js';
 import { jsapiParams, readNotification, wechatAck } from './wechat-pay-crypto.js';
 
@@ -12,6 +12,7 @@ export function sandboxWechatPay(db: Database, keys: SandboxKeys, appId: string)
     method: 'wechat',
     merchantId: SANDBOX_WECHAT_MCHID,
     async create(request) {
+      if (await tradeExists(db, 'wechat', request.paymentNo)) return { kind: 'failed', code: 'ORDER_CLOSED' };
       const tradeNo = `wx${Date.now()}${randomBytes(4).toString('hex')}`;
       await db.insert(sandboxTrades).values({ tradeNo, provider: 'wechat', paymentNo: request.paymentNo, amount: request.amount, status: 'pending', returnUrl: request.returnUrl });
       if (request.scene === 'h5') return { kind: 'redirect', url: `/sandbox/wechat/cashier?trade=${tradeNo}`, tradeNo };
@@ -23,8 +24,10 @@ export function sandboxWechatPay(db: Database, keys: SandboxKeys, appId: string)
     },
     ack: wechatAck,
     async query(paymentNo) {
-      const [trade] = await db.select().from(sandboxTrades).where(eq(sandboxTrades.paymentNo, paymentNo)).limit(1);
-      return trade?.status === 'paid' ? 'paid' : trade?.status === 'failed' ? 'failed' : 'pending';
+      const trade = await tradeOf(db, 'wechat', paymentNo);
+      return trade?.status === 'paid' || trade?.status === 'refunded' ? 'paid' : trade?.status === 'failed' || trade?.status === 'closed' ? 'failed' : 'pending';
     },
+    close: (payment) => closeSandboxTrade(db, 'wechat', payment),
+    refund: (request) => refundSandboxTrade(db, 'wechat', request),
   };
 }

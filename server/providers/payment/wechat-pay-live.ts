@@ -67,5 +67,25 @@ export function wechatPayLive(config: WechatPayConfig): PaymentProvider {
       if (state === 'CLOSED' || state === 'PAYERROR' || state === 'REVOKED') return 'failed';
       return 'pending';
     },
+    async close(payment) {
+      const res = await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(payment.paymentNo)}/close`, { mchid: config.mchid });
+      if (res.status === 204 || res.status === 200) return 'closed';
+      if (res.json.code === 'ORDERPAID') return 'paid';
+      if (res.json.code === 'ORDER_NOT_EXIST') return 'closed';
+      throw new Error(`WeChat Pay close ${res.status} ${String(res.json.code ?? '')}`);
+    },
+    async refund(request) {
+      const res = await call('POST', '/v3/refund/domestic/refunds', {
+        out_trade_no: request.paymentNo,
+        out_refund_no: request.refundNo,
+        reason: request.reason,
+        amount: { refund: request.amount, total: request.amount, currency: 'JPY' },
+      });
+      const status = res.json.status;
+      const refundId = typeof res.json.refund_id === 'string' ? res.json.refund_id : '';
+      if (status === 'SUCCESS') return { status: 'refunded', providerRefundNo: refundId };
+      if (status === 'PROCESSING') return { status: 'processing', providerRefundNo: refundId };
+      throw new Error(`WeChat Pay refund ${res.status} ${String(status ?? res.json.code ?? '')}`);
+    },
   };
 }
