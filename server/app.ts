@@ -3,10 +3,11 @@ import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { langFromAcceptLanguage } from '../contract/api.js';
-import type { Config } from './config.js';
+import { productionRefusal, type Config } from './config.js';
 import { startChangeFeed } from './db/change-feed.js';
 import type { DatabaseHandle } from './db/client.js';
 import { refused } from './lib/envelope.js';
+import { requestLogSerializers } from './lib/log-serializers.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { createPageShell, type PageShell } from './plugins/page-shell.js';
@@ -43,7 +44,8 @@ export interface BuildOptions {
   staticDir?: string;
   /** The built page renderer (dist/ssr/render-page.js); without it pages are drawn in the browser only. */
   pageRenderer?: string | null;
-  logger?: FastifyServerOptions['logger'];
+  /** Pino options (level, stream); request lines always go through the safe serializers. */
+  logger?: Exclude<FastifyServerOptions['logger'], boolean>;
   /** Replaces the configured mail provider (tests). */
   mail?: MailProvider;
 }
@@ -54,8 +56,11 @@ function externalOrigin(url: string): string[] {
 
 /** Builds the whole server without listening, so tests can call `app.inject`. */
 export async function buildApp(options: BuildOptions): Promise<FastifyInstance> {
+  // loadConfig refuses this already; a config put together by hand must not slip past.
+  const refusal = productionRefusal(options.config);
+  if (refusal) throw new Error(refusal);
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? { ...options.logger, serializers: { ...requestLogSerializers, ...options.logger.serializers } } : false,
     trustProxy: options.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestTimeout: 60_000,
@@ -108,15 +113,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(wechatJssdkRoutes);
   await app.register(lineRoutes);
   await app.register(faqRoutes);
-  const { WECHAT_MODE, ALIPAY_MODE, GMO_MODE } = options.config;
-  if ([WECHAT_MODE, ALIPAY_MODE, GMO_MODE].includes('sandbox')) await app.register(sandboxPayRoutes);
-  if (options.config.WECHAT_MODE === 'sandbox' || options.config.ALIPAY_MODE === 'sandbox') {
-    await app.register(sandboxOAuthRoutes);
-  }
-  if (options.config.NODE_ENV !== 'production') await app.register(devOutboxRoutes);
+  const { WECHAT_MODE, ALIPAY_MODE, GMO_MODE, NODE_ENV, SANDBOX } = options.config;
+  // In production only a staging site that said SANDBOX=1 gets here with stand-ins.
+  const standInsAllowed = NODE_ENV !== 'production' || SANDBOX;
+  if (standInsAllowed && [WECHAT_MODE, ALIPAY_MODE, GMO_MODE].includes('sandbox')) await app.register(sandboxPayRoutes);
+  if (standInsAllowed && (WECHAT_MODE === 'sandbox' || ALIPAY_MODE === 'sandbox')) await app.register(sandboxOAuthRoutes);
+  // Never in production, staging included: the outbox holds codes that open any account.
+  if (NODE_ENV !== 'production') await app.register(devOutboxRoutes);
 
   const serving = options.staticDir ? await registerStaticApp(app, options.staticDir) : false;
-  const pages: PageShell | null = serving && options.staticDir ? await createPageShell(app, options.staticDir, options.pageRenderer ?? null) : null;
+  const pages: PageShell | null =
+    serving && options.staticDir
+      ? await createPageShell(app, options.staticDir, { rendererPath: options.pageRenderer ?? null, changes, testMode: SANDBOX })
+      : null;
 
   app.get('/', async (_request, reply) => reply.redirect(BASE_PATH, 302));
   app.get('/h5', async (_request, reply) => reply.redirect(BASE_PATH, 301));

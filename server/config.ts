@@ -3,7 +3,8 @@ import { z } from 'zod';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Loopback by default, as Vite does: a development server is not for the whole network. */
+  HOST: z.string().min(1).default('127.0.0.1'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   DATABASE_URL: z
     .string()
@@ -12,6 +13,14 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   DATA_DIR: z.string().min(1).default('./data'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * A staging site's explicit consent to run stand-in providers in production mode; every
+   * page then shows a test-mode ribbon.
+   */
+  SANDBOX: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -67,6 +76,42 @@ const schema = z.object({
 
 export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'SSR_BUNDLE'> & { PUBLIC_URL: string; SSR_BUNDLE: string | null };
 
+type Parsed = z.infer<typeof schema>;
+
+/**
+ * What still runs as a stand-in, each with the variables that replace it. Production must
+ * not: a sandbox sign-in accepts any identity it is told, a sandbox gateway takes no money,
+ * and an outbox keeps codes that reach nobody.
+ */
+export function standIns(config: Pick<Parsed, 'GMO_MODE' | 'WECHAT_MODE' | 'ALIPAY_MODE' | 'SMS_GATEWAY_URL' | 'SMTP_URL' | 'WECHAT_AUTHORIZE_URL' | 'GMO_TOKEN_SCRIPT_URL'>): string[] {
+  const found: string[] = [];
+  if (config.GMO_MODE !== 'live') found.push('card payments: GMO_MODE=live with GMO_SHOP_ID, GMO_SHOP_PASS and GMO_TOKEN_SCRIPT_URL');
+  else if (config.GMO_TOKEN_SCRIPT_URL.startsWith('/sandbox/')) found.push("card token script: GMO_TOKEN_SCRIPT_URL (the gateway's token.js)");
+  if (config.WECHAT_MODE !== 'live') {
+    found.push(
+      'WeChat sign-in and WeChat Pay: WECHAT_MODE=live with WECHAT_APP_ID, WECHAT_APP_SECRET, WECHAT_AUTHORIZE_URL, WECHAT_PAY_MCHID, WECHAT_PAY_SERIAL, WECHAT_PAY_PRIVATE_KEY, WECHAT_PAY_PLATFORM_PUBLIC_KEY and WECHAT_PAY_API_V3_KEY',
+    );
+  } else if (config.WECHAT_AUTHORIZE_URL.startsWith('/sandbox/')) found.push("WeChat consent page: WECHAT_AUTHORIZE_URL (WeChat's authorize URL)");
+  if (config.ALIPAY_MODE !== 'live') found.push('Alipay sign-in and payments: ALIPAY_MODE=live with ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY');
+  if (!config.SMS_GATEWAY_URL) found.push('SMS (now kept in the development outbox): SMS_GATEWAY_URL and SMS_API_KEY');
+  if (!config.SMTP_URL) found.push('mail (now kept in the development outbox): SMTP_URL');
+  return found;
+}
+
+/** Production with a stand-in provider and without SANDBOX=1: the message that stops the server. */
+export function productionRefusal(config: Parsed | Config): string | null {
+  if (config.NODE_ENV !== 'production' || config.SANDBOX) return null;
+  const found = standIns(config);
+  // Not a stand-in, but named here too so one start tells an operator everything missing.
+  if (found.length > 0 && !config.DOCUMENT_KEY) found.push('identity documents at rest: DOCUMENT_KEY (base64 of 32 random bytes)');
+  if (found.length === 0) return null;
+  return [
+    'Refusing to start: NODE_ENV=production but these providers are stand-ins. Set:',
+    ...found.map((line) => `  - ${line}`),
+    'A staging site that means to run stand-ins sets SANDBOX=1 (every page then shows a test-mode ribbon).',
+  ].join('\n');
+}
+
 /** Reads and validates the environment once; a bad value stops the server with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = schema.safeParse(env);
@@ -75,6 +120,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const data = parsed.data;
+  const refusal = productionRefusal(data);
+  if (refusal) throw new Error(refusal);
   if (data.WECHAT_MODE === 'live' && !data.WECHAT_APP_SECRET) {
     throw new Error('Invalid configuration: WECHAT_APP_SECRET is required when WECHAT_MODE=live');
   }

@@ -14,10 +14,9 @@ const app = await buildApp({
   config,
   staticDir: config.STATIC_DIR,
   pageRenderer: config.SSR_BUNDLE,
-  logger: {
-    level: config.LOG_LEVEL,
-    redact: ['req.headers.token', 'req.headers.authorization', 'req.headers.cookie'],
-  },
+  // Request lines carry method, route pattern and status only (server/lib/log-serializers.ts):
+  // no query strings, headers or addresses.
+  logger: { level: config.LOG_LEVEL },
 });
 
 let closing = false;
@@ -44,3 +43,7 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 await app.listen({ port: config.PORT, host: config.HOST });
 const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
 app.log.info(`Open http://localhost:${config.PORT}/h5/ (database: ${where})`);
+if (config.HOST === '127.0.0.1' || config.HOST === 'localhost') {
+  app.log.info('Listening on this machine only; to open it from a phone on the same network: HOST=0.0.0.0 npm start');
+}
+if (config.SANDBOX) app.log.warn('SANDBOX=1: stand-in payments, sign-in, SMS and mail; every page shows the test-mode ribbon');

@@ -4,12 +4,22 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isLang, type Lang } from '../../contract/api.js';
 import { BOOT_DATA_ELEMENT_ID, LANG_COOKIE, type RenderedPage, type RenderPage } from '../../contract/page-render.js';
+import type { ChangeFeed } from '../db/change-feed.js';
 import { chunkClosure, readManifest, type Manifest } from '../lib/build-manifest.js';
+import { message } from '../lib/messages.js';
 import { BASE_PATH } from './static-app.js';
 
 // Drawn pages come from public data only; they are kept until one of these tables changes.
-const PAGE_TABLES = ['plans', 'banners', 'stores'] as const;
+const PAGE_TABLES: readonly string[] = ['plans', 'banners', 'stores'];
 const PAGE_TTL_MS = 30_000;
+/** Far above the drawn routes times languages; a ceiling, not a working size. */
+export const PAGE_CACHE_LIMIT = 64;
+/**
+ * Query parameters a drawn page shows (login and register carry `redirect` into their links).
+ * A URL with one gets the app shell and the browser draws it: drawing it here per value would
+ * let anyone make the server draw a page per request.
+ */
+const DRAWN_PARAMS = ['redirect'];
 
 export interface PageShell {
   /** Answers a page URL (history-mode routing): the drawn page when it can, else the app shell. */
@@ -28,6 +38,77 @@ const LANG_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([a-z]+)`);
 export function langFromCookie(header: string | undefined): Lang {
   const match = LANG_COOKIE_PATTERN.exec(header ?? '');
   return match && isLang(match[1]) ? match[1] : 'cn';
+}
+
+/**
+ * Drawn pages by route and language. Pages the renderer does not draw are not kept, and the
+ * number kept has a ceiling, so no URL a stranger makes up can grow it.
+ */
+export class PageCache {
+  private readonly entries = new Map<string, { html: Promise<string | null>; until: number }>();
+
+  constructor(
+    private readonly feed: Pick<ChangeFeed, 'live' | 'subscribe'>,
+    private readonly limit = PAGE_CACHE_LIMIT,
+    private readonly ttlMs = PAGE_TTL_MS,
+  ) {
+    feed.subscribe((change) => {
+      if (change.kind === 'reset' || (change.kind === 'table' && PAGE_TABLES.includes(change.table))) this.entries.clear();
+    });
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  /** Concurrent misses share one drawing; while the change feed is not live, every call draws. */
+  get(key: string, draw: () => Promise<string | null>): Promise<string | null> {
+    if (!this.feed.live) return draw();
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.until > now) return hit.html;
+    this.entries.delete(key);
+    if (this.entries.size >= this.limit) {
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    const html = draw();
+    const entry = { html, until: now + this.ttlMs };
+    this.entries.set(key, entry);
+    const forget = () => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    };
+    html.then((drawn) => drawn === null && forget(), forget);
+    return html;
+  }
+}
+
+/**
+ * The page a URL shows, as the renderer is asked for it: the path alone (trailing slashes
+ * folded, as the app's router does), or null when it carries a parameter the page shows.
+ */
+export function pageUrl(url: string): string | null {
+  const [path = '', query = ''] = url.split('#', 1)[0]!.split('?', 2);
+  if (query) {
+    const params = new URLSearchParams(query);
+    if (DRAWN_PARAMS.some((name) => params.has(name))) return null;
+  }
+  const trimmed = path.replace(/\/+$/, '');
+  return trimmed === '' || `${trimmed}/` === BASE_PATH ? BASE_PATH : trimmed;
+}
+
+/** The staging ribbon, outside the app's root so React never redraws it; the app keeps its language. */
+function testRibbon(lang: Lang): string {
+  const text = escapeHtml(message(lang, 'app.testMode'));
+  const height = '24px';
+  const style =
+    `.test-ribbon{position:fixed;top:0;left:0;right:0;z-index:2000;height:${height};line-height:${height};padding:0 8px;` +
+    'overflow:hidden;white-space:nowrap;text-overflow:ellipsis;text-align:center;font-size:12px;font-weight:600;' +
+    'background:#ffe066;color:#1a1a1a;pointer-events:none}' +
+    // Its height is kept free at the top, sticky headers stop below it: it covers nothing.
+    `.test-ribbon~#root{padding-top:${height}}` +
+    `.test-ribbon~#root .page-header,.test-ribbon~#root .home-header,.test-ribbon~#root .preview{top:${height}}`;
+  return `<style>${style}</style><div id="test-ribbon" class="test-ribbon" role="note" lang="${lang === 'ja' ? 'ja' : 'zh-CN'}">${text}</div>`;
 }
 
 interface Template {
@@ -53,7 +134,17 @@ function readTemplate(staticDir: string): Template | null {
  * page arrives drawn, with its CSS inline (nothing blocks the first paint), the list of its
  * scripts, and the data it was drawn from for the app to hydrate it with.
  */
-export async function createPageShell(app: FastifyInstance, staticDir: string, rendererPath: string | null): Promise<PageShell> {
+export interface PageShellOptions {
+  /** The built page renderer; null: pages are drawn in the browser only. */
+  rendererPath: string | null;
+  /** Tells drawn pages apart from stale ones. */
+  changes: Pick<ChangeFeed, 'live' | 'subscribe'>;
+  /** A staging site's stand-ins: every page shows the test-mode ribbon. */
+  testMode: boolean;
+}
+
+export async function createPageShell(app: FastifyInstance, staticDir: string, options: PageShellOptions): Promise<PageShell> {
+  const { rendererPath, testMode } = options;
   const template = readTemplate(staticDir);
   let render: RenderPage | null = null;
   let manifest: Manifest | null = null;
@@ -125,31 +216,34 @@ export async function createPageShell(app: FastifyInstance, staticDir: string, r
     return { status: res.statusCode, body: res.body };
   };
 
+  const cache = new PageCache(options.changes);
   const drawn = async (url: string, lang: Lang): Promise<string | null> => {
     if (!render) return null;
     try {
-      return await app.contentCache.get(
-        `page:${lang}:${url}`,
-        PAGE_TABLES,
-        async () => {
-          const page = await render!({ url, lang, fetchApi });
-          return page ? compose(page) : null;
-        },
-        PAGE_TTL_MS,
-      );
+      return await cache.get(`${lang}:${url}`, async () => {
+        const page = await render!({ url, lang, fetchApi });
+        return page ? compose(page) : null;
+      });
     } catch (error) {
       app.log.error({ err: error, url }, 'drawing the page failed; sending the app shell');
       return null;
     }
   };
 
+  // The app shell, read once, only where it must carry the ribbon; otherwise sent as a file.
+  const shell = testMode ? readFileSync(join(staticDir, 'index.html'), 'utf8') : null;
+  const withRibbon = (html: string, lang: Lang) => html.replace(/<body[^>]*>/, (body) => `${body}${testRibbon(lang)}`);
+
   return {
     async send(request, reply) {
       reply.header('cache-control', 'no-cache');
       reply.header('vary', 'Cookie');
-      const html = await drawn(request.url, langFromCookie(request.headers.cookie));
-      if (html === null) return reply.sendFile('index.html');
-      return reply.type('text/html; charset=utf-8').send(html);
+      const lang = langFromCookie(request.headers.cookie);
+      const url = pageUrl(request.url);
+      const html = url === null ? null : await drawn(url, lang);
+      if (html === null && shell === null) return reply.sendFile('index.html');
+      const page = html ?? shell!;
+      return reply.type('text/html; charset=utf-8').send(testMode ? withRibbon(page, lang) : page);
     },
   };
 }

@@ -1,11 +1,29 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { outbox } from '../db/schema.js';
+import { refused } from '../lib/envelope.js';
 import { escapeHtml, htmlPage } from '../lib/html.js';
 import { message } from '../lib/messages.js';
 
-/** Development only: the mail and SMS that would have been sent. Never in production. */
+/**
+ * The socket's own peer, never `request.ip`: behind TRUST_PROXY that comes from
+ * X-Forwarded-For, which any client can write.
+ */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const plain = address.startsWith('::ffff:') ? address.slice('::ffff:'.length) : address;
+  return plain === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(plain);
+}
+
+/**
+ * Development only: the mail and SMS that would have been sent. Never in production, and only
+ * to this machine: the codes in it open any account.
+ */
 export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
+  // Answers like a route that does not exist, so the network learns nothing from it.
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopback(request.socket.remoteAddress)) return reply.status(404).send(refused(request.lang, 'NOT_FOUND'));
+  });
   const query = { type: 'object', properties: { to: { type: 'string', maxLength: 254 } } };
 
   const latest = async (to?: string) => {

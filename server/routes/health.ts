@@ -1,14 +1,40 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 
-// The app is built only after migrations ran, so answering at all means ready.
-export async function healthRoutes(app: FastifyInstance): Promise<void> {
-  app.get(
-    '/healthz',
-    {
-      schema: {
-        response: { 200: { type: 'object', properties: { status: { type: 'string' }, database: { type: 'string' } } } },
-      },
-    },
-    async () => ({ status: 'ok', database: app.dbKind }),
+/** Long enough for a busy database, short enough for a load balancer's probe (often 5 s). */
+export const DATABASE_PROBE_TIMEOUT_MS = 2_000;
+
+const healthSchema = {
+  type: 'object',
+  properties: { status: { type: 'string' }, database: { type: 'string' } },
+};
+
+async function databaseAnswers(app: FastifyInstance, timeoutMs: number): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const probe = app.db.execute(sql`select 1`).then(
+    () => true,
+    () => false,
   );
+  try {
+    return await Promise.race([probe, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * /livez: the process answers (restart it if not). /healthz: it can serve customers, which
+ * needs the database (take it out of rotation if not).
+ */
+export async function healthRoutes(app: FastifyInstance, options: { probeTimeoutMs?: number } = {}): Promise<void> {
+  const timeoutMs = options.probeTimeoutMs ?? DATABASE_PROBE_TIMEOUT_MS;
+  app.get('/livez', { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' } } } } } }, async () => ({ status: 'ok' }));
+
+  app.get('/healthz', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
+    if (await databaseAnswers(app, timeoutMs)) return { status: 'ok', database: app.dbKind };
+    return reply.status(503).send({ status: 'unavailable', database: app.dbKind });
+  });
 }

@@ -2,6 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router-dom';
 import { RenderTimeProvider } from '../components/hydration';
+import { TestRibbonLanguage } from '../components/test-ribbon-language';
 import { ToastHost } from '../components/toast-host';
 import { RequireLogin } from './require-login';
 import type { RootStore } from './root-store';
@@ -53,6 +54,7 @@ export function App({ store, location, renderedAt = null }: AppProps) {
             </Routes>
             <ToastHost ui={store.ui} />
             <InteractiveMark />
+            <TestRibbonLanguage />
           </AppRouter>
         </RenderTimeProvider>
       </I18nextProvider>

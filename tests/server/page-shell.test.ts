@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plans } from '../../server/db/schema';
+import { PAGE_CACHE_LIMIT, PageCache, pageUrl } from '../../server/plugins/page-shell';
 import { eventually } from './helpers/eventually';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -37,6 +38,8 @@ export async function renderPage({ url, lang, fetchApi }) {
   if (path === '/h5/boom') throw new Error('the renderer broke');
   if (path !== '/h5/' && !path.startsWith('/h5/pages/public/')) return null;
   draws += 1;
+  // Counted where the test can read it, as every drawing the server asked for.
+  globalThis.__pageDraws = (globalThis.__pageDraws ?? 0) + 1;
   const answer = await fetchApi('/api/setmeal/lists', { 'accept-language': lang === 'ja' ? 'ja' : 'zh-cn' });
   const outside = await fetchApi('/h5/assets/index-1.js', {});
   const plans = JSON.parse(answer.body).data;
@@ -58,19 +61,29 @@ function bootOf(html: string): Record<string, unknown> {
 
 const drawOf = (html: string) => /draw (\d+)/.exec(html)?.[1];
 
+declare global {
+  var __pageDraws: number | undefined;
+}
+const drawsSoFar = () => globalThis.__pageDraws ?? 0;
+
+function makeBuild(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'h5-shell-'));
+  mkdirSync(join(dir, 'assets'));
+  mkdirSync(join(dir, '.vite'));
+  writeFileSync(join(dir, 'index.html'), TEMPLATE);
+  writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  writeFileSync(join(dir, 'assets', 'index-1.css'), 'body{color:#111}');
+  writeFileSync(join(dir, 'assets', 'home-1.css'), '.plan{color:#c2185b}');
+  for (const f of ['index-1.js', 'start-1.js', 'shared-1.js', 'home-1.js']) writeFileSync(join(dir, 'assets', f), 'export {};');
+  writeFileSync(join(dir, 'render-page.mjs'), RENDERER);
+  return dir;
+}
+
 describe('pages drawn on the server', () => {
   let t: TestApp;
   let dir: string;
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'h5-shell-'));
-    mkdirSync(join(dir, 'assets'));
-    mkdirSync(join(dir, '.vite'));
-    writeFileSync(join(dir, 'index.html'), TEMPLATE);
-    writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
-    writeFileSync(join(dir, 'assets', 'index-1.css'), 'body{color:#111}');
-    writeFileSync(join(dir, 'assets', 'home-1.css'), '.plan{color:#c2185b}');
-    for (const f of ['index-1.js', 'start-1.js', 'shared-1.js', 'home-1.js']) writeFileSync(join(dir, 'assets', f), 'export {};');
-    writeFileSync(join(dir, 'render-page.mjs'), RENDERER);
+    dir = makeBuild();
     t = await createTestApp('pglite', { staticDir: dir, pageRenderer: join(dir, 'render-page.mjs') });
   });
   afterAll(async () => {
@@ -132,5 +145,105 @@ describe('pages drawn on the server', () => {
       expect(html).toContain('换了名字的套餐');
       expect(drawOf(html)).not.toBe(first);
     });
+  });
+});
+
+describe('drawn pages kept by route and language', () => {
+  let t: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = makeBuild();
+    t = await createTestApp('pglite', { staticDir: dir, pageRenderer: join(dir, 'render-page.mjs') });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const random = () => Math.random().toString(36).slice(2);
+
+  it('draws each route once per language however many query strings strangers make up', async () => {
+    const before = drawsSoFar();
+    const routes = ['/h5/', '/h5/pages/public/login', '/h5/pages/public/register/'];
+    const langs: Record<string, string>[] = [{}, { cookie: 'lang=ja' }];
+    const seen = new Map<string, Set<string | undefined>>();
+    for (let i = 0; i < 1000; i += 1) {
+      const route = routes[i % routes.length]!;
+      const headers = langs[Math.floor(i / routes.length) % 2]!;
+      const res = await get(`${route}?r=${random()}&utm_source=${random()}&code=${random()}`, headers);
+      expect(res.statusCode).toBe(200);
+      const key = `${route} ${JSON.stringify(headers)}`;
+      seen.set(key, (seen.get(key) ?? new Set()).add(drawOf(res.body)));
+    }
+    expect(drawsSoFar() - before).toBeLessThanOrEqual(routes.length * langs.length);
+    for (const [key, draws] of seen) expect(draws.size, key).toBe(1);
+  });
+
+  it('draws the page without the query it came with, trailing slashes folded', async () => {
+    expect(pageUrl('/h5/?r=1')).toBe('/h5/');
+    expect(pageUrl('/h5//')).toBe('/h5/');
+    expect(pageUrl('/h5/pages/public/login///?x=1&y=2')).toBe('/h5/pages/public/login');
+    const html = (await get('/h5/pages/public/login?email=li%40example.com')).body;
+    expect(html).not.toContain('example.com');
+  });
+
+  it('sends the app shell for a parameter the page shows, so no value is drawn or kept here', async () => {
+    const template = readFileSync(join(dir, 'index.html'), 'utf8');
+    const before = drawsSoFar();
+    for (let i = 0; i < 20; i += 1) {
+      const res = await get(`/h5/pages/public/login?redirect=${encodeURIComponent(`/pages/user/${random()}`)}`);
+      expect(res.body).toBe(template);
+    }
+    expect(drawsSoFar()).toBe(before);
+    expect(pageUrl('/h5/pages/public/register?redirect=%2Fpages%2Fuser%2Findex')).toBeNull();
+  });
+
+  it('keeps at most a fixed number of pages, and none the renderer does not draw', async () => {
+    const feed = { live: true, subscribe: () => () => undefined };
+    const cache = new PageCache(feed);
+    for (let i = 0; i < 1000; i += 1) await cache.get(`cn:/h5/pages/public/${i}`, async () => `<p>${i}</p>`);
+    expect(cache.size).toBe(PAGE_CACHE_LIMIT);
+    const nothing = new PageCache(feed);
+    for (let i = 0; i < 1000; i += 1) await nothing.get(`cn:/h5/x${i}`, async () => null);
+    expect(nothing.size).toBe(0);
+  });
+});
+
+describe('a staging site (SANDBOX=1)', () => {
+  let t: TestApp;
+  let plain: TestApp;
+  let dir: string;
+  beforeAll(async () => {
+    dir = makeBuild();
+    const build = { staticDir: dir, pageRenderer: join(dir, 'render-page.mjs') };
+    t = await createTestApp('pglite', { ...build, env: { SANDBOX: '1' } });
+    plain = await createTestApp('pglite', build);
+  });
+  afterAll(async () => {
+    await t.close();
+    await plain.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  const ribbonOf = (html: string) => /<div id="test-ribbon" class="test-ribbon" role="note" lang="([^"]+)">([^<]+)<\/div>/.exec(html);
+
+  it('shows the test-mode ribbon on drawn pages and app-drawn pages, in the visitor language', async () => {
+    for (const url of ['/h5/', '/h5/pages/public/login', '/h5/pages/user/index', '/h5/pages/public/login?redirect=%2Fx']) {
+      const cn = ribbonOf((await t.app.inject({ method: 'GET', url })).body);
+      expect(cn?.slice(1), url).toEqual(['zh-CN', '测试环境：付款为模拟，不会真实扣款']);
+      const ja = ribbonOf((await t.app.inject({ method: 'GET', url, headers: { cookie: 'lang=ja' } })).body);
+      expect(ja?.slice(1), url).toEqual(['ja', 'テスト環境：支払いは模擬で、請求はありません']);
+    }
+  });
+
+  it('puts the ribbon before the app root, so the app never draws over it', async () => {
+    const html = (await t.app.inject({ method: 'GET', url: '/h5/' })).body;
+    expect(html.indexOf('id="test-ribbon"')).toBeLessThan(html.indexOf('<div id="root">'));
+    expect(html).toContain('.test-ribbon~#root{padding-top:24px}');
+  });
+
+  it('shows no ribbon where SANDBOX is not set', async () => {
+    for (const url of ['/h5/', '/h5/pages/user/index']) expect((await plain.app.inject({ method: 'GET', url })).body, url).not.toContain('test-ribbon');
   });
 });
