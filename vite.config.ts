@@ -22,6 +22,7 @@ export default defineConfig({
     proxy: {
       '/api': apiTarget,
       '/healthz': apiTarget,
+      '/livez': apiTarget,
     },
   },
 });

@@ -77,6 +77,8 @@ export function startAppServer(options: AppServerOptions): Promise<RunningServer
     'server/main.ts',
     {
       NODE_ENV: 'production',
+      // The benchmark runs the stand-in providers, as a staging site does.
+      SANDBOX: '1',
       LOG_LEVEL: 'warn',
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',

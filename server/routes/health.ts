@@ -34,6 +34,8 @@ export async function healthRoutes(app: FastifyInstance, options: { probeTimeout
   app.get('/livez', { schema: { response: { 200: { type: 'object', properties: { status: { type: 'string' } } } } } }, async () => ({ status: 'ok' }));
 
   app.get('/healthz', { schema: { response: { 200: healthSchema, 503: healthSchema } } }, async (_request, reply) => {
+    // A cached "ok" on the way would hide an outage from the balancer.
+    reply.header('cache-control', 'no-store');
     if (await databaseAnswers(app, timeoutMs)) return { status: 'ok', database: app.dbKind };
     return reply.status(503).send({ status: 'unavailable', database: app.dbKind });
   });
