@@ -13,6 +13,8 @@ import {
   shipOrder,
   showOrder,
 } from './operations.js';
+import { paymentsNeedingAttention } from './payments-attention.js';
+import { visible } from './visible.js';
 
 export const HELP = `Staff operations on the same database as the server (PGlite or DATABASE_URL).
 
@@ -32,8 +34,12 @@ Usage: npm run ops -- <command> [options]
   activate <order> --msisdn <no> --iccid <no>  open the customer's line
   usage import <file.csv>                      msisdn,YYYY-MM-DD,megabytes per line
   bill run --month YYYY-MM                     monthly bills for active lines (safe to repeat)
+  payments --attention                         money staff must look at: refunds pending or
+                                               failed, paid payments on unpaid orders or bills,
+                                               attempts open for over a day
 
-Every action is written to the audit log with OPS_USER (or the login name) and the time.`;
+Every action is written to the audit log with OPS_USER (or the login name) and the time.
+Text a customer typed is printed with control characters escaped (an ESC shows as \\x1b).`;
 
 export interface CliDeps {
   db: Database;
@@ -75,18 +81,18 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
       const rows = await listOrders(deps.db, flags.status, deps.today);
       if (rows.length === 0) return 'no orders';
       return rows
-        .map((r) => [r.orderNo, r.status.padEnd(16), r.createdAt.slice(0, 16), r.customer, `${r.total} JPY`, r.dispatchBy ? `dispatch by ${r.dispatchBy}` : '', r.overdue ? 'OVERDUE' : ''].join('  ').trimEnd())
+        .map((r) => [visible(r.orderNo), visible(r.status).padEnd(16), r.createdAt.slice(0, 16), visible(r.customer), `${r.total} JPY`, r.dispatchBy ? `dispatch by ${r.dispatchBy}` : '', r.overdue ? 'OVERDUE' : ''].join('  ').trimEnd())
         .join('\n');
     }
     case 'show': {
       const { order, written } = await showOrder(deps.db, deps.vault, who, need(sub, '<order>'), flags.out);
       const lines = [
-        `${order.orderNo}  ${order.status}  ${order.planName.cn} / ${order.planName.ja}`,
+        `${visible(order.orderNo)}  ${visible(order.status)}  ${visible(order.planName.cn)} / ${visible(order.planName.ja)}`,
         `total ${order.total} JPY (price ${order.price} + tax ${order.tax}), placed ${order.createdAt.toISOString()}`,
-        ...Object.entries(order.info).map(([k, v]) => `  ${k}: ${v}`),
+        ...Object.entries(order.info).map(([k, v]) => `  ${visible(k)}: ${visible(v)}`),
       ];
-      if (order.rejectReason) lines.push(`rejected: ${order.rejectReason.document}: ${order.rejectReason.reason}`);
-      if (written.length) lines.push(`wrote ${written.length} documents:`, ...written.map((f) => `  ${f}`));
+      if (order.rejectReason) lines.push(`rejected: ${visible(order.rejectReason.document)}: ${visible(order.rejectReason.reason)}`);
+      if (written.length) lines.push(`wrote ${written.length} documents:`, ...written.map((f) => `  ${visible(f)}`));
       return lines.join('\n');
     }
     case 'approve':
@@ -105,12 +111,20 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
       if (sub !== 'import') throw new OpsError('usage: usage import <file.csv>');
       const file = need(args[2], '<file.csv>');
       const result = await importUsage(deps.db, who, readFileSync(file, 'utf8'));
-      return [`imported ${result.imported} rows`, ...result.problems].join('\n');
+      return [`imported ${result.imported} rows`, ...result.problems.map(visible)].join('\n');
     }
     case 'bill': {
       if (sub !== 'run') throw new OpsError('usage: bill run --month YYYY-MM');
       const result = await billRun(deps.db, who, need(flags.month, '--month'));
       return `${result.created} bills created for ${result.lines} active lines (${result.planChangesApplied} plan changes applied)`;
+    }
+    case 'payments': {
+      if (flags.attention !== 'true') throw new OpsError('usage: payments --attention');
+      const rows = await paymentsNeedingAttention(deps.db);
+      if (rows.length === 0) return 'nothing needs attention';
+      return rows
+        .map((r) => [r.kind.padEnd(18), visible(r.paymentNo), visible(r.method).padEnd(6), `${r.amount} JPY`, visible(r.target), visible(r.customer), visible(r.detail)].join('  '))
+        .join('\n');
     }
     default:
       throw new OpsError(`unknown command ${command}; see --help`);

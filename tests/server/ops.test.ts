@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bills, lines, orders, usageRecords } from '../../server/db/schema';
+import { auditLog, bills, lines, orders, payments, refunds, usageRecords, users } from '../../server/db/schema';
+import { SANDBOX_WECHAT_MCHID, SANDBOX_WECHAT_SERIAL } from '../../server/providers/payment/sandbox-keys';
+import { buildNotification } from '../../server/providers/payment/wechat-pay-crypto';
+import { MAX_REFUND_ATTEMPTS, sendRefund } from '../../server/services/refunds';
 import { runCommand, type CliDeps } from '../../server/ops/cli';
 import { seedDemo } from '../../server/ops/seed-demo';
 import { transitionOrder } from '../../server/services/orders';
@@ -104,6 +107,53 @@ describe.each(backends)('staff commands on %s', (backend) => {
     // Plan 1's 1,800 yen rent plus 10 % tax.
     expect(made[0]).toMatchObject({ month: '2026-12', subtotal: 1800, tax: 180, total: 1980, dueDate: '2026-12-31', status: 'unpaid' });
     await expect(ops('bill', 'run', '--month', '2026-13')).rejects.toThrow(/YYYY-MM/);
+  });
+
+  it('prints what a customer typed with control characters escaped, never acting on the terminal', async () => {
+    const orderNo = await paidOrder();
+    const [row] = await deps.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    const hostile = '张\x1b[2J\x1b[1;1H\x9b0m\napproved\u202e';
+    await deps.db.update(orders).set({ info: { ...row!.info, lastName: hostile } }).where(eq(orders.id, row!.id));
+    await deps.db.update(users).set({ email: 'evil\x1b]0;title\x07@example.com' }).where(eq(users.id, row!.userId));
+    for (const printed of [await ops('show', orderNo), await ops('orders')]) {
+      // eslint-disable-next-line no-control-regex
+      expect(printed).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202e]/);
+      expect(printed.split('\n')).not.toContain('approved');
+    }
+    expect(await ops('show', orderNo)).toContain('lastName: 张\\x1b[2J\\x1b[1;1H\\x9b0m\\x0aapproved\\u202e');
+    expect(await ops('orders')).toContain('evil\\x1b]0;title\\x07@example.com');
+    await deps.db.update(users).set({ email: 'opscustomer@example.com' }).where(eq(users.id, row!.userId));
+  });
+
+  it('payments --attention lists refunds pending or failed and paid payments on unpaid orders', async () => {
+    await expect(ops('payments')).rejects.toThrow(/--attention/);
+    const orderNo = await placeOrder(t.app, token);
+    const wechat = await postForm<{ paymentNo: string }>(t.app, '/api/pay/create', { orderNo, method: 'wechat', scene: 'jsapi' }, { token });
+    const cardTok = (await t.app.inject({ method: 'POST', url: '/sandbox/gmo/token', payload: { shopId: 'tshop00000001', cardno: '4111111111111111', expire: '2812', securitycode: '123', holdername: 'LI HUA' } })).json().tokenObject.token[0];
+    expect((await postForm<{ outcome: { kind: string } }>(t.app, '/api/pay/create', { orderNo, method: 'card', token: cardTok }, { token })).body.data.outcome.kind).toBe('paid');
+    // A success for the closed WeChat attempt that the sandbox cannot refund (it never took it).
+    const keys = t.app.sandboxKeys;
+    const note = buildNotification(
+      { platformPrivateKeyPem: keys.wechatPlatformPrivate, apiV3Key: keys.wechatApiV3Key, serial: SANDBOX_WECHAT_SERIAL },
+      { mchid: SANDBOX_WECHAT_MCHID, out_trade_no: wechat.body.data.paymentNo, transaction_id: 'wx-ops', trade_state: 'SUCCESS', amount: { total: 1980, currency: 'JPY' } },
+      'ops-note',
+    );
+    await t.app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: note.headers, payload: note.body });
+    const pending = (await ops('payments', '--attention')).split('\n').find((l) => l.includes(wechat.body.data.paymentNo))!;
+    expect(pending).toMatch(/^refund-pending .*1980 JPY {2}order SM\d+ {2}opscustomer@example.com .*closed, 1 attempts, last error: TRADE_STATUS_ERROR:closed/);
+    const customerView = await getJson<{ refunds: { amount: number; status: string }[] }>(t.app, `/api/pay/refunds?orderNo=${orderNo}`, { token });
+    expect(customerView.body.data.refunds).toEqual([{ amount: 1980, status: 'refunding' }]);
+
+    const [refund] = await deps.db.select().from(refunds);
+    for (let i = 0; i < MAX_REFUND_ATTEMPTS; i += 1) await sendRefund({ db: deps.db, providers: t.app.payments }, refund!.id);
+    expect((await deps.db.select().from(refunds).where(eq(refunds.id, refund!.id)))[0]).toMatchObject({ status: 'failed', attempts: MAX_REFUND_ATTEMPTS });
+    expect(await ops('payments', '--attention')).toMatch(/^refund-failed .*5 attempts/m);
+
+    // A paid payment on an order that is still unpaid (what a half-done settlement used to leave).
+    const stuck = await placeOrder(t.app, token);
+    const [stuckRow] = await deps.db.select().from(orders).where(eq(orders.orderNo, stuck));
+    await deps.db.insert(payments).values({ paymentNo: 'PSTUCK1', userId: stuckRow!.userId, targetType: 'order', targetId: stuckRow!.id, method: 'card', scene: 'card', amount: 1980, status: 'paid', paidAt: new Date() });
+    expect(await ops('payments', '--attention')).toContain(`paid-unpaid-target  PSTUCK1  card    1980 JPY  order ${stuck}  opscustomer@example.com  order is awaiting_payment`);
   });
 });
 
