@@ -26,12 +26,12 @@ export interface Harness {
 }
 
 /** The real server on a free port with a fresh database, and Debian's Chromium. */
-export async function startHarness(): Promise<Harness> {
+export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   if (!existsSync(join(staticDir, 'index.html'))) throw new Error('dist/h5 missing: npm test builds it first');
   if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install chromium`);
   const database = await openDatabase({ dataDir: 'memory' });
   await seedIfEmpty(database.db);
-  const app = await buildApp({ database, staticDir, pageRenderer, config: loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'sim-e2e-')) }) });
+  const app = await buildApp({ database, staticDir, pageRenderer, config: loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'sim-e2e-')), ...env }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;
   const browser = await chromium.launch({
