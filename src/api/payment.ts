@@ -1,3 +1,4 @@
+import type { RefundView } from '../../contract/api';
 import type { FormFields, HttpClient } from './http-client';
 
 export interface PayCreated {
@@ -16,3 +17,7 @@ export const postPay = (http: HttpClient, data: FormFields) => http.request<PayC
 
 export const fetchPayStatus = (http: HttpClient, paymentNo: string) =>
   http.request<PayStatus>({ url: '/api/pay/status', data: { paymentNo } });
+
+/** Surplus payments on one order or bill being sent back. */
+export const fetchRefunds = (http: HttpClient, target: { orderNo?: string; billNo?: string }) =>
+  http.request<{ refunds: RefundView[] }>({ url: '/api/pay/refunds', data: target });

@@ -6,6 +6,7 @@ import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
 import { BillSummary } from '../../features/line/bill-summary';
+import { RefundNotice } from '../../features/payment/refund-notice';
 import { formatYen } from '../../lib/format';
 import '../user/line.css';
 
@@ -24,6 +25,7 @@ export default observer(function OrderDetailPage({ titleKey }: PageProps) {
       <main id="main" className="page line-page" aria-busy={line.bills.status === 'loading' && bills.length === 0}>
         {line.bills.status === 'ready' && bills.length === 0 && <p className="inline-status">{t('line.noBills')}</p>}
         {selected && <BillSummary bill={selected} />}
+        {selected && <RefundNotice billNo={selected.billNo} />}
         {selected?.status === 'unpaid' && (
           <Link className="button button-primary button-block" to="/pages/user/pay">
             {t('routes.userPay')}

@@ -11,6 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { Steps } from '../../components/steps';
 import { PayMethodButtons } from '../../features/payment/pay-method-buttons';
 import { PaymentPhase } from '../../features/payment/payment-phase';
+import { RefundNotice } from '../../features/payment/refund-notice';
 import { PayCountdown } from '../../features/purchase/countdown';
 import { formatYen } from '../../lib/format';
 import './process.css';
@@ -100,6 +101,7 @@ export default observer(function PayPage({ titleKey }: PageProps) {
             {t(`order.status.${order.status}`)}
           </p>
           <p className="order-status-hint">{t(`order.statusHint.${order.status}`)}</p>
+          <RefundNotice orderNo={order.orderNo} />
           {order.dispatchBy && <p className="order-dispatch">{t('order.dispatchBy', { date: order.dispatchBy })}</p>}
           {order.trackingNo && <p>{t('order.tracking', { no: order.trackingNo })}</p>}
           {order.status === 'rejected' && order.rejectReason && (
