@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { scrub } from '../../server/lib/log-serializers';
 import { freshDatabase, type TestDatabase } from './helpers/databases';
 
 // Logs are kept longer and read by more people than the database: an e-mailed reset link
@@ -24,6 +25,10 @@ describe('request logs', () => {
     });
     const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'sim-logs-')) });
     app = await buildApp({ database: database.handle, config, logger: { level: 'info', stream } });
+    // A fault whose message names a customer, as an SMTP refusal or a failed fetch does.
+    app.get('/test/fault', async () => {
+      throw new Error('550 5.1.1 <li.wei@example.com>: Recipient address rejected; link https://sim.test/h5/pages/public/reset?code=482913&email=li.wei%40example.com');
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -55,5 +60,15 @@ describe('request logs', () => {
     expect(seen).toContain('POST /api/user/retrieve');
     expect(seen.some((s) => /^POST \/api\/user\/retrieve \d{3}$/.test(s))).toBe(true);
     expect(seen).toContain('POST /api/pay/notify/:provider');
+  });
+
+  it('keep addresses and query strings out of logged errors', async () => {
+    lines.length = 0;
+    expect((await app.inject({ method: 'GET', url: '/test/fault' })).statusCode).toBe(500);
+    const logged = lines.find((line) => line.msg === 'request failed') as { err: { message: string; stack: string } } | undefined;
+    expect(logged?.err.message).toBe('550 5.1.1 <<email>>: Recipient address rejected; link https://sim.test/h5/pages/public/reset?<query>');
+    const text = JSON.stringify(lines);
+    for (const secret of ['482913', 'li.wei', 'example.com']) expect(text, secret).not.toContain(secret);
+    expect(scrub('to a.b+c@mail.example.co.jp and x%40y.cn')).toBe('to <email> and <email>');
   });
 });
