@@ -1,4 +1,4 @@
-import { generateKeyPairSync } from 'node:crypto';
+import { createSign, generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AlipaySdk } from 'alipay-sdk';
@@ -118,5 +118,96 @@ describe('GMO-PG card adapter', () => {
     expect(await provider().completeSecure!({ paymentNo: 'P3', providerTradeNo: 'acc1:pass1' })).toEqual({ status: 'paid', code: '' });
     const secure = seen.filter((s) => s.path === '/payment/SecureTran2.idPass').at(-1)!;
     expect(secure.body.get('AccessPass')).toBe('pass1');
+  });
+});
+
+/** A stand-in for a provider's API: answers by path, records what it was sent. */
+async function fakeApi(answer: (path: string, body: string) => { status?: number; body: string; type?: string }) {
+  const seen: { path: string; body: string; headers: Record<string, string | string[] | undefined> }[] = [];
+  const server = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      seen.push({ path: req.url ?? '', body: raw, headers: req.headers });
+      const a = answer(req.url ?? '', raw);
+      res.statusCode = a.status ?? 200;
+      res.setHeader('content-type', a.type ?? 'application/json');
+      res.end(a.body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, seen, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+describe('closing and refunding on the live adapters', () => {
+  const refund = { paymentNo: 'P9', providerTradeNo: 'T9', refundNo: 'R9', amount: 1980, reason: 'duplicate payment', paidAt: new Date() };
+
+  it('WeChat Pay: close order, ORDERPAID means paid, refunds v3 with out_refund_no', async () => {
+    const merchant = keyPair();
+    const api = await fakeApi((path, body) => {
+      if (path === '/v3/pay/transactions/out-trade-no/P9/close') return { status: 204, body: '' };
+      if (path === '/v3/pay/transactions/out-trade-no/P10/close') return { status: 400, body: '{"code":"ORDERPAID","message":"订单已支付"}' };
+      if (path === '/v3/refund/domestic/refunds') return { body: JSON.stringify({ refund_id: '50000000382019052709732678859', status: JSON.parse(body).out_refund_no === 'R9' ? 'SUCCESS' : 'PROCESSING' }) };
+      return { status: 404, body: '{}' };
+    });
+    const provider = wechatPayLive({
+      appId: 'wx-live', mchid: '1230000109', serialNo: 'SERIAL1', privateKeyPem: merchant.privateKey,
+      platformPublicKeyPem: keyPair().publicKey, apiV3Key: '0123456789abcdef0123456789abcdef', apiBase: api.base,
+    });
+    expect(await provider.close({ paymentNo: 'P9', providerTradeNo: null })).toBe('closed');
+    expect(JSON.parse(api.seen[0]!.body)).toEqual({ mchid: '1230000109' });
+    expect(String(api.seen[0]!.headers.authorization)).toMatch(/^WECHATPAY2-SHA256-RSA2048 mchid="1230000109"/);
+    expect(await provider.close({ paymentNo: 'P10', providerTradeNo: null })).toBe('paid');
+    expect(await provider.refund(refund)).toEqual({ status: 'refunded', providerRefundNo: '50000000382019052709732678859' });
+    expect(JSON.parse(api.seen.at(-1)!.body)).toEqual({ out_trade_no: 'P9', out_refund_no: 'R9', reason: 'duplicate payment', amount: { refund: 1980, total: 1980, currency: 'JPY' } });
+    expect((await provider.refund({ ...refund, refundNo: 'R10' })).status).toBe('processing');
+    await api.close();
+  });
+
+  it('Alipay: alipay.trade.close and alipay.trade.refund, believed only when signed by Alipay', async () => {
+    const alipay = keyPair();
+    const app = keyPair();
+    let signer = alipay.privateKey;
+    const signed = (key: string, data: object) => {
+      const json = JSON.stringify(data);
+      return `{"${key}":${json},"sign":"${createSign('RSA-SHA256').update(json).sign(signer, 'base64')}"}`;
+    };
+    const api = await fakeApi((path) => {
+      const method = new URL(path, 'http://x').searchParams.get('method') ?? '';
+      const key = `${method.replaceAll('.', '_')}_response`;
+      if (method === 'alipay.trade.close') return { body: signed(key, { code: '10000', msg: 'Success', out_trade_no: 'P9' }) };
+      if (method === 'alipay.trade.refund') return { body: signed(key, { code: '10000', msg: 'Success', trade_no: '2026T9', out_trade_no: 'P9', fund_change: 'Y', refund_fee: '1980' }) };
+      return { status: 404, body: '{}' };
+    });
+    const provider = alipayLive({ appId: '2021000111', privateKey: app.privateKey, alipayPublicKey: alipay.publicKey, gateway: `${api.base}/gateway.do` });
+    expect(await provider.close({ paymentNo: 'P9', providerTradeNo: null })).toBe('closed');
+    expect(await provider.refund(refund)).toEqual({ status: 'refunded', providerRefundNo: '2026T9:R9' });
+    const sent = api.seen.at(-1)!;
+    const params = new URLSearchParams(new URL(sent.path, 'http://x').search + '&' + sent.body);
+    expect(JSON.parse(params.get('biz_content')!)).toMatchObject({ out_trade_no: 'P9', refund_amount: '1980', out_request_no: 'R9' });
+    signer = keyPair().privateKey;
+    await expect(provider.refund(refund)).rejects.toThrow();
+    await api.close();
+  });
+
+  it('GMO-PG: SearchTrade tells a charged trade from an open one; AlterTran voids the same day, returns later', async () => {
+    const api = await fakeApi((path, body) => {
+      const form = new URLSearchParams(body);
+      if (path === '/payment/SearchTrade.idPass') {
+        if (form.get('OrderID') === 'P9') return { body: 'OrderID=P9&Status=CAPTURE&AccessID=acc9&AccessPass=pass9', type: 'text/plain' };
+        return { body: 'OrderID=P11&Status=AUTHENTICATE&AccessID=acc11&AccessPass=pass11', type: 'text/plain' };
+      }
+      if (path === '/payment/AlterTran.idPass') return { body: 'AccessID=acc9&AccessPass=pass9&TranID=T99', type: 'text/plain' };
+      return { status: 404, body: '' };
+    });
+    const provider = gmoCardLive({ shopId: 'tshop1', shopPass: 'secret', apiBase: api.base });
+    expect(await provider.close({ paymentNo: 'P9', providerTradeNo: null })).toBe('paid');
+    expect(await provider.close({ paymentNo: 'P11', providerTradeNo: null })).toBe('closed');
+    expect(await provider.refund(refund)).toEqual({ status: 'refunded', providerRefundNo: 'VOID:T99' });
+    const alter = new URLSearchParams(api.seen.at(-1)!.body);
+    expect(Object.fromEntries(alter)).toEqual({ ShopID: 'tshop1', ShopPass: 'secret', AccessID: 'acc9', AccessPass: 'pass9', JobCd: 'VOID' });
+    await provider.refund({ ...refund, paidAt: new Date(Date.now() - 3 * 86_400_000) });
+    expect(new URLSearchParams(api.seen.at(-1)!.body).get('JobCd')).toBe('RETURN');
+    await api.close();
   });
 });

@@ -12,7 +12,16 @@ export interface AlipayPayConfig {
 export function alipayLive(config: AlipayPayConfig): PaymentProvider {
   const sdk = async () => {
     const { AlipaySdk } = await import('alipay-sdk');
-    return new AlipaySdk({ appId: config.appId, privateKey: config.privateKey, alipayPublicKey: config.alipayPublicKey, gateway: config.gateway, timeout: 15_000 });
+    // A PEM "PRIVATE KEY" is PKCS#8 (Alipay's tool offers both); the SDK assumes PKCS#1 unless told.
+    const keyType = config.privateKey.includes('BEGIN PRIVATE KEY') ? 'PKCS8' : 'PKCS1';
+    return new AlipaySdk({ appId: config.appId, privateKey: config.privateKey, keyType, alipayPublicKey: config.alipayPublicKey, gateway: config.gateway, timeout: 15_000 });
+  };
+  const query = async (paymentNo: string): Promise<'paid' | 'failed' | 'pending'> => {
+    const client = await sdk();
+    const result = (await client.exec('alipay.trade.query', { bizContent: { out_trade_no: paymentNo } })) as { tradeStatus?: string };
+    if (result.tradeStatus === 'TRADE_SUCCESS' || result.tradeStatus === 'TRADE_FINISHED') return 'paid';
+    if (result.tradeStatus === 'TRADE_CLOSED') return 'failed';
+    return 'pending';
   };
   return {
     method: 'alipay',
@@ -37,26 +46,20 @@ export function alipayLive(config: AlipayPayConfig): PaymentProvider {
     ack(ok) {
       return { status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' };
     },
-    async query(paymentNo) {
-      const client = await sdk();
-      const result = (await client.exec('alipay.trade.query', { bizContent: { out_trade_no: paymentNo } })) as { tradeStatus?: string };
-      if (result.tradeStatus === 'TRADE_SUCCESS' || result.tradeStatus === 'TRADE_FINISHED') return 'paid';
-      if (result.tradeStatus === 'TRADE_CLOSED') return 'failed';
-      return 'pending';
-    },
+    query,
     async close(payment) {
       const client = await sdk();
-      const result = (await client.exec('alipay.trade.close', { bizContent: { out_trade_no: payment.paymentNo } })) as { code?: string; subCode?: string };
+      const result = (await client.exec('alipay.trade.close', { bizContent: { out_trade_no: payment.paymentNo } }, { validateSign: true })) as { code?: string; subCode?: string };
       if (result.code === '10000' || result.subCode === 'ACQ.TRADE_NOT_EXIST') return 'closed';
       // A trade that cannot be closed any more has usually been paid: ask.
-      if (result.subCode === 'ACQ.TRADE_STATUS_ERROR' && (await this.query(payment.paymentNo)) === 'paid') return 'paid';
+      if (result.subCode === 'ACQ.TRADE_STATUS_ERROR' && (await query(payment.paymentNo)) === 'paid') return 'paid';
       throw new Error(`alipay.trade.close ${result.code ?? ''} ${result.subCode ?? ''}`);
     },
     async refund(request) {
       const client = await sdk();
-      const result = (await client.exec('alipay.trade.refund', {
-        bizContent: { out_trade_no: request.paymentNo, refund_amount: String(request.amount), out_request_no: request.refundNo, refund_reason: request.reason },
-      })) as { code?: string; subCode?: string; fundChange?: string; tradeNo?: string };
+      const bizContent = { out_trade_no: request.paymentNo, refund_amount: String(request.amount), out_request_no: request.refundNo, refund_reason: request.reason };
+      // Money answers are believed only when Alipay signed them.
+      const result = (await client.exec('alipay.trade.refund', { bizContent }, { validateSign: true })) as { code?: string; subCode?: string; fundChange?: string; tradeNo?: string };
       if (result.code !== '10000') throw new Error(`alipay.trade.refund ${result.code ?? ''} ${result.subCode ?? ''}`);
       // Asked again with the same out_request_no, Alipay answers the same refund with fund_change N.
       return { status: 'refunded', providerRefundNo: `${result.tradeNo ?? ''}:${request.refundNo}` };
