@@ -96,6 +96,31 @@ describe.each(backends)('one payment per order or bill on %s', (backend) => {
     expect((await orderIdOf(orderNo)).status).toBe('under_review');
   });
 
+  it('eight concurrent creates by every method: no 5xx, at most one open attempt, and paying the open one is all that is taken', async () => {
+    const orderNo = await placeOrder(t.app, token);
+    const tokens = await Promise.all([cardToken(), cardToken(), cardToken()]);
+    const forms = [
+      ...tokens.map((tok) => ({ orderNo, method: 'card', token: tok })),
+      { orderNo, method: 'wechat', scene: 'h5' }, { orderNo, method: 'wechat', scene: 'jsapi' },
+      { orderNo, method: 'alipay', scene: 'app' }, { orderNo, method: 'alipay', scene: 'wap' }, { orderNo, method: 'wechat', scene: 'h5' },
+    ];
+    const answers = await Promise.all(forms.map((form) => pay(form)));
+    for (const res of answers) expect(res.status).toBe(200);
+    const order = await orderIdOf(orderNo);
+    let m = await money('order', order.id);
+    expect(m.rows.filter((p) => p.status === 'pending').length).toBeLessThanOrEqual(1);
+    // Every cashier still open gets paid by the customer: only an open attempt can take money.
+    for (const p of m.rows.filter((row) => row.method !== 'card')) {
+      const trade = await tradeOf(p.paymentNo);
+      await t.app.inject({ method: 'POST', url: `/sandbox/${p.method}/confirm`, payload: { trade: trade.tradeNo, result: 'ok' } });
+      await getJson(t.app, `/api/pay/status?paymentNo=${p.paymentNo}`, { token });
+    }
+    m = await money('order', order.id);
+    expect(m.kept).toBe(1);
+    expect(m.taken - m.refunded).toBe(1980);
+    expect((await orderIdOf(orderNo)).status).toBe('under_review');
+  });
+
   it('two WeChat cashiers, then WeChat and Alipay: only the newest attempt can be paid', async () => {
     const orderNo = await placeOrder(t.app, token);
     const first = (await pay({ orderNo, method: 'wechat', scene: 'h5' })).body.data;

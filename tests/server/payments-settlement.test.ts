@@ -8,7 +8,8 @@ import { acceptNotification } from '../../server/services/payments';
 import { backends } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';
 import { postForm } from './helpers/requests';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { buildApp } from '../../server/app';
+import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
 
 // Issue 14, "Half-settled after a crash": the notification record, the payment, the order
 // and its events commit together or not at all; repeats and late failures change nothing.
@@ -66,12 +67,17 @@ describe.each(backends)('settlement on %s', (backend) => {
       // Nothing of it committed: the notification is not remembered, so its retry is not a "duplicate".
       expect(await state(orderNo, paymentNo)).toMatchObject({ order: 'awaiting_payment', paid: 0, payment: 'pending', events: 1, notes: 0 });
 
-      // The process restarts (a new app on the same database) and WeChat Pay retries.
-      const answer = await deliver(message);
-      expect(answer.statusCode).toBe(200);
-      expect(await state(orderNo, paymentNo)).toMatchObject({ order: 'under_review', paid: 1, payment: 'paid', events: 3, notes: 1, refunds: 0 });
-      expect((await deliver(message)).statusCode).toBe(200);
-      expect(await state(orderNo, paymentNo)).toMatchObject({ order: 'under_review', paid: 1, events: 3, notes: 1 });
+      // The server starts again on the same database and WeChat Pay retries the same notification.
+      const restarted = await buildApp({ database: t.database.handle, config: testConfig() });
+      try {
+        const again = { db: db(), providers: restarted.payments };
+        expect(await acceptNotification(again, restarted.payments.wechat, verified!)).toBe('settled');
+        expect(await state(orderNo, paymentNo)).toMatchObject({ order: 'under_review', paid: 1, payment: 'paid', events: 3, notes: 1, refunds: 0 });
+        expect(await acceptNotification(again, restarted.payments.wechat, verified!)).toBe('duplicate');
+        expect(await state(orderNo, paymentNo)).toMatchObject({ order: 'under_review', paid: 1, events: 3, notes: 1 });
+      } finally {
+        await restarted.close();
+      }
     });
   }
 
