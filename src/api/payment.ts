@@ -8,7 +8,7 @@ export interface PayCreated {
 
 export interface PayStatus {
   paymentNo: string;
-  status: 'pending' | 'paid' | 'failed' | 'expired';
+  status: 'pending' | 'paid' | 'failed' | 'expired' | 'closed';
   failureCode: string | null;
   targetType: string;
 }

@@ -146,6 +146,10 @@ export class PaymentStore {
 
   private async follow(created: PayCreated): Promise<void> {
     const { outcome, paymentNo } = created;
+    if (outcome.kind === 'failed' && outcome.code === 'CLOSED') {
+      runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'payment.closed' }));
+      return;
+    }
     if (outcome.kind === 'failed') {
       runInAction(() => (this.phase = { kind: 'failed', reasonKey: `card.errors.${outcome.code ?? '902'}`, cardCode: outcome.code }));
       return;
@@ -182,6 +186,11 @@ export class PaymentStore {
       if (res.ok && res.value.status === 'paid') {
         const targetType = res.value.targetType;
         runInAction(() => (this.phase = { kind: 'paid', paymentNo, targetType }));
+        return;
+      }
+      // Replaced by a newer attempt before it was paid: nothing was taken (or it goes back).
+      if (res.ok && res.value.status === 'closed') {
+        runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'payment.closed' }));
         return;
       }
       if (res.ok && (res.value.status === 'failed' || res.value.status === 'expired')) {
