@@ -54,14 +54,20 @@ export async function sendRefund(deps: RefundDeps, refundId: number, now = new D
   }
 }
 
-/** Pending refunds of one order or bill, tried again (on a status look or a settlement). */
-export async function retryRefunds(deps: RefundDeps, targetType: string, targetId: number): Promise<void> {
+/** How long a refund waits before its next try: 30 s, 1, 2, 4 minutes, so a short outage does not use up every try. */
+export const retryDelayMs = (attempts: number) => 30_000 * 2 ** Math.max(0, attempts - 1);
+
+/** Pending refunds of one order or bill whose wait is over, tried again (on a status look or a settlement). */
+export async function retryRefunds(deps: RefundDeps, targetType: string, targetId: number, now = new Date()): Promise<void> {
   const pending = await deps.db
-    .select({ id: refunds.id })
+    .select({ id: refunds.id, attempts: refunds.attempts, updatedAt: refunds.updatedAt })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
     .where(and(eq(payments.targetType, targetType), eq(payments.targetId, targetId), eq(refunds.status, 'pending')));
-  for (const { id } of pending) await sendRefund(deps, id).catch(() => undefined);
+  for (const refund of pending) {
+    if (refund.attempts > 0 && now.getTime() - refund.updatedAt.getTime() < retryDelayMs(refund.attempts)) continue;
+    await sendRefund(deps, refund.id, now).catch(() => undefined);
+  }
 }
 
 /** What the customer sees of refunds on one order or bill. */

@@ -85,6 +85,26 @@ describe.each(backends)('one payment per order or bill on %s', (backend) => {
     expect((await getJson(t.app, `/api/pay/refunds?orderNo=${orderNo}`, { token: strangerToken })).status).toBe(404);
   });
 
+  it('a refund the provider refused is tried again on a later status look, after a wait, and counted', async () => {
+    const orderNo = await placeOrder(t.app, token);
+    const wechat = (await pay({ orderNo, method: 'wechat', scene: 'jsapi' })).body.data;
+    const card = (await pay({ orderNo, method: 'card', token: await cardToken() })).body.data;
+    // The success arrives before the provider has the money on its books: the first refund fails.
+    await wechatSuccess(wechat.paymentNo, 'early-1');
+    const order = await orderIdOf(orderNo);
+    expect((await money('order', order.id)).refunds[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    const look = () => getJson(t.app, `/api/pay/status?paymentNo=${card.paymentNo}`, { token });
+    await look();
+    expect((await money('order', order.id)).refunds[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    expect((await getJson<{ refunds: unknown[] }>(t.app, `/api/pay/refunds?orderNo=${orderNo}`, { token })).body.data.refunds).toEqual([{ amount: 1980, status: 'refunding' }]);
+
+    await db().update(sandboxTrades).set({ status: 'paid' }).where(eq(sandboxTrades.paymentNo, wechat.paymentNo));
+    await db().update(refunds).set({ updatedAt: new Date(Date.now() - 31_000) }).where(eq(refunds.status, 'pending'));
+    await look();
+    expect((await money('order', order.id)).refunds[0]).toMatchObject({ status: 'refunded', attempts: 2, lastError: null });
+    expect((await tradeOf(wechat.paymentNo)).status).toBe('refunded');
+  });
+
   it('two concurrent card creates: one payment kept, nothing taken twice, no 5xx', async () => {
     const orderNo = await placeOrder(t.app, token);
     const [a, b] = await Promise.all([cardToken(), cardToken()]);
