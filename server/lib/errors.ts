@@ -12,6 +12,8 @@ export class ApiError extends Error {
     readonly params: Record<string, string | number> = {},
     /** A more specific text than `api.errors.<key>`, for the same stable key. */
     readonly messageKey?: string,
+    /** Seconds until trying again helps; sent as `Retry-After` (with 429). */
+    readonly retryAfter?: number,
   ) {
     super(key);
     this.name = 'ApiError';

@@ -21,6 +21,7 @@ function keyForStatus(status: number): string {
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
+      if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfter))));
       return reply.status(error.status).send(refused(request.lang, error.key, error.fields, error.params, error.messageKey));
     }
     if (error.validation) {

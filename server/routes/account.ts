@@ -16,9 +16,8 @@ import {
   fastRegister,
   login,
   register,
-  sendActivation,
+  sendAccountCode,
   sendChangeEmailCode,
-  sendRetrieve,
   setPasswordWithCode,
   updateProfile,
   type AccountDeps,
@@ -45,7 +44,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: formBody(['username', 'email', 'password', 'repassword']), response: signedIn } },
     async (request) => {
       const input = parseWith(registerSchema, request.body);
-      const userinfo = await register(deps(request), input, request.lang);
+      const userinfo = await register(deps(request), input, request.lang, request.ip);
       return ok(request.lang, { userinfo }, 'api.registered');
     },
   );
@@ -65,7 +64,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
     { schema: { body: formBody(['email']), response: signedIn } },
     async (request) => {
       const { email } = parseWith(emailOnlySchema, request.body);
-      const userinfo = await fastRegister(deps(request), email, request.lang);
+      const userinfo = await fastRegister(deps(request), email, request.lang, request.ip);
       return ok(request.lang, { userinfo });
     },
   );
@@ -87,8 +86,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
         const body = (request.body ?? {}) as Record<string, string>;
         if (!body.code) {
           const { email } = parseWith(emailOnlySchema, body);
-          if (purpose === 'activation') await sendActivation(deps(request), email, request.lang);
-          else await sendRetrieve(deps(request), email, request.lang);
+          await sendAccountCode(deps(request), purpose, email, request.lang, request.ip);
           return ok(request.lang, {}, 'api.codeSentIfExists');
         }
         const input = parseWith(setPasswordWithCodeSchema, body);
@@ -101,7 +99,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   app.post('/api/ems/send', { schema: { body: formBody(['email', 'event']), response: plain } }, async (request) => {
     const { user } = await requireUser(app, request);
     const { email } = parseWith(emailCodeSchema, request.body);
-    await sendChangeEmailCode(deps(request), user, email, request.lang);
+    await sendChangeEmailCode(deps(request), user, email, request.lang, request.ip);
     return ok(request.lang, {}, 'api.codeSent');
   });
 

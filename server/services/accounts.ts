@@ -6,8 +6,9 @@ import { users, userTokens } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import type { MailProvider } from '../providers/mail/mail-provider.js';
 import { sendCodeMail } from './account-mail.js';
-import { clearAccountFailures, loginThrottle, recordLoginFailure } from './auth-throttle.js';
-import { consumeCode, issueCode, resendAfter, type CodePurpose } from './email-codes.js';
+import { beginLogin, clearAccountFailures, loginFailed, loginSucceeded } from './auth-throttle.js';
+import { consumeCode, issueCode, type CodePurpose } from './email-codes.js';
+import { takeAll, type Limit } from './rate-limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { SessionCache } from './session-cache.js';
 import { issueToken, type SessionUser } from './sessions.js';
@@ -19,6 +20,30 @@ export interface AccountDeps {
   mail: MailProvider;
   config: Config;
   log: { error(obj: object, msg: string): void };
+}
+
+// Code mails cost the recipient's patience and our sending reputation: one a minute and
+// five an hour per address and purpose, twenty an hour per client address, counted the
+// same whether or not the address has an account so the answers give nothing away.
+const MAIL_PER_MINUTE: Limit = { bucket: 'email:minute', limit: 1, windowMs: 60_000 };
+const MAIL_PER_HOUR: Limit = { bucket: 'email:hour', limit: 5, windowMs: 3_600_000 };
+const MAIL_PER_IP: Limit = { bucket: 'email:ip', limit: 20, windowMs: 3_600_000 };
+// Registration tells whether an address is taken, so it is limited per client address.
+export const REGISTER_PER_IP: Limit = { bucket: 'register:ip', limit: 30, windowMs: 3_600_000 };
+
+async function limitCodeMail(deps: AccountDeps, purpose: CodePurpose, email: string, ip: string): Promise<void> {
+  await takeAll(deps.db, [[MAIL_PER_MINUTE, `${purpose}:${email}`]], { key: 'CODE_TOO_SOON' });
+  await takeAll(deps.db, [
+    [MAIL_PER_HOUR, `${purpose}:${email}`],
+    [MAIL_PER_IP, ip],
+  ]);
+}
+
+/** Work the answer must not wait for (nor show by its timing): errors are logged, never thrown. */
+function afterAnswer(deps: AccountDeps, work: () => Promise<void>): void {
+  setImmediate(() => {
+    work().catch((error: unknown) => deps.log.error({ err: error }, 'sending mail failed'));
+  });
 }
 
 export function toUserInfo(user: SessionUser, token: string): UserInfo {
@@ -70,8 +95,10 @@ export async function register(
   deps: AccountDeps,
   input: { username: string; email: string; password: string },
   lang: Lang,
+  ip: string,
 ): Promise<UserInfo> {
   const { db } = deps;
+  await takeAll(db, [[REGISTER_PER_IP, ip]]);
   if (await findByEmail(db, input.email)) throw new ApiError('EMAIL_TAKEN', 200, { email: 'EMAIL_TAKEN' });
   if (await usernameTaken(db, input.username)) throw new ApiError('USERNAME_TAKEN', 200, { username: 'USERNAME_TAKEN' });
   const passwordHash = await hashPassword(input.password);
@@ -90,17 +117,15 @@ export async function register(
 
 export async function login(deps: AccountDeps, input: { email: string; password: string }, ip: string): Promise<UserInfo> {
   const { db } = deps;
-  const throttle = await loginThrottle(db, input.email, ip);
-  if (throttle.retryAfter > 0) {
-    throw new ApiError('RATE_LIMITED', 200, undefined, { minutes: Math.ceil(throttle.retryAfter / 60) }, 'api.retryInMinutes');
-  }
+  // Counted before the check, so concurrent guesses cannot all slip under the limit.
+  const attempt = await beginLogin(db, input.email, ip);
   const user = await findByEmail(db, input.email);
   const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
   if (!user || !ok) {
-    await recordLoginFailure(db, input.email, ip);
+    await loginFailed(db, attempt);
     throw new ApiError('LOGIN_FAILED');
   }
-  if (throttle.accountFailures > 0) await clearAccountFailures(db, input.email);
+  await loginSucceeded(db, attempt);
   return signIn(db, user);
 }
 
@@ -112,8 +137,6 @@ async function sendCode(
   userId: number | null,
   linkPath?: string,
 ): Promise<void> {
-  const wait = await resendAfter(deps.db, email, purpose);
-  if (wait > 0) throw new ApiError('CODE_TOO_SOON', 200, undefined, { seconds: wait });
   const code = await issueCode(deps.db, email, purpose, userId);
   const link = linkPath
     ? `${deps.config.PUBLIC_URL}/h5${linkPath}?${new URLSearchParams({ email, code }).toString()}`
@@ -127,8 +150,9 @@ async function sendCode(
 }
 
 /** Account from the e-mail given while buying a card: signed in at once, password set later. */
-export async function fastRegister(deps: AccountDeps, email: string, lang: Lang): Promise<UserInfo> {
+export async function fastRegister(deps: AccountDeps, email: string, lang: Lang, ip: string): Promise<UserInfo> {
   const { db } = deps;
+  await takeAll(db, [[REGISTER_PER_IP, ip]]);
   if (await findByEmail(db, email)) throw new ApiError('EMAIL_REGISTERED', 200, { email: 'EMAIL_REGISTERED' });
   const username = await freeUsername(db, email.split('@')[0] ?? '');
   let user: SessionUser;
@@ -140,26 +164,25 @@ export async function fastRegister(deps: AccountDeps, email: string, lang: Lang)
   }
   const info = await signIn(db, user);
   // The welcome mail carries the activation code, so the customer can set a password later.
-  await sendCode(deps, lang, 'activation', email, user.id, '/pages/public/activate').catch((error: unknown) =>
-    deps.log.error({ err: error }, 'welcome mail not sent'),
-  );
+  // The account exists now: a used-up mail limit skips the welcome mail, not the sign-in.
+  const mailAllowed = await limitCodeMail(deps, 'activation', email, ip).then(() => true, () => false);
+  const userId = user.id;
+  if (mailAllowed) afterAnswer(deps, () => sendCode(deps, lang, 'activation', email, userId, '/pages/public/activate'));
   return info;
 }
 
 /**
- * Sends an activation code when the address belongs to an account without a password.
- * The answer is the same either way, so nobody learns which addresses have accounts.
+ * Sends an activation code (to an account without a password) or a reset code (to any
+ * account). The limits are taken and the answer given before anyone looks the address up,
+ * so neither the answer, its limits nor its timing tell whether the address has an account.
  */
-export async function sendActivation(deps: AccountDeps, email: string, lang: Lang): Promise<void> {
-  const user = await findByEmail(deps.db, email);
-  if (!user || user.passwordHash !== null) return;
-  await sendCode(deps, lang, 'activation', email, user.id, '/pages/public/activate');
-}
-
-export async function sendRetrieve(deps: AccountDeps, email: string, lang: Lang): Promise<void> {
-  const user = await findByEmail(deps.db, email);
-  if (!user) return;
-  await sendCode(deps, lang, 'retrieve', email, user.id, '/pages/public/retrieve');
+export async function sendAccountCode(deps: AccountDeps, purpose: 'activation' | 'retrieve', email: string, lang: Lang, ip: string): Promise<void> {
+  await limitCodeMail(deps, purpose, email, ip);
+  afterAnswer(deps, async () => {
+    const user = await findByEmail(deps.db, email);
+    if (!user || (purpose === 'activation' && user.passwordHash !== null)) return;
+    await sendCode(deps, lang, purpose, email, user.id, `/pages/public/${purpose === 'activation' ? 'activate' : 'retrieve'}`);
+  });
 }
 
 /** Sets a password with an e-mailed code; a reset revokes every session the account had. */
@@ -188,10 +211,11 @@ export async function setPasswordWithCode(
   return signIn(db, updated!);
 }
 
-export async function sendChangeEmailCode(deps: AccountDeps, user: SessionUser, email: string, lang: Lang): Promise<void> {
+export async function sendChangeEmailCode(deps: AccountDeps, user: SessionUser, email: string, lang: Lang, ip: string): Promise<void> {
   if (email === user.email) throw new ApiError('NO_CHANGES');
   const owner = await findByEmail(deps.db, email);
   if (owner) throw new ApiError('EMAIL_TAKEN', 200, { email: 'EMAIL_TAKEN' });
+  await limitCodeMail(deps, 'change_email', email, ip);
   await sendCode(deps, lang, 'change_email', email, user.id);
 }
 

@@ -1,0 +1,83 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../db/client.js';
+import { ApiError } from '../lib/errors.js';
+
+/** One limit: at most `limit` takes per `windowMs` for each key of a bucket. */
+export interface Limit {
+  bucket: string;
+  limit: number;
+  windowMs: number;
+}
+
+export type Take = { ok: true; count: number } | { ok: false; retryAfter: number };
+
+export interface Row {
+  bucket: string;
+  key: string;
+  count: number;
+  amount: number;
+  windowStart: Date;
+  blockedUntil: Date | null;
+}
+
+const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+/** Rows from `db.execute`, which both drivers (pg and PGlite) hand back as `.rows`. */
+export async function rows(db: Database, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+  return result.rows.map((r) => ({
+    bucket: String(r.bucket),
+    key: String(r.key),
+    count: Number(r.count),
+    amount: Number(r.amount ?? 0),
+    windowStart: new Date(r.window_start as string | Date),
+    blockedUntil: r.blocked_until == null ? null : new Date(r.blocked_until as string | Date),
+  }));
+}
+
+export const secondsUntil = (when: Date, now: Date) => Math.max(1, Math.ceil((when.getTime() - now.getTime()) / 1000));
+
+/**
+ * Takes one from a fixed-window counter in a single statement. The row lock of ON CONFLICT
+ * DO UPDATE queues concurrent callers and its WHERE sees the count the previous one left,
+ * so however many arrive at once, at most `limit` get a row back; a refused take changes
+ * nothing. Works the same on PGlite and PostgreSQL, in any number of server processes.
+ */
+export async function take(db: Database, limit: Limit, key: string, now = new Date()): Promise<Take> {
+  const expired = sql`rate_limits.window_start <= ${at(new Date(now.getTime() - limit.windowMs))}`;
+  const [row] = await rows(
+    db,
+    sql`insert into rate_limits (bucket, key, window_start, count) values (${limit.bucket}, ${key}, ${at(now)}, 1)
+      on conflict (bucket, key) do update set
+        count = case when ${expired} then 1 else rate_limits.count + 1 end,
+        window_start = case when ${expired} then ${at(now)} else rate_limits.window_start end
+      where ${expired} or rate_limits.count < ${limit.limit}::int
+      returning bucket, key, count, amount, window_start, blocked_until`,
+  );
+  if (row) return { ok: true, count: row.count };
+  const [held] = await rows(db, sql`select * from rate_limits where bucket = ${limit.bucket} and key = ${key}`);
+  return { ok: false, retryAfter: held ? secondsUntil(new Date(held.windowStart.getTime() + limit.windowMs), now) : 1 };
+}
+
+/** Gives one back, for a take that turned out not to count (the owner's own success). */
+export async function giveBack(db: Database, bucket: string, key: string): Promise<void> {
+  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where bucket = ${bucket} and key = ${key}`);
+}
+
+/** Takes one from every limit in turn, or throws HTTP 429 with `Retry-After` for the first that is used up. */
+export async function takeAll(
+  db: Database,
+  takes: [Limit, string][],
+  refusal: { key: string; messageKey?: string } = { key: 'RATE_LIMITED' },
+  now = new Date(),
+): Promise<void> {
+  for (const [limit, key] of takes) {
+    const result = await take(db, limit, key, now);
+    if (!result.ok) throw tooMany(refusal.key, result.retryAfter, refusal.messageKey);
+  }
+}
+
+/** The 429 every limit answers, with its wait in seconds (and minutes and seconds for the message). */
+export function tooMany(key: string, retryAfter: number, messageKey?: string): ApiError {
+  return new ApiError(key, 429, undefined, { seconds: retryAfter, minutes: Math.ceil(retryAfter / 60) }, messageKey, retryAfter);
+}
