@@ -1,11 +1,13 @@
-import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES } from '../../contract/limits.js';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../contract/order-status.js';
 import { requireUser } from '../lib/auth.js';
 import { envelopeSchema, errorEnvelopeSchema, ok } from '../lib/envelope.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
 import { readDocument, storeDocument } from '../services/documents.js';
+import { checkUploadDay, releaseUploadSlot, reserveUploadDay, takeUploadSlot, type Reservation } from '../services/upload-limits.js';
+import { spoolUpload, SpoolTooLargeError, type Spool } from '../services/upload-spool.js';
 
 const storedSchema = envelopeSchema({
   type: 'object',
@@ -18,10 +20,54 @@ function isKind(value: unknown): value is DocumentKind {
   return typeof value === 'string' && (DOCUMENT_KINDS as readonly string[]).includes(value);
 }
 
+const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', 413);
+const malformed = () => new ApiError('UPLOAD_MALFORMED', 400);
+const noFile = () => new ApiError('FILE_REQUIRED', 400, { file: 'FILE_REQUIRED' });
+
+/** Over a limit: 429 with how long to wait, as DESIGN.md section 3 asks. */
+function limited(reply: FastifyReply, key: string, refusal: Exclude<Reservation, { ok: true }>): ApiError {
+  reply.header('retry-after', String(refusal.retryAfter));
+  return new ApiError(key, 429, undefined, { seconds: refusal.retryAfter });
+}
+
+/**
+ * Any fault the multipart parser raises comes from what the client sent (no boundary, a
+ * body cut short, too many parts): a 4xx, never a server fault.
+ */
+function asClientError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof SpoolTooLargeError) return tooLarge();
+  if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge();
+  return malformed();
+}
+
+/** Reads the parts: one file in the field `file` and an optional `kind`; anything else is refused. */
+async function receive(request: FastifyRequest): Promise<{ spool: Spool; fieldKind: string | undefined }> {
+  let spool: Spool | undefined;
+  let fieldKind: string | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.fieldname === 'kind' && typeof part.value === 'string') fieldKind = part.value;
+        continue;
+      }
+      if (spool || part.fieldname !== 'file') throw spool ? malformed() : noFile();
+      spool = await spoolUpload(part.file, UPLOAD_MAX_BYTES);
+      if ((part as MultipartFile).file.truncated) throw tooLarge();
+    }
+  } catch (error) {
+    await spool?.dispose();
+    throw asClientError(error);
+  }
+  if (!spool) throw noFile();
+  return { spool, fieldKind };
+}
+
 /** Identity documents and signatures: multipart in (the one non-form body), owner-only out. */
 export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   await app.register(multipart, {
-    limits: { fileSize: UPLOAD_MAX_BYTES, files: 1, fields: 4, fieldSize: 100, parts: 6 },
+    // files: 2 lets a second file reach the handler, which refuses it as malformed.
+    limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 4, fieldSize: 100, parts: 6 },
     throwFileSizeLimit: true,
   });
 
@@ -30,22 +76,41 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         querystring: { type: 'object', properties: { kind: { type: 'string', maxLength: 32 } } },
-        response: { 200: { anyOf: [storedSchema, errorEnvelopeSchema] }, 401: errorEnvelopeSchema, 413: errorEnvelopeSchema },
+        response: {
+          200: { anyOf: [storedSchema, errorEnvelopeSchema] },
+          400: errorEnvelopeSchema,
+          401: errorEnvelopeSchema,
+          413: errorEnvelopeSchema,
+          429: errorEnvelopeSchema,
+        },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       if (!request.isMultipart()) throw new ApiError('FILE_REQUIRED', 400);
-      // Sign-in is checked before reading the body, so an anonymous upload is not buffered.
+      // Sign-in and limits are checked before reading the body, so a refused upload is not received.
       const { user } = await requireUser(app, request);
-      const file = await request.file();
-      if (!file) throw new ApiError('FILE_REQUIRED', 200, { file: 'FILE_REQUIRED' });
-      const fieldKind = file.fields.kind && 'value' in file.fields.kind ? file.fields.kind.value : undefined;
-      const kind = (request.query as { kind?: string }).kind ?? fieldKind;
-      if (!isKind(kind)) throw new ApiError('BAD_REQUEST', 400, { kind: 'BAD_REQUEST' });
-      const bytes = await file.toBuffer();
-      if (bytes.length === 0) throw new ApiError('FILE_REQUIRED', 200, { file: 'FILE_REQUIRED' });
-      const stored = await storeDocument(app.documents, user.id, kind, bytes);
-      return ok(request.lang, stored, 'api.uploaded');
+      const queryKind = (request.query as { kind?: string }).kind;
+      if (queryKind !== undefined && !isKind(queryKind)) throw new ApiError('BAD_REQUEST', 400, { kind: 'BAD_REQUEST' });
+      const day = await checkUploadDay(app.db, user.id);
+      if (!day.ok) throw limited(reply, 'UPLOAD_QUOTA', day);
+      const slot = await takeUploadSlot(app.db, user.id);
+      if (!slot.ok) throw limited(reply, 'UPLOAD_BUSY', slot);
+      try {
+        const { spool, fieldKind } = await receive(request);
+        try {
+          const kind = queryKind ?? fieldKind;
+          if (!isKind(kind)) throw new ApiError('BAD_REQUEST', 400, { kind: 'BAD_REQUEST' });
+          if (spool.size === 0) throw noFile();
+          const reserved = await reserveUploadDay(app.db, user.id, spool.size);
+          if (!reserved.ok) throw limited(reply, 'UPLOAD_QUOTA', reserved);
+          const stored = await storeDocument(app.documents, user.id, kind, await spool.read());
+          return ok(request.lang, stored, 'api.uploaded');
+        } finally {
+          await spool.dispose();
+        }
+      } finally {
+        await releaseUploadSlot(app.db, user.id);
+      }
     },
   );
 
@@ -56,10 +121,14 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
       const { user } = await requireUser(app, request);
       const found = await readDocument(app.documents, user.id, (request.query as { id: string }).id);
       if (!found) throw new NotFoundError();
+      // Only images this server encoded itself are shown in place; anything else (a PDF,
+      // a file stored before re-encoding) is a download, never run as a page.
+      const shown = found.mime === 'image/jpeg' || found.mime === 'image/png';
       return reply
         .header('content-type', found.mime)
         .header('cache-control', 'private, no-store')
-        .header('content-disposition', 'inline')
+        .header('x-content-type-options', 'nosniff')
+        .header('content-disposition', shown ? 'inline' : `attachment; filename="document${found.mime === 'application/pdf' ? '.pdf' : ''}"`)
         .send(found.bytes);
     },
   );

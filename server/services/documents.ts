@@ -1,27 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { fileTypeFromBuffer } from 'file-type';
 import type { DocumentKind } from '../../contract/order-status.js';
 import type { Database } from '../db/client.js';
 import { documents } from '../db/schema.js';
-import { ApiError } from '../lib/errors.js';
 import type { StorageProvider } from '../providers/storage/storage-provider.js';
 import { decrypt, encrypt } from './document-crypto.js';
-import { stripHeif, stripJpeg, stripPng } from './strip-metadata.js';
+import { cleanDocument } from './document-content.js';
 
 export interface DocumentVault {
   db: Database;
   storage: StorageProvider;
   key: Buffer;
 }
-
-const ACCEPTED: Record<string, (b: Buffer) => Buffer> = {
-  'image/jpeg': stripJpeg,
-  'image/png': stripPng,
-  'image/heic': stripHeif,
-  'image/heif': stripHeif,
-  'application/pdf': (b) => b,
-};
 
 export interface StoredDocument {
   id: string;
@@ -30,17 +20,13 @@ export interface StoredDocument {
   size: number;
 }
 
-/** Trusts the bytes, not the name or the declared type: a text file called .jpg is refused. */
+/** Cleans the bytes (see cleanDocument), then stores them encrypted under a server-made name. */
 export async function storeDocument(vault: DocumentVault, userId: number, kind: DocumentKind, bytes: Buffer): Promise<StoredDocument> {
-  const sniffed = await fileTypeFromBuffer(bytes);
-  const strip = sniffed ? ACCEPTED[sniffed.mime] : undefined;
-  if (!sniffed || !strip) throw new ApiError('FILE_TYPE', 200, { file: 'FILE_TYPE' });
-  if (kind === 'signature' && sniffed.mime !== 'image/png') throw new ApiError('FILE_TYPE', 200, { file: 'FILE_TYPE' });
-  const clean = strip(bytes);
+  const clean = await cleanDocument(kind, bytes);
   const id = randomUUID();
-  await vault.storage.put(id, encrypt(vault.key, clean));
-  await vault.db.insert(documents).values({ id, userId, kind, mime: sniffed.mime, size: clean.length });
-  return { id, kind, mime: sniffed.mime, size: clean.length };
+  await vault.storage.put(id, encrypt(vault.key, clean.bytes));
+  await vault.db.insert(documents).values({ id, userId, kind, mime: clean.mime, size: clean.bytes.length });
+  return { id, kind, mime: clean.mime, size: clean.bytes.length };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

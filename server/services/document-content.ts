@@ -1,0 +1,96 @@
+import { fileTypeFromBuffer } from 'file-type';
+import sharp, { type Metadata } from 'sharp';
+import type { DocumentKind } from '../../contract/order-status.js';
+import { ApiError } from '../lib/errors.js';
+import { scanPdf } from './pdf-scan.js';
+
+// libvips keeps decoded images in a cache and runs a thread per core by default; for
+// one-off documents both only add memory.
+sharp.cache(false);
+sharp.concurrency(1);
+
+/** A photo of a card or passport needs far less; more is a decompression bomb. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** Smaller than this, nothing on a card can be read. */
+export const MIN_DOCUMENT_SIDE = 200;
+/** A drawn signature is wide and low; it only has to be an image. */
+const MIN_SIGNATURE_SIDE = 16;
+/** Stored photos are scaled to fit this; reviewers read cards well below it. */
+const MAX_STORED_SIDE = 3000;
+// Decoding takes memory in proportion to pixels; at most this many at once per process,
+// the rest wait their turn instead of all decoding together.
+const DECODE_SLOTS = 2;
+
+let decoding = 0;
+const waiting: Array<() => void> = [];
+
+async function withDecodeSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (decoding >= DECODE_SLOTS) await new Promise<void>((resolve) => waiting.push(resolve));
+  else decoding += 1;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else decoding -= 1;
+  }
+}
+
+export interface CleanDocument {
+  mime: 'image/jpeg' | 'image/png' | 'application/pdf';
+  bytes: Buffer;
+}
+
+const refuse = (key: string): never => {
+  throw new ApiError(key, 400, { file: key });
+};
+
+/**
+ * Trusts the bytes, not the name or the declared type. Images are decoded and encoded
+ * again (metadata dropped, orientation applied, size bounded); PDFs are kept as they are
+ * when nothing in them acts on opening.
+ */
+export async function cleanDocument(kind: DocumentKind, bytes: Buffer): Promise<CleanDocument> {
+  if (bytes.length === 0) refuse('FILE_REQUIRED');
+  const sniffed = await fileTypeFromBuffer(bytes);
+  const mime = sniffed?.mime;
+  // The prebuilt libvips has no HEVC decoder, so a HEIC photo cannot be re-encoded here.
+  if (mime === 'image/heic' || mime === 'image/heif') refuse('FILE_HEIC');
+  if (kind === 'signature') {
+    if (mime !== 'image/png') refuse('FILE_TYPE');
+    return { mime: 'image/png', bytes: await reencode(bytes, 'png', MIN_SIGNATURE_SIDE) };
+  }
+  if (mime === 'image/jpeg' || mime === 'image/png') return { mime: 'image/jpeg', bytes: await reencode(bytes, 'jpeg', MIN_DOCUMENT_SIDE) };
+  if (mime === 'application/pdf') {
+    if (!scanPdf(bytes).ok) refuse('PDF_ACTIVE');
+    return { mime, bytes };
+  }
+  return refuse('FILE_TYPE');
+}
+
+async function reencode(bytes: Buffer, format: 'jpeg' | 'png', minSide: number): Promise<Buffer> {
+  return withDecodeSlot(async () => {
+    const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
+    let meta: Metadata;
+    try {
+      meta = await sharp(bytes, options).metadata();
+    } catch {
+      return refuse('IMAGE_UNREADABLE');
+    }
+    const width = meta.width ?? 0;
+    const height = meta.height ?? 0;
+    // Checked from the header before any pixel is decoded.
+    if (width * height > MAX_INPUT_PIXELS) refuse('IMAGE_TOO_LARGE');
+    if (width < minSide || height < minSide) refuse('IMAGE_TOO_SMALL');
+    const pipeline = sharp(bytes, options)
+      .rotate()
+      .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true });
+    try {
+      // No withMetadata(): EXIF, XMP, GPS and comments are left behind.
+      return format === 'png' ? await pipeline.png().toBuffer() : await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 88 }).toBuffer();
+    } catch {
+      // A header that reads well over pixel data cut short or corrupt.
+      return refuse('IMAGE_UNREADABLE');
+    }
+  });
+}

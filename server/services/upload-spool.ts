@@ -1,0 +1,55 @@
+import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+
+/** An upload received to disk, waiting to be checked. */
+export interface Spool {
+  size: number;
+  /** The received bytes, decrypted; held in memory only while being checked. */
+  read(): Promise<Buffer>;
+  dispose(): Promise<void>;
+}
+
+export class SpoolTooLargeError extends Error {
+  constructor() {
+    super('upload too large');
+    this.name = 'SpoolTooLargeError';
+  }
+}
+
+/**
+ * Receives a body to a temporary file as it arrives, so a slow or large upload holds a
+ * few chunks of memory, not the whole file. The file is encrypted with a key that lives
+ * only in this process: an identity document never lies on disk in clear, even briefly.
+ */
+export async function spoolUpload(source: Readable, maxBytes: number, folder = tmpdir()): Promise<Spool> {
+  const key = randomBytes(32);
+  const iv = randomBytes(16);
+  const path = join(folder, `sim-upload-${randomUUID()}`);
+  let size = 0;
+  const counter = new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      done(size > maxBytes ? new SpoolTooLargeError() : null, chunk);
+    },
+  });
+  const dispose = () => rm(path, { force: true });
+  try {
+    await pipeline(source, counter, createCipheriv('aes-256-ctr', key, iv), createWriteStream(path, { mode: 0o600 }));
+  } catch (error) {
+    await dispose();
+    throw error;
+  }
+  return {
+    size,
+    async read() {
+      const decipher = createDecipheriv('aes-256-ctr', key, iv);
+      return Buffer.concat([decipher.update(await readFile(path)), decipher.final()]);
+    },
+    dispose,
+  };
+}
