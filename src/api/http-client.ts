@@ -28,6 +28,8 @@ export class ApiRequestError extends Error {
     readonly kind: FailureKind,
     readonly status: number,
     readonly data: unknown,
+    /** From `Retry-After` (seconds), sent with 429: how long the refusal lasts. */
+    readonly retryAfter?: number,
   ) {
     super(kind === 'http' ? `HTTP ${status}` : kind);
     this.name = 'ApiRequestError';
@@ -71,6 +73,11 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
+function retryAfterOf(response: Response): number | undefined {
+  const seconds = Number(response.headers.get('retry-after'));
+  return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
+}
+
 export function createHttpClient(options: HttpClientOptions): HttpClient {
   const baseUrl = options.baseUrl ?? '';
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
@@ -97,7 +104,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       clearTimeout(timer);
     }
     if (response.status === 401 && !quietUnauthorized) options.onUnauthorized?.();
-    if (response.status !== 200) throw new ApiRequestError('http', response.status, body);
+    if (response.status !== 200) throw new ApiRequestError('http', response.status, body, retryAfterOf(response));
     return body;
   }
 

@@ -30,7 +30,10 @@ export async function toResult<D, T>(
       const body = error.data as Partial<Envelope<unknown>> | null;
       const data: unknown = body?.data;
       const key = error.kind === 'timeout' ? 'TIMEOUT' : error.kind === 'network' ? 'NETWORK' : isErrorData(data) ? String(data.error) : 'SERVER_ERROR';
-      return { ok: false, msg: typeof body?.msg === 'string' ? body.msg : '', error: key, fields: {} };
+      // A refusal with its envelope (429 from a limit) shows the server's own localized text.
+      const result: ActionResult<T> = { ok: false, msg: typeof body?.msg === 'string' ? body.msg : '', error: key, fields: {} };
+      if (error.retryAfter !== undefined) result.retryAfter = error.retryAfter;
+      return result;
     }
     return { ok: false, msg: '', error: 'SERVER_ERROR', fields: {} };
   }

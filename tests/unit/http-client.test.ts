@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOKEN_PLACEHOLDER, type Lang } from '../../contract/api';
 import { ApiRequestError, createHttpClient } from '../../src/api/http-client';
+import { toResult } from '../../src/lib/action-result';
 import { envelope, fakeFetch } from './helpers/fake-server';
 
 function client(handler: Parameters<typeof fakeFetch>[0], token: string | null = null, lang: Lang = 'cn') {
@@ -96,5 +97,25 @@ describe('API client', () => {
     }) as typeof fetch;
     const http = createHttpClient({ fetchImpl: broken, getToken: () => null, getLang: () => 'cn' });
     await expect(http.request({ url: '/api/x' })).rejects.toMatchObject({ kind: 'network' });
+  });
+});
+
+describe('refusals from a limit (HTTP 429)', () => {
+  const limited = (async () =>
+    new Response(JSON.stringify(envelope({ error: 'RATE_LIMITED' }, 0, '登录失败次数过多，请 1 分钟后再试')), {
+      status: 429,
+      headers: { 'content-type': 'application/json', 'retry-after': '42' },
+    })) as typeof fetch;
+
+  it('rejects with the envelope and how long to wait', async () => {
+    const http = createHttpClient({ fetchImpl: limited, getToken: () => null, getLang: () => 'cn' });
+    const error = await http.request({ url: '/api/user/login', method: 'POST' }).catch((e: unknown) => e);
+    expect(error).toMatchObject({ kind: 'http', status: 429, retryAfter: 42, data: { data: { error: 'RATE_LIMITED' } } });
+  });
+
+  it('shows the server\'s localized message, not a network error', async () => {
+    const http = createHttpClient({ fetchImpl: limited, getToken: () => null, getLang: () => 'cn' });
+    const result = await toResult(() => http.request({ url: '/api/user/login', method: 'POST' }), () => undefined);
+    expect(result).toEqual({ ok: false, msg: '登录失败次数过多，请 1 分钟后再试', error: 'RATE_LIMITED', fields: {}, retryAfter: 42 });
   });
 });

@@ -26,6 +26,8 @@ export const SetPasswordFlow = observer(function SetPasswordFlow({ kind, account
   const sendCode = async () => {
     const result = await sender.submit(() => account.sendCode(kind, form.values.email));
     if (result?.ok) startCountdown(RESEND_SECONDS);
+    // Sent too soon (the answer says how long): the button counts down from there.
+    else if (result?.error === 'CODE_TOO_SOON' && result.retryAfter) startCountdown(result.retryAfter);
   };
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();

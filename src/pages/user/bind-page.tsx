@@ -23,6 +23,7 @@ export default observer(function BindPage({ titleKey }: PageProps) {
   const send = async () => {
     const result = await sender.submit(() => line.sendSms(form.values.country, form.values.mobile));
     if (result?.ok) startCountdown(60);
+    else if (result?.error === 'CODE_TOO_SOON' && result.retryAfter) startCountdown(result.retryAfter);
   };
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

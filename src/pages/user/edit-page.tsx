@@ -20,6 +20,7 @@ export default observer(function UserEditPage({ titleKey }: PageProps) {
   const sendCode = async () => {
     const result = await sender.submit(() => account.sendEmailCode(form.values.email));
     if (result?.ok) startCountdown(60);
+    else if (result?.error === 'CODE_TOO_SOON' && result.retryAfter) startCountdown(result.retryAfter);
   };
   const onSubmit = async (event: React.FormEvent) => {
     event.preventDefault();
