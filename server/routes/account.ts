@@ -90,7 +90,7 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
           return ok(request.lang, {}, 'api.codeSentIfExists');
         }
         const input = parseWith(setPasswordWithCodeSchema, body);
-        const userinfo = await setPasswordWithCode(deps(request), purpose, input);
+        const userinfo = await setPasswordWithCode(deps(request), purpose, input, request.ip);
         return ok(request.lang, { userinfo }, purpose === 'activation' ? 'api.activated' : 'api.passwordReset');
       },
     );

@@ -6,7 +6,7 @@ import { users, userTokens } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import type { MailProvider } from '../providers/mail/mail-provider.js';
 import { sendCodeMail } from './account-mail.js';
-import { beginLogin, clearAccountFailures, loginFailed, loginSucceeded } from './auth-throttle.js';
+import { beginLogin, clearAccountFailures, loginFailed, loginSucceeded, rememberPair } from './auth-throttle.js';
 import { consumeCode, issueCode, type CodePurpose } from './email-codes.js';
 import { takeAll, type Limit } from './rate-limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -107,6 +107,7 @@ export async function register(
       .insert(users)
       .values({ username: input.username, email: input.email, passwordHash, lang })
       .returning();
+    await rememberPair(db, input.email, ip);
     return await signIn(db, user!);
   } catch (error) {
     // Two registrations racing for the same address or name: the unique index decides.
@@ -190,6 +191,7 @@ export async function setPasswordWithCode(
   deps: AccountDeps,
   purpose: 'activation' | 'retrieve',
   input: { email: string; code: string; password: string },
+  ip: string,
 ): Promise<UserInfo> {
   const { db } = deps;
   const used = await consumeCode(db, input.email, purpose, input.code);
@@ -208,6 +210,7 @@ export async function setPasswordWithCode(
   });
   deps.sessions?.forgetUser(user.id);
   await clearAccountFailures(db, input.email);
+  await rememberPair(db, input.email, ip);
   return signIn(db, updated!);
 }
 

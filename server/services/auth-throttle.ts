@@ -120,6 +120,17 @@ export async function loginFailed(db: Database, attempt: LoginAttempt, now = new
   );
 }
 
+/**
+ * The customer just proved the password from this address (registering, or setting it by
+ * an e-mailed code): the pair counts as known, as after a sign-in.
+ */
+export async function rememberPair(db: Database, email: string, ip: string, now = new Date()): Promise<void> {
+  await db.execute(
+    sql`insert into rate_limits (bucket, key, window_start, count, amount) values (${PAIR}, ${`${email}|${ip}`}, ${at(now)}, 0, 1)
+      on conflict (bucket, key) do update set count = 0, amount = 1, blocked_until = null`,
+  );
+}
+
 /** A password set by an e-mailed code: the account's failures no longer matter. */
 export async function clearAccountFailures(db: Database, email: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where (bucket = ${ACCOUNT} and key = ${email}) or (bucket = ${PAIR} and key like ${`${email.replace(/[\\%_]/g, '\\$&')}|%`})`);
