@@ -73,7 +73,8 @@ async function reencode(bytes: Buffer, format: 'jpeg' | 'png', minSide: number):
     const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
     let meta: Metadata;
     try {
-      meta = await sharp(bytes, options).metadata();
+      // The header only: no pixel is decoded, so the pixel limit is checked below instead.
+      meta = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
     } catch {
       return refuse('IMAGE_UNREADABLE');
     }
