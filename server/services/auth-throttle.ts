@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { rows, secondsUntil, tooMany, type Row } from './rate-limits.js';
+import { pruneNowAndThen, rows, secondsUntil, tooMany, type Row } from './rate-limits.js';
 
 // Sign-in limits after OWASP's authentication guidance. Failures are counted per account
 // and address pair, so a stranger elsewhere slows only themselves: after 5 the pair waits,
@@ -45,6 +45,7 @@ const delaySql = (count: ReturnType<typeof sql>) =>
  */
 export async function beginLogin(db: Database, email: string, ip: string, now = new Date()): Promise<LoginAttempt> {
   const pairKey = `${email}|${ip}`;
+  pruneNowAndThen(db, now);
   const idle = sql`rate_limits.window_start <= ${at(new Date(now.getTime() - PAIR_IDLE_RESET_MS))}`;
   const hourOld = sql`rate_limits.window_start <= ${at(new Date(now.getTime() - CEILING_WINDOW_MS))}`;
   const next = sql`(case when ${idle} then 1 else rate_limits.count + 1 end)`;

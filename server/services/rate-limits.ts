@@ -59,6 +59,24 @@ export async function take(db: Database, limit: Limit, key: string, now = new Da
   return { ok: false, retryAfter: held ? secondsUntil(new Date(held.windowStart.getTime() + limit.windowMs), now) : 1 };
 }
 
+const prunedAt = new WeakMap<Database, number>();
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Counters whose window ended days ago say nothing any more; dropping them about once an
+ * hour per process keeps the table small without a job. A pair that signed in keeps its
+ * row (it is what spares the owner) until it has been idle for 90 days.
+ */
+export function pruneNowAndThen(db: Database, now = new Date()): void {
+  if (now.getTime() - (prunedAt.get(db) ?? 0) < DAY_MS / 24) return;
+  prunedAt.set(db, now.getTime());
+  db.execute(
+    sql`delete from rate_limits where window_start < ${at(new Date(now.getTime() - 2 * DAY_MS))}
+      and (blocked_until is null or blocked_until < ${at(now)})
+      and (bucket <> 'login:pair' or amount = 0 or window_start < ${at(new Date(now.getTime() - 90 * DAY_MS))})`,
+  ).catch(() => undefined);
+}
+
 /** Gives one back, for a take that turned out not to count (the owner's own success). */
 export async function giveBack(db: Database, bucket: string, key: string): Promise<void> {
   await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where bucket = ${bucket} and key = ${key}`);

@@ -1,6 +1,7 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailCodes, outbox } from '../../server/db/schema';
+import { emailCodes, outbox, rateLimits } from '../../server/db/schema';
+import { pruneNowAndThen } from '../../server/services/rate-limits';
 import { backends } from './helpers/databases';
 import { eventually } from './helpers/eventually';
 import { lastMail } from './helpers/requests';
@@ -108,6 +109,19 @@ describe.each(backends)('limits under concurrency on %s', (backend) => {
     expect(Number(stranger.retryAfter)).toBeGreaterThan(60);
     // A customer who signed in from there before is not slowed.
     expect((await login('campus-known@example.com', 'right1234', '100.64.9.9')).body.code).toBe(1);
+  });
+
+  it('drops counters days after their window, but keeps a known pair', async () => {
+    const db = t.database.handle.db;
+    await db.execute(`insert into rate_limits (bucket, key, window_start, count, amount) values
+      ('sms:ip', 'old-address', now() - interval '3 days', 20, 0), ('login:pair', 'old@example.com|1.2.3.4', now() - interval '3 days', 0, 1)`);
+    pruneNowAndThen(db, new Date(Date.now() + 2 * 60 * 60 * 1000));
+    const left = await eventually(async () => {
+      const rows = await db.select().from(rateLimits).where(inArray(rateLimits.key, ['old-address', 'old@example.com|1.2.3.4']));
+      expect(rows.map((r) => r.key)).toEqual(['old@example.com|1.2.3.4']);
+      return rows;
+    });
+    expect(left).toHaveLength(1);
   });
 
   describe('SMS', () => {
