@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { request } from 'node:http';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { rateLimits } from '../../server/db/schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backends } from './helpers/databases';
 import { fixture, multipartBody } from './helpers/multipart';
@@ -149,7 +150,7 @@ describe.each(backends)('hostile uploads on %s', (backend) => {
     const second = stalled();
     // Both hold their slot once their headers have been read: wait for that, then try a third.
     const inFlight = async () =>
-      Number((await t.app.db.execute<{ count: number }>(sql`select count from rate_limits where bucket = 'upload:inflight'`)).rows[0]?.count ?? 0);
+      (await t.app.db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.bucket, 'upload:inflight')))[0]?.count ?? 0;
     for (let i = 0; i < 100 && (await inFlight()) < 2; i += 1) await new Promise((r) => setTimeout(r, 20));
     const third = await upload(t, token, 'passport', jpegFile(fixture('passport.jpg')));
     await refusedWith(third, 429, 'UPLOAD_BUSY');
