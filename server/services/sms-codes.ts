@@ -25,20 +25,32 @@ export const SMS_LIMITS = {
   perIpHour: { bucket: 'sms:ip', limit: 20, windowMs: HOUR },
 } satisfies Record<string, Limit>;
 
+/** Password checks when moving an account to another number: as strict as a sign-in pair. */
+export const REBIND_PASSWORD_LIMIT: Limit = { bucket: 'sms:rebind-password', limit: 5, windowMs: 15 * 60_000 };
+
 const hashCode = (mobile: string, code: string) => createHash('sha256').update(`bind:${mobile}:${code}`).digest('hex');
 
 export async function sendBindCode(db: Database, sms: SmsProvider, user: SessionUser, mobile: string, ip: string, lang: Lang, now = new Date()) {
+  const t = now.getTime();
+  // The account's and address's limits come before anything that depends on the number, so
+  // asking whether numbers are taken costs the same quota as sending codes to them.
+  await takeAll(
+    db,
+    [
+      [SMS_LIMITS.perAccountHour, String(user.id)],
+      [SMS_LIMITS.perIpHour, ip],
+    ],
+    undefined,
+    now,
+  );
   const [other] = await db.select({ id: users.id }).from(users).where(and(eq(users.mobile, mobile), ne(users.id, user.id))).limit(1);
   if (other) throw new ApiError('MOBILE_TAKEN', 200, { mobile: 'MOBILE_TAKEN' });
-  const t = now.getTime();
   await takeAll(db, [[SMS_LIMITS.perMinute, mobile]], { key: 'CODE_TOO_SOON' }, now);
   await takeAll(
     db,
     [
       [SMS_LIMITS.perHour, mobile],
       [SMS_LIMITS.perDay, mobile],
-      [SMS_LIMITS.perAccountHour, String(user.id)],
-      [SMS_LIMITS.perIpHour, ip],
     ],
     undefined,
     now,
@@ -59,6 +71,8 @@ export async function bindMobile(
   if (user.mobile && user.mobile !== input.mobile && user.passwordHash) {
     // Rebinding moves where codes go: it needs the password, not just an open session.
     if (!input.password) throw new ApiError('PASSWORD_REQUIRED', 200, { password: 'PASSWORD_REQUIRED' });
+    // An open session on a borrowed phone must not become a password-guessing oracle.
+    await takeAll(db, [[REBIND_PASSWORD_LIMIT, String(user.id)]], undefined, now);
     if (!(await verifyPassword(user.passwordHash, input.password))) throw new ApiError('PASSWORD_WRONG', 200, { password: 'PASSWORD_WRONG' });
   }
   const liveId = db

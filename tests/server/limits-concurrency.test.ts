@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailCodes, outbox, rateLimits } from '../../server/db/schema';
+import { emailCodes, outbox, rateLimits, users } from '../../server/db/schema';
 import { pruneNowAndThen } from '../../server/services/rate-limits';
 import { backends } from './helpers/databases';
 import { eventually } from './helpers/eventually';
@@ -184,6 +184,29 @@ describe.each(backends)('limits under concurrency on %s', (backend) => {
       );
       expect(answers.filter((a) => a.body.code === 1)).toHaveLength(0);
       expect(answers[29]!.body.data).toMatchObject({ error: 'CODE_WRONG' });
+    });
+
+    it("counts asking whether a number is taken against the account's 20 an hour", async () => {
+      const prober = (await register('sms-prober')).body.data.userinfo!.token;
+      await t.database.handle.db.update(users).set({ mobile: '+817074000000' }).where(eq(users.username, 'sms-two'));
+      const answers = [];
+      for (let i = 0; i < 20; i += 1) answers.push(await send('070-7400-0000', `198.51.102.${i}`, prober));
+      expect(answers.map((a) => a.body.data.error)).toEqual(Array(20).fill('MOBILE_TAKEN'));
+      const twentyFirst = await send('070-7400-0000', '198.51.102.99', prober);
+      expect(twentyFirst.status).toBe(429);
+      expect(twentyFirst.body.data).toMatchObject({ error: 'RATE_LIMITED' });
+    });
+
+    it('checks at most 5 passwords a quarter-hour when moving an account to another number', async () => {
+      const owner = (await register('sms-rebind')).body.data.userinfo!.token;
+      await t.database.handle.db.update(users).set({ mobile: '+817075000000' }).where(eq(users.username, 'sms-rebind'));
+      const tries = [];
+      for (let i = 0; i < 6; i += 1) {
+        tries.push(await post('/api/user/bind', { country: '81', mobile: '070-7500-1111', code: '123456', password: `guess${i}abc` }, `198.51.103.${i}`, { token: owner }));
+      }
+      expect(tries.slice(0, 5).map((a) => a.body.data.error)).toEqual(Array(5).fill('PASSWORD_WRONG'));
+      expect(tries[5]!.status).toBe(429);
+      expect(Number(tries[5]!.retryAfter)).toBeGreaterThan(0);
     });
   });
 });
