@@ -87,7 +87,9 @@ export const UploadField = observer(function UploadField({ purchase, http, field
               ref={input}
               className="visually-hidden"
               type="file"
-              accept="image/jpeg,image/png,image/heic,image/heif,application/pdf"
+              // HEIC is not listed: the server cannot decode it, and iOS hands over a JPEG
+              // of the same photo when the page does not ask for HEIC.
+              accept="image/jpeg,image/png,application/pdf"
               disabled={disabled || busy}
               onChange={(e) => void onPick(e.target.files)}
               aria-describedby={error ? `${id}-error` : undefined}
