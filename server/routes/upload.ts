@@ -1,5 +1,5 @@
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES } from '../../contract/limits.js';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../contract/order-status.js';
 import { requireUser } from '../lib/auth.js';
@@ -24,10 +24,9 @@ const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', 413);
 const malformed = () => new ApiError('UPLOAD_MALFORMED', 400);
 const noFile = () => new ApiError('FILE_REQUIRED', 400, { file: 'FILE_REQUIRED' });
 
-/** Over a limit: 429 with how long to wait, as DESIGN.md section 3 asks. */
-function limited(reply: FastifyReply, key: string, refusal: Exclude<Reservation, { ok: true }>): ApiError {
-  reply.header('retry-after', String(refusal.retryAfter));
-  return new ApiError(key, 429, undefined, { seconds: refusal.retryAfter });
+/** Over a limit: 429 with how long to wait (Retry-After), as DESIGN.md section 3 asks. */
+function limited(key: string, refusal: Exclude<Reservation, { ok: true }>): ApiError {
+  return new ApiError(key, 429, undefined, { seconds: refusal.retryAfter }, undefined, refusal.retryAfter);
 }
 
 /**
@@ -85,16 +84,16 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       if (!request.isMultipart()) throw new ApiError('FILE_REQUIRED', 400);
       // Sign-in and limits are checked before reading the body, so a refused upload is not received.
       const { user } = await requireUser(app, request);
       const queryKind = (request.query as { kind?: string }).kind;
       if (queryKind !== undefined && !isKind(queryKind)) throw new ApiError('BAD_REQUEST', 400, { kind: 'BAD_REQUEST' });
       const day = await checkUploadDay(app.db, user.id);
-      if (!day.ok) throw limited(reply, 'UPLOAD_QUOTA', day);
+      if (!day.ok) throw limited('UPLOAD_QUOTA', day);
       const slot = await takeUploadSlot(app.db, user.id);
-      if (!slot.ok) throw limited(reply, 'UPLOAD_BUSY', slot);
+      if (!slot.ok) throw limited('UPLOAD_BUSY', slot);
       try {
         const { spool, fieldKind } = await receive(request);
         try {
@@ -102,7 +101,7 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
           if (!isKind(kind)) throw new ApiError('BAD_REQUEST', 400, { kind: 'BAD_REQUEST' });
           if (spool.size === 0) throw noFile();
           const reserved = await reserveUploadDay(app.db, user.id, spool.size);
-          if (!reserved.ok) throw limited(reply, 'UPLOAD_QUOTA', reserved);
+          if (!reserved.ok) throw limited('UPLOAD_QUOTA', reserved);
           const stored = await storeDocument(app.documents, user.id, kind, await spool.read());
           return ok(request.lang, stored, 'api.uploaded');
         } finally {
