@@ -7,7 +7,7 @@ import { envelopeSchema, errorEnvelopeSchema, ok } from '../lib/envelope.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
 import { readDocument, storeDocument } from '../services/documents.js';
 import { checkUploadDay, releaseUploadSlot, reserveUploadDay, takeUploadSlot, type Reservation } from '../services/upload-limits.js';
-import { spoolUpload, SpoolTooLargeError, type Spool } from '../services/upload-spool.js';
+import { spoolUpload, SpoolTooLargeError, sweepStaleSpools, type Spool } from '../services/upload-spool.js';
 
 const storedSchema = envelopeSchema({
   type: 'object',
@@ -69,6 +69,8 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 4, fieldSize: 100, parts: 6 },
     throwFileSizeLimit: true,
   });
+  // In the background: a slow temp folder never delays start.
+  void sweepStaleSpools().catch(() => undefined);
 
   app.post(
     '/api/common/upload',

@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { readFile, rm } from 'node:fs/promises';
+import { readdir, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -26,10 +26,30 @@ export class SpoolTooLargeError extends Error {
  * few chunks of memory, not the whole file. The file is encrypted with a key that lives
  * only in this process: an identity document never lies on disk in clear, even briefly.
  */
+const PREFIX = 'sim-upload-';
+
+/**
+ * Removes spool files a crashed process left behind. Their key died with the process, so
+ * they can never be read; this only gives the disk space back.
+ */
+export async function sweepStaleSpools(folder = tmpdir(), olderThanMs = 3600_000): Promise<number> {
+  let removed = 0;
+  for (const name of await readdir(folder).catch(() => [] as string[])) {
+    if (!name.startsWith(PREFIX)) continue;
+    const path = join(folder, name);
+    const info = await stat(path).catch(() => null);
+    if (info && Date.now() - info.mtimeMs > olderThanMs) {
+      await rm(path, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
+}
+
 export async function spoolUpload(source: Readable, maxBytes: number, folder = tmpdir()): Promise<Spool> {
   const key = randomBytes(32);
   const iv = randomBytes(16);
-  const path = join(folder, `sim-upload-${randomUUID()}`);
+  const path = join(folder, `${PREFIX}${randomUUID()}`);
   let size = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _encoding, done) {
