@@ -13,6 +13,25 @@ async function upload(app: FastifyInstance, token: string, kind: string, file: s
   return res.json().data.id as string;
 }
 
+// A customer placing many orders in one test reuses their documents, as the app's draft
+// does: uploading them again each time would run into the daily upload quota.
+const uploaded = new WeakMap<FastifyInstance, Map<string, Record<string, string>>>();
+
+async function documentsOf(app: FastifyInstance, token: string): Promise<Record<string, string>> {
+  const byToken = uploaded.get(app) ?? new Map<string, Record<string, string>>();
+  uploaded.set(app, byToken);
+  const known = byToken.get(token);
+  if (known) return known;
+  const documents = {
+    residenceFront: await upload(app, token, 'residence_front', 'residence-front.jpg'),
+    residenceBack: await upload(app, token, 'residence_back', 'residence-back.jpg'),
+    identityDoc: await upload(app, token, 'passport', 'passport.jpg'),
+    signatureId: await upload(app, token, 'signature', 'address-proof.png', 'image/png'),
+  };
+  byToken.set(token, documents);
+  return documents;
+}
+
 /** A complete step 2 with real documents and a signature, placed as an order; returns its number. */
 export async function placeOrder(app: FastifyInstance, token: string, planId = '1'): Promise<string> {
   const form = {
@@ -20,10 +39,7 @@ export async function placeOrder(app: FastifyInstance, token: string, planId = '
     lastName: '张', firstName: '伟', email: 'zw@example.com', birthday: '1998-07-01', region: 'JP', postcode: '556-0011',
     province: '大阪府', city: '大阪市浪速区', district: '難波中', block: '2-10-70', building: '', phone: '070-1234-5678',
     delivery: 'mail', storeId: '', visaType: 'study', identityKind: 'passport', addressSame: 'yes', proofType: '', proofDate: '', proofDoc: '',
-    residenceFront: await upload(app, token, 'residence_front', 'residence-front.jpg'),
-    residenceBack: await upload(app, token, 'residence_back', 'residence-back.jpg'),
-    identityDoc: await upload(app, token, 'passport', 'passport.jpg'),
-    signatureId: await upload(app, token, 'signature', 'address-proof.png', 'image/png'),
+    ...(await documentsOf(app, token)),
   };
   const res = await postForm<{ order: { orderNo: string } }>(app, '/api/order/create', form, { token });
   if (res.body.code !== 1) throw new Error(`order not placed: ${res.raw}`);
