@@ -78,7 +78,7 @@ export default observer(function AddressPage({ titleKey }: PageProps) {
               <TextField label={t('purchase.proofDate')} type="date" value={form.proofDate ?? ''} onValueChange={(v) => source.updateForm({ proofDate: v })} error={errorOf('proofDate')} />
               <div className="field">
                 <label htmlFor="proof-file">{t('purchase.proofDoc')}</label>
-                <input id="proof-file" type="file" accept="image/jpeg,image/png,image/heic,application/pdf" onChange={(e) => void uploadProof(e.target.files?.[0])} />
+                <input id="proof-file" type="file" accept="image/jpeg,image/png,application/pdf" onChange={(e) => void uploadProof(e.target.files?.[0])} />
                 {form.proofName && <p className="field-hint">{t('purchase.uploaded', { name: form.proofName })}</p>}
                 {errorOf('proofDoc') && <p className="field-error">{errorOf('proofDoc')}</p>}
               </div>
