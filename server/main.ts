@@ -4,7 +4,15 @@ import { openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed.js';
 import { markServerRunning } from './ops/server-lock.js';
 
-const config = loadConfig();
+// A configuration refusal is a message for whoever deploys, not a crash: no stack trace.
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+})();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await seedIfEmpty(database.db);
 const releaseLock = config.DATABASE_URL ? () => undefined : markServerRunning(config.DATA_DIR);
