@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -97,7 +97,16 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   } else {
     const dir = join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    if (!existsSync(join(dir, 'PG_VERSION'))) {
+      // Creating a database runs initdb in WebAssembly, whose memory (about 400 MB) stays
+      // with the instance that ran it: create it, close it, and serve from a fresh instance.
+      const creator = new PGlite(dir);
+      await creator.waitReady;
+      await creator.close();
+    }
+    // The embedded database serves one developer's data set: 32 MB of buffers holds it,
+    // where PostgreSQL's default 128 MB only grows the process (PGlite never gives WebAssembly memory back).
+    client = new PGlite(dir, { postgresqlconf: ['shared_buffers=32MB'] });
   }
   const db = drizzle(client, { schema });
   try {
