@@ -5,9 +5,7 @@ import { ApiError } from '../lib/errors.js';
 import { formBody } from '../lib/validate.js';
 import type { PayMethod, PayScene } from '../providers/payment/payment-provider.js';
 import { acceptNotification, completeCardSecure, createPayment, paymentStatus, type PaymentDeps } from '../services/payments.js';
-import { refundsOf } from '../services/refunds.js';
-import { and, eq } from 'drizzle-orm';
-import { bills, orders } from '../db/schema.js';
+import { customerRefunds } from '../services/refunds.js';
 
 const createSchema = envelopeSchema({
   type: 'object',
@@ -96,13 +94,8 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const { user } = await requireUser(app, request);
-      const q = request.query as { orderNo?: string; billNo?: string };
-      const [target] = q.billNo
-        ? await app.db.select({ id: bills.id }).from(bills).where(and(eq(bills.billNo, q.billNo), eq(bills.userId, user.id))).limit(1)
-        : await app.db.select({ id: orders.id }).from(orders).where(and(eq(orders.orderNo, q.orderNo ?? ''), eq(orders.userId, user.id))).limit(1);
-      if (!target) throw new ApiError('NOT_FOUND', 404);
-      const found = await refundsOf(app.db, q.billNo ? 'bill' : 'order', [target.id]);
-      return ok(request.lang, { refunds: found.get(target.id) ?? [] });
+      const refunds = await customerRefunds(app.db, user.id, request.query as { orderNo?: string; billNo?: string });
+      return ok(request.lang, { refunds });
     },
   );
 

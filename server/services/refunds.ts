@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { RefundView } from '../../contract/api.js';
 import type { Database } from '../db/client.js';
-import { payments, refunds } from '../db/schema.js';
+import { bills, orders, payments, refunds } from '../db/schema.js';
+import { ApiError } from '../lib/errors.js';
 import type { PayMethod, PaymentProvider } from '../providers/payment/payment-provider.js';
 
 export interface RefundDeps {
@@ -87,4 +88,13 @@ export async function refundsOf(db: Database, targetType: string, targetIds: num
     byTarget.set(row.targetId, list);
   }
   return byTarget;
+}
+
+/** Refunds on one of this customer's orders or bills; someone else's answers as not found. */
+export async function customerRefunds(db: Database, userId: number, target: { orderNo?: string | undefined; billNo?: string | undefined }): Promise<RefundView[]> {
+  const [found] = target.billNo
+    ? await db.select({ id: bills.id }).from(bills).where(and(eq(bills.billNo, target.billNo), eq(bills.userId, userId))).limit(1)
+    : await db.select({ id: orders.id }).from(orders).where(and(eq(orders.orderNo, target.orderNo ?? ''), eq(orders.userId, userId))).limit(1);
+  if (!found) throw new ApiError('NOT_FOUND', 404);
+  return (await refundsOf(db, target.billNo ? 'bill' : 'order', [found.id])).get(found.id) ?? [];
 }
