@@ -22,6 +22,10 @@ export function isLang(value: unknown): value is Lang {
 /** Sent in the `token` header when the visitor has no token (SPEC.md section 7). */
 export const TOKEN_PLACEHOLDER = 'visitor';
 
+/** How a customer pays (SPEC.md section 6); card is the fallback everywhere. */
+export const PAY_METHODS = ['wechat', 'alipay', 'card'] as const;
+export type PayMethod = (typeof PAY_METHODS)[number];
+
 export const CODE_OK = 1;
 export const CODE_REFUSED = 0;
 

@@ -8,6 +8,11 @@ export function tokyoDate(at: Date): string {
   return new Date(at.getTime() + TOKYO_OFFSET_MS).toISOString().slice(0, 10);
 }
 
+/** Today's date in Tokyo, whatever the phone's or the server's own zone. */
+export function todayInTokyo(now: Date = new Date()): string {
+  return tokyoDate(now);
+}
+
 export function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
   const d = new Date(`${value}T00:00:00Z`);
