@@ -1,4 +1,4 @@
-import type { Lang } from '../contract/api.js';
+import type { Lang, PayMethod } from '../contract/api.js';
 import type { Config } from './config.js';
 import type { Database } from './db/client.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
@@ -6,7 +6,7 @@ import type { OAuthPlatform, OAuthProvider } from './providers/oauth/oauth-provi
 import type { ContentCache } from './services/content-cache.js';
 import type { DocumentVault } from './services/documents.js';
 import type { SessionCache } from './services/session-cache.js';
-import type { PayMethod, PaymentProvider } from './providers/payment/payment-provider.js';
+import type { PaymentProvider } from './providers/payment/payment-provider.js';
 import type { SandboxKeys } from './providers/payment/sandbox-keys.js';
 import type { SmsProvider } from './providers/sms/sms-provider.js';
 
