@@ -153,7 +153,7 @@ export interface OAuthConfig {
 }
 
 export interface PaymentConfig {
-  methods: ('wechat' | 'alipay' | 'card')[];
+  methods: PayMethod[];
   /** The card gateway's token.js. */
   tokenScriptUrl: string;
   shopId: string;

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { PAY_METHODS, type PayMethod } from '../contract/api.js';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -54,7 +55,7 @@ const schema = z.object({
   PAYMENT_METHODS: z
     .string()
     .default('wechat,alipay,card')
-    .transform((v) => v.split(',').map((m) => m.trim()).filter((m): m is 'wechat' | 'alipay' | 'card' => ['wechat', 'alipay', 'card'].includes(m))),
+    .transform((v) => v.split(',').map((m) => m.trim()).filter((m): m is PayMethod => (PAY_METHODS as readonly string[]).includes(m))),
   WECHAT_PAY_MCHID: z.string().default(''),
   WECHAT_PAY_SERIAL: z.string().default(''),
   WECHAT_PAY_PRIVATE_KEY: z.string().default(''),
