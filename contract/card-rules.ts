@@ -12,6 +12,16 @@ export type CardErrorCode = (typeof CARD_ERROR_CODES)[number];
 
 export const CARD_OK = '000';
 
+// The codes the server itself answers with (the sandbox gateway, a charge that could not be sent).
+export const CARD_SHOP_ID_MISSING: CardErrorCode = '160';
+export const CARD_SHOP_ID_TOO_LONG: CardErrorCode = '161';
+export const CARD_SHOP_ID_NOT_ALPHANUMERIC: CardErrorCode = '162';
+export const CARD_SHOP_UNKNOWN: CardErrorCode = '180';
+/** The token does not exist or was used already (tokens work once). */
+export const CARD_TOKEN_INVALID: CardErrorCode = '502';
+/** The gateway could not be reached or answered nonsense. */
+export const CARD_GATEWAY_BUSY: CardErrorCode = '902';
+
 export interface CardInput {
   number: string;
   /** As printed on the card: MMYY, no slash. */

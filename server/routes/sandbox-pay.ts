@@ -1,7 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { cardNumberCode, gatewayExpiryCode, holderCode, maskCard, securityCodeCode } from '../../contract/card-rules.js';
+import {
+  CARD_OK,
+  CARD_SHOP_ID_MISSING,
+  CARD_SHOP_ID_NOT_ALPHANUMERIC,
+  CARD_SHOP_ID_TOO_LONG,
+  CARD_SHOP_UNKNOWN,
+  cardNumberCode,
+  gatewayExpiryCode,
+  holderCode,
+  maskCard,
+  securityCodeCode,
+} from '../../contract/card-rules.js';
 import { sandboxCardTokens, sandboxTrades } from '../db/schema.js';
 import { escapeHtml, htmlPage } from '../lib/html.js';
 import { message } from '../lib/messages.js';
@@ -34,10 +45,10 @@ export async function sandboxPayRoutes(app: FastifyInstance): Promise<void> {
       const b = (request.body ?? {}) as Record<string, string>;
       const shopId = b.shopId ?? '';
       const fail = (resultCode: string) => ({ resultCode, tokenObject: {} });
-      if (shopId === '') return fail('160');
-      if (shopId.length >= 14) return fail('161');
-      if (!/^[A-Za-z0-9]+$/.test(shopId)) return fail('162');
-      if (shopId !== SANDBOX_GMO_SHOP_ID) return fail('180');
+      if (shopId === '') return fail(CARD_SHOP_ID_MISSING);
+      if (shopId.length >= 14) return fail(CARD_SHOP_ID_TOO_LONG);
+      if (!/^[A-Za-z0-9]+$/.test(shopId)) return fail(CARD_SHOP_ID_NOT_ALPHANUMERIC);
+      if (shopId !== SANDBOX_GMO_SHOP_ID) return fail(CARD_SHOP_UNKNOWN);
       const code =
         cardNumberCode(b.cardno ?? '') ?? gatewayExpiryCode(b.expire ?? '') ?? securityCodeCode(b.securitycode ?? '') ?? holderCode(b.holdername ?? '');
       if (code) return fail(code);
@@ -46,7 +57,7 @@ export async function sandboxPayRoutes(app: FastifyInstance): Promise<void> {
       const maskedCardNo = maskCard(b.cardno!);
       await app.db.insert(sandboxCardTokens).values({ token, maskedCardNo, behavior: SANDBOX_CARDS[b.cardno!] ?? 'ok', expiresAt });
       return {
-        resultCode: '000',
+        resultCode: CARD_OK,
         tokenObject: {
           token: [token],
           toBeExpiredAt: expiresAt.toISOString().slice(0, 16).replace(/[T:]/g, '-'),

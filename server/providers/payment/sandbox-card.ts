@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { CARD_TOKEN_INVALID } from '../../../contract/card-rules.js';
 import type { Database } from '../../db/client.js';
 import { sandboxCardTokens, sandboxTrades } from '../../db/schema.js';
 import type { PaymentProvider } from './payment-provider.js';
@@ -32,7 +33,7 @@ export function sandboxCard(db: Database): PaymentProvider {
         .where(and(eq(sandboxCardTokens.token, request.cardToken ?? ''), isNull(sandboxCardTokens.usedAt), gt(sandboxCardTokens.expiresAt, new Date())))
         .returning();
       const token = used[0];
-      if (!token) return { kind: 'failed', code: '502' };
+      if (!token) return { kind: 'failed', code: CARD_TOKEN_INVALID };
       if (token.behavior === 'decline') return { kind: 'failed', code: 'DECLINED' };
       const tradeNo = `gmo-${randomBytes(8).toString('hex')}`;
       const status = token.behavior === '3ds' ? 'pending' : 'paid';
