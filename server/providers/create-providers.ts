@@ -1,3 +1,4 @@
+import type { PayMethod } from '../../contract/api.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
 import type { MailProvider } from './mail/mail-provider.js';
@@ -9,7 +10,7 @@ import { sandboxOAuth } from './oauth/sandbox-oauth.js';
 import { wechatOAuth } from './oauth/wechat-oauth.js';
 import { alipayLive } from './payment/alipay-live.js';
 import { gmoCardLive } from './payment/gmo-live.js';
-import type { PayMethod, PaymentProvider } from './payment/payment-provider.js';
+import type { PaymentProvider } from './payment/payment-provider.js';
 import { sandboxAlipay } from './payment/sandbox-alipay.js';
 import { sandboxCard } from './payment/sandbox-card.js';
 import type { SandboxKeys } from './payment/sandbox-keys.js';

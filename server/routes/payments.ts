@@ -1,10 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { requireUser } from '../lib/auth.js';
 import { envelopeSchema, errorEnvelopeSchema, ok } from '../lib/envelope.js';
-import { ApiError } from '../lib/errors.js';
 import { formBody } from '../lib/validate.js';
-import type { PayMethod, PayScene } from '../providers/payment/payment-provider.js';
-import { acceptNotification, completeCardSecure, createPayment, paymentStatus, type PaymentDeps } from '../services/payments.js';
+import { completeCardReturn } from '../services/card-return.js';
+import { createPayment, paymentStatus, receiveNotification, type PaymentDeps } from '../services/payments.js';
 import { customerRefunds } from '../services/refunds.js';
 
 const createSchema = envelopeSchema({
@@ -52,13 +51,11 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const { user } = await requireUser(app, request);
       const body = (request.body ?? {}) as Record<string, string | undefined>;
-      const method = body.method as PayMethod;
-      if (!['wechat', 'alipay', 'card'].includes(method)) throw new ApiError('PAY_METHOD_UNAVAILABLE');
       const result = await createPayment(deps(), user.id, {
         orderNo: body.orderNo || undefined,
         billNo: body.billNo || undefined,
-        method,
-        scene: (body.scene ?? (method === 'card' ? 'card' : '')) as PayScene,
+        method: body.method ?? '',
+        scene: body.scene,
         token: body.token,
         clientIp: request.ip,
         origin: origin(request),
@@ -106,8 +103,7 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
   };
   const backFromSecure = async (request: FastifyRequest, reply: FastifyReply) => {
     const { paymentNo } = request.query as { paymentNo: string };
-    await completeCardSecure(deps(), paymentNo);
-    return reply.redirect(`/h5/pages/public/success?paymentNo=${encodeURIComponent(paymentNo)}`, 302);
+    return reply.redirect(await completeCardReturn(deps(), paymentNo), 302);
   };
   app.get('/api/pay/return/card', secureReturn, backFromSecure);
   app.post('/api/pay/return/card', secureReturn, backFromSecure);
@@ -118,14 +114,11 @@ export async function paymentRoutes(app: FastifyInstance): Promise<void> {
     notify.addContentTypeParser(['application/json', 'application/x-www-form-urlencoded', 'text/plain'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
     notify.post('/api/pay/notify/:provider', async (request, reply) => {
       const name = (request.params as { provider: string }).provider;
-      // Own keys only: "__proto__" or "constructor" is no provider.
-      const provider = Object.hasOwn(app.payments, name) ? app.payments[name as PayMethod] : undefined;
-      if (!provider) return reply.status(404).type('text/plain').send('unknown provider');
       const raw = typeof request.body === 'string' ? request.body : '';
-      const verified = await provider.verifyNotification(request.headers, raw);
-      const outcome = verified ? await acceptNotification(deps(), provider, verified) : 'refused';
-      if (outcome === 'refused') request.log.warn({ provider: name }, 'payment notification refused');
-      const ack = provider.ack(outcome !== 'refused');
+      const received = await receiveNotification(deps(), name, request.headers, raw);
+      if (!received) return reply.status(404).type('text/plain').send('unknown provider');
+      if (received.outcome === 'refused') request.log.warn({ provider: name }, 'payment notification refused');
+      const { ack } = received;
       return reply.status(ack.status).type(ack.contentType).send(ack.body);
     });
   });

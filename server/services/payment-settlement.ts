@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
+import type { PayMethod } from '../../contract/api.js';
 import type { Database } from '../db/client.js';
 import { bills, orderEvents, orders, paymentNotifications, payments, refunds } from '../db/schema.js';
-import type { PayMethod, PaymentProvider } from '../providers/payment/payment-provider.js';
+import type { PaymentProvider } from '../providers/payment/payment-provider.js';
 import { transitionOrder } from './orders.js';
 
 export type PaymentRow = typeof payments.$inferSelect;

@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { PAY_METHODS, type PayMethod } from '../../contract/api.js';
 import { tokyoDate } from '../../contract/calendar.js';
+import { CARD_GATEWAY_BUSY } from '../../contract/card-rules.js';
 import type { Database } from '../db/client.js';
 import { bills, orders, payments } from '../db/schema.js';
-import { ApiError } from '../lib/errors.js';
-import type { CreateOutcome, PayMethod, PayScene, PaymentProvider, VerifiedNotification } from '../providers/payment/payment-provider.js';
+import { ApiError, NotFoundError } from '../lib/errors.js';
+import type { CreateOutcome, NotificationAck, PayScene, PaymentProvider, VerifiedNotification } from '../providers/payment/payment-provider.js';
 import { latestOrder } from './orders.js';
 import { settleInTransaction, type PaymentRow, type SettleDeps, type SettleResult } from './payment-settlement.js';
 import { retryRefunds, sendRefund } from './refunds.js';
@@ -22,12 +24,14 @@ function newPaymentNo(now: Date): string {
 }
 
 export interface CreatePaymentInput {
-  orderNo?: string;
+  orderNo?: string | undefined;
   /** Pays a monthly bill instead of an order. */
-  billNo?: string;
-  method: PayMethod;
-  scene: PayScene;
-  token?: string;
+  billNo?: string | undefined;
+  /** As the client sent them: a method or scene this server does not offer is a refusal, not a fault. */
+  method: string;
+  /** A card needs none; the others say where the customer pays (inside WeChat, a phone browser...). */
+  scene?: string | undefined;
+  token?: string | undefined;
   clientIp: string;
   origin: string;
   notifyBase: string;
@@ -44,14 +48,14 @@ const notPayable = (type: PayTarget['type']) => new ApiError(type === 'order' ? 
 
 async function billTarget(db: Database, userId: number, billNo: string): Promise<PayTarget> {
   const [bill] = await db.select().from(bills).where(and(eq(bills.billNo, billNo), eq(bills.userId, userId))).limit(1);
-  if (!bill) throw new ApiError('NOT_FOUND', 404);
+  if (!bill) throw new NotFoundError();
   if (bill.status !== 'unpaid') throw new ApiError('NO_BILL_TO_PAY');
   return { type: 'bill', id: bill.id, amount: bill.total, description: `Monthly bill ${bill.month}` };
 }
 
 async function orderTarget(db: Database, userId: number, orderNo: string | undefined, now: Date): Promise<PayTarget> {
   const order = await latestOrder(db, userId, orderNo);
-  if (!order) throw new ApiError('NOT_FOUND', 404);
+  if (!order) throw new NotFoundError();
   if (order.status === 'expired' || (order.status === 'awaiting_payment' && order.payBefore <= now)) throw new ApiError('ORDER_EXPIRED');
   if (order.status !== 'awaiting_payment') throw new ApiError('ORDER_NOT_PAYABLE');
   return { type: 'order', id: order.id, amount: order.total, description: order.planName.cn };
@@ -72,8 +76,12 @@ function isUniqueViolation(error: unknown): boolean {
  * One attempt is open at a time: a new one first closes the open one with its provider (or,
  * if the provider says that one was paid, settles it and refuses this one).
  */
-export async function createPayment(deps: PaymentDeps, userId: number, input: CreatePaymentInput, now = new Date()) {
-  if (!deps.methods.includes(input.method) || !SCENES[input.method].includes(input.scene)) throw new ApiError('PAY_METHOD_UNAVAILABLE');
+export async function createPayment(deps: PaymentDeps, userId: number, request: CreatePaymentInput, now = new Date()) {
+  const method = PAY_METHODS.find((m) => m === request.method);
+  const sceneAsked = request.scene ?? (method === 'card' ? 'card' : '');
+  const scene = method && deps.methods.includes(method) ? SCENES[method].find((s) => s === sceneAsked) : undefined;
+  if (!method || !scene) throw new ApiError('PAY_METHOD_UNAVAILABLE');
+  const input: StartInput = { ...request, method, scene };
   if (input.method === 'card' && !input.token) throw new ApiError('CARD_TOKEN_REQUIRED');
   for (let round = 0; round < 3; round += 1) {
     const target = input.billNo ? await billTarget(deps.db, userId, input.billNo) : await orderTarget(deps.db, userId, input.orderNo, now);
@@ -116,7 +124,9 @@ export async function createPayment(deps: PaymentDeps, userId: number, input: Cr
   throw new ApiError('PAYMENT_IN_PROGRESS');
 }
 
-async function startWithProvider(deps: PaymentDeps, paymentNo: string, target: PayTarget, input: CreatePaymentInput): Promise<CreateOutcome> {
+type StartInput = CreatePaymentInput & { method: PayMethod; scene: PayScene };
+
+async function startWithProvider(deps: PaymentDeps, paymentNo: string, target: PayTarget, input: StartInput): Promise<CreateOutcome> {
   let outcome: CreateOutcome;
   try {
     outcome = await deps.providers[input.method].create({
@@ -134,7 +144,7 @@ async function startWithProvider(deps: PaymentDeps, paymentNo: string, target: P
       cardToken: input.token,
     });
   } catch {
-    outcome = { kind: 'failed', code: '902' };
+    outcome = { kind: 'failed', code: CARD_GATEWAY_BUSY };
   }
   if (outcome.kind === 'paid') {
     const settled = await settlePayment(deps, paymentNo, { paid: true, tradeNo: outcome.tradeNo }, 'provider');
@@ -190,6 +200,25 @@ export async function acceptNotification(deps: SettleDeps, provider: PaymentProv
   return settled.duplicateNotification ? 'duplicate' : 'settled';
 }
 
+/**
+ * A provider's server-to-server notification, verified on the raw body exactly as it was
+ * signed. Null for a provider this server does not know; otherwise the answer the provider expects.
+ */
+export async function receiveNotification(
+  deps: SettleDeps,
+  providerName: string,
+  headers: Record<string, string | string[] | undefined>,
+  rawBody: string,
+): Promise<{ outcome: NotificationOutcome; ack: NotificationAck } | null> {
+  // Only a method this server knows: "__proto__" or "constructor" is no provider.
+  const method = PAY_METHODS.find((m) => m === providerName);
+  const provider = method ? deps.providers[method] : undefined;
+  if (!provider) return null;
+  const verified = await provider.verifyNotification(headers, rawBody);
+  const outcome = verified ? await acceptNotification(deps, provider, verified) : 'refused';
+  return { outcome, ack: provider.ack(outcome !== 'refused') };
+}
+
 /** Where a payment stands; one that heard nothing asks its provider (reconciliation). */
 export async function paymentStatus(deps: PaymentDeps, userId: number, paymentNo: string): Promise<PaymentRow> {
   const [payment] = await deps.db
@@ -197,20 +226,10 @@ export async function paymentStatus(deps: PaymentDeps, userId: number, paymentNo
     .from(payments)
     .where(and(eq(payments.paymentNo, paymentNo), eq(payments.userId, userId)))
     .limit(1);
-  if (!payment) throw new ApiError('NOT_FOUND', 404);
+  if (!payment) throw new NotFoundError();
   await retryRefunds(deps, payment.targetType, payment.targetId);
   if (payment.status !== 'pending') return payment;
   const answer = await deps.providers[payment.method as PayMethod].query(paymentNo).catch(() => 'pending' as const);
   if (answer === 'pending') return payment;
   return (await settlePayment(deps, paymentNo, answer === 'paid' ? { paid: true, tradeNo: '' } : { paid: false, code: 'PROVIDER_FAILED' }, 'reconciliation')) ?? payment;
-}
-
-/** Back from 3-D Secure: the gateway, not the browser, says whether the challenge passed. */
-export async function completeCardSecure(deps: SettleDeps, paymentNo: string): Promise<void> {
-  const [payment] = await deps.db.select().from(payments).where(eq(payments.paymentNo, paymentNo)).limit(1);
-  const provider = deps.providers.card;
-  if (!payment || payment.status !== 'pending' || payment.method !== 'card' || !provider.completeSecure) return;
-  const done = await provider.completeSecure({ paymentNo: payment.paymentNo, providerTradeNo: payment.providerTradeNo });
-  if (done.status === 'pending') return;
-  await settlePayment(deps, paymentNo, done.status === 'paid' ? { paid: true, tradeNo: payment.providerTradeNo ?? '' } : { paid: false, code: done.code }, 'provider:card');
 }

@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { RefundView } from '../../contract/api.js';
+import type { PayMethod, RefundView } from '../../contract/api.js';
 import type { Database } from '../db/client.js';
 import { bills, orders, payments, refunds } from '../db/schema.js';
-import { ApiError } from '../lib/errors.js';
-import type { PayMethod, PaymentProvider } from '../providers/payment/payment-provider.js';
+import { NotFoundError } from '../lib/errors.js';
+import type { PaymentProvider } from '../providers/payment/payment-provider.js';
 
 export interface RefundDeps {
   db: Database;
@@ -95,6 +95,6 @@ export async function customerRefunds(db: Database, userId: number, target: { or
   const [found] = target.billNo
     ? await db.select({ id: bills.id }).from(bills).where(and(eq(bills.billNo, target.billNo), eq(bills.userId, userId))).limit(1)
     : await db.select({ id: orders.id }).from(orders).where(and(eq(orders.orderNo, target.orderNo ?? ''), eq(orders.userId, userId))).limit(1);
-  if (!found) throw new ApiError('NOT_FOUND', 404);
+  if (!found) throw new NotFoundError();
   return (await refundsOf(db, target.billNo ? 'bill' : 'order', [found.id])).get(found.id) ?? [];
 }

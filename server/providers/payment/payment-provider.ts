@@ -1,4 +1,5 @@
-export type PayMethod = 'wechat' | 'alipay' | 'card';
+import type { PayMethod } from '../../../contract/api.js';
+
 /** jsapi: inside WeChat; app: inside Alipay (tradePay); h5/wap: a phone browser redirect; card: token. */
 export type PayScene = 'jsapi' | 'h5' | 'app' | 'wap' | 'card';
 
