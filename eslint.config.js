@@ -1,0 +1,163 @@
+// ESLint flat config. Besides the recommended rule sets it states DESIGN.md section 2's
+// layering as import rules, so the architecture holds by the linter rather than by habit.
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+const features = fs
+  .readdirSync(path.join(root, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+const srcServerWhy = 'DESIGN.md section 2: nothing in src/ imports server/ and the reverse; share code through contract/.';
+const contractWhy =
+  'DESIGN.md section 2: contract/ is pure (zod and small data libraries), used by both app and server, so it imports neither src/ nor server/.';
+const featureWhy = 'DESIGN.md section 2: a feature never imports another feature; compose features in a page.';
+const pageApiWhy = 'DESIGN.md section 2: pages get data through stores (features), never from src/api/ directly.';
+const bridgeWhy = 'DESIGN.md section 2: only bridges/ touches platform globals and redirects; call a bridge instead.';
+
+// No-restricted-imports replaces its options per matching block instead of merging them, so
+// every folder's block lists all of the patterns that apply to it. Regexes on relative paths,
+// because globs like `**/server` would also catch packages such as `react-dom/server`.
+const serverPatterns = [{ regex: '^(\\.\\./)+server(/|$)', message: srcServerWhy }];
+const srcPatterns = [{ regex: '^(\\.\\./)+src(/|$)', message: srcServerWhy }];
+// `../../api` from src/pages/<group>/, but not `../../../contract/api`.
+const pageApiPatterns = [{ regex: '^(\\.\\./)+api(/|$)|(^|/)src/api(/|$)', message: pageApiWhy }];
+const featurePatterns = (own) =>
+  features
+    .filter((other) => other !== own)
+    .map((other) => ({ regex: `^\\.\\./${other}(/|$)|(^|/)features/${other}(/|$)`, message: featureWhy }));
+
+const platformGlobals = ['WeixinJSBridge', 'wx', 'AlipayJSBridge', 'ap', 'my', 'Multipayment'].map((name) => ({
+  name,
+  message: bridgeWhy,
+}));
+const platformProperties = [
+  ...['WeixinJSBridge', 'wx', 'AlipayJSBridge', 'ap', 'my', 'Multipayment'].flatMap((property) =>
+    ['window', 'globalThis', 'self'].map((object) => ({ object, property, message: bridgeWhy })),
+  ),
+  ...['assign', 'replace'].map((property) => ({ object: 'location', property, message: bridgeWhy })),
+];
+const locationSyntax = [
+  // window.location = x, location.href = x, window.location.href = x, document.location = x, ...
+  {
+    selector:
+      "AssignmentExpression > MemberExpression.left[property.name='location'], AssignmentExpression > MemberExpression.left[object.name='location'], AssignmentExpression > MemberExpression.left[object.property.name='location']",
+    message: bridgeWhy,
+  },
+  {
+    selector: "AssignmentExpression > Identifier.left[name='location']",
+    message: bridgeWhy,
+  },
+  // window.location.assign(x) and window.location.replace(x); bare location.* is covered above.
+  {
+    selector: "CallExpression > MemberExpression.callee[object.property.name='location'][property.name=/^(assign|replace)$/]",
+    message: bridgeWhy,
+  },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'data/**', 'coverage/**', 'test-results/**', 'bench/.floor-dist/**', 'node_modules/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: root,
+      },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+  },
+  // This file is the only JavaScript; it is outside tsconfig and its plugins ship no types.
+  { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    rules: {
+      // Unused names fail CI, but a leading underscore marks one that is unused on purpose
+      // (an ignored callback parameter, a destructured field left out of a rest object).
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      // React Router's navigate() is typed `void | Promise<void>`: the promise exists only for
+      // data routers' pending navigations, which this app does not use, so there is nothing to await.
+      '@typescript-eslint/no-floating-promises': [
+        'error',
+        { allowForKnownSafeCalls: [{ from: 'package', package: 'react-router', name: 'NavigateFunction' }] },
+      ],
+      // React ignores what an event handler returns, so an async onSubmit/onClick is fine as long
+      // as it handles its own failures; promises passed where other callbacks expect void stay checked.
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'bridges/**/*.ts', 'bench/floor/**/*.{ts,tsx}'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
+    files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.{ts,tsx}', '*.{js,ts}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'bench/floor/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+  },
+  {
+    files: ['src/**/*.tsx', 'bench/floor/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+
+  // Architecture. Platform globals: server code runs in Node where they do not exist, and
+  // tests stand in for the platforms on purpose, so the rule covers the browser code.
+  {
+    files: ['src/**/*.{ts,tsx}', 'contract/**/*.ts'],
+    rules: {
+      'no-restricted-globals': ['error', ...platformGlobals],
+      'no-restricted-properties': ['error', ...platformProperties],
+      'no-restricted-syntax': ['error', ...locationSyntax],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns }] },
+  },
+  {
+    files: ['src/pages/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...pageApiPatterns] }] },
+  },
+  ...features.map((feature) => ({
+    files: [`src/features/${feature}/**/*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...featurePatterns(feature)] }] },
+  })),
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: srcPatterns }] },
+  },
+  {
+    files: ['contract/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./)+(src|server)(/|$)', message: contractWhy },
+            { regex: '^(react|react-dom|mobx|node:)', message: contractWhy },
+          ],
+        },
+      ],
+    },
+  },
+
+  // Formatting belongs to Prettier; this switches off the rules that would fight it.
+  prettier,
+);
