@@ -1,5 +1,8 @@
 // The wire contract shared by the app and the server (DESIGN.md section 3).
 
+import type { z } from 'zod';
+import type * as views from './views';
+
 export type Lang = 'cn' | 'ja';
 export const LANGS: readonly Lang[] = ['cn', 'ja'];
 export const DEFAULT_LANG: Lang = 'cn';
@@ -110,97 +113,18 @@ export interface ErrorData {
   fields?: Record<string, string>;
 }
 
-export interface Banner {
-  id: number;
-  title: string;
-  subtitle: string;
-  image: string;
-  link: string;
-}
-
-export interface StoreInfo {
-  id: number;
-  name: string;
-  address: string;
-  hours: string;
-  phone: string;
-  lat: number;
-  lng: number;
-}
-
-export interface PlanInfo {
-  id: number;
-  name: string;
-  description: string;
-  dataGb: number;
-  throttledKbps: number;
-  originalPrice: number;
-  activityPrice: number;
-  monthlyRent: number;
-}
-
-export interface ServiceHoursConfig {
-  timeZone: string;
-  open: string;
-  close: string;
-  weekdays: number[];
-}
-
-export interface OAuthConfig {
-  wechatAppId: string;
-  /** The WeChat consent page (the sandbox one on this server unless configured). */
-  wechatAuthorizeUrl: string;
-}
-
-export interface PaymentConfig {
-  methods: PayMethod[];
-  /** The card gateway's token.js. */
-  tokenScriptUrl: string;
-  shopId: string;
-}
-
-export interface AppConfig {
-  siteName: string;
-  oauth: OAuthConfig;
-  payment: PaymentConfig;
-  taxRatePercent: number;
-  freeApps: number;
-  serviceHours: ServiceHoursConfig;
-  contact: { phone: string; email: string; wechatId: string };
-}
-
-export interface UserInfo {
-  id: number;
-  username: string;
-  /** Null for an account made by WeChat or Alipay sign-in until an e-mail is linked. */
-  email: string | null;
-  hasPassword: boolean;
-  mobile: string | null;
-  lang: Lang;
-  token: string;
-}
-
+// The shapes inside `data` are zod schemas in contract/views.ts (the server's replies go through
+// them); their types are derived here with `import type`, so the app keeps importing them from
+// this file and no zod reaches its first render.
+export type Banner = z.infer<typeof views.bannerSchema>;
+export type StoreInfo = z.infer<typeof views.storeInfoSchema>;
+export type PlanInfo = z.infer<typeof views.planInfoSchema>;
+export type ServiceHoursConfig = z.infer<typeof views.serviceHoursConfigSchema>;
+export type OAuthConfig = z.infer<typeof views.oauthConfigSchema>;
+export type PaymentConfig = z.infer<typeof views.paymentConfigSchema>;
+export type AppConfig = z.infer<typeof views.appConfigSchema>;
+export type UserInfo = z.infer<typeof views.userInfoSchema>;
 /** A surplus payment on an order or bill being sent back ('refunding' until the provider confirms). */
-export interface RefundView {
-  amount: number;
-  status: 'refunding' | 'refunded';
-}
-
+export type RefundView = z.infer<typeof views.refundViewSchema>;
 /** An order as the customer sees it (prices in integer yen, dates ISO). */
-export interface OrderView {
-  orderNo: string;
-  status: string;
-  planId: number;
-  planName: string;
-  price: number;
-  tax: number;
-  total: number;
-  monthlyRent: number;
-  createdAt: string;
-  payBefore: string;
-  /** Tokyo date by which an approved order leaves (3 working days). */
-  dispatchBy: string | null;
-  trackingNo: string | null;
-  rejectReason: { document: string; reason: string } | null;
-  info: Record<string, string>;
-}
+export type OrderView = z.infer<typeof views.orderViewSchema>;

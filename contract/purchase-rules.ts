@@ -84,3 +84,25 @@ export const INFORMATION_FIELDS = [
 ] as const;
 
 export { PROOF_VALID_MONTHS };
+
+const formString = z.string().max(1000).optional();
+type FormShape<K extends string> = { [F in K]: typeof formString };
+/** A form of short strings whose rules are applied later (by a service that knows the clock or stored data). */
+function formOf<K extends string>(fields: readonly K[]) {
+  return z.object(Object.fromEntries(fields.map((f) => [f, formString])) as FormShape<K>);
+}
+
+/**
+ * Step 2 as sent to /api/order/create. The rules above are applied by the server's order
+ * service, which checks the plan first and dates against its own clock; a price or total in
+ * the body is dropped here: the plan decides.
+ */
+export const orderFormSchema = formOf([...INFORMATION_FIELDS, 'planId', 'signatureId']);
+export type OrderForm = z.infer<typeof orderFormSchema>;
+
+/** Corrections to a rejected order: only the fields sent change, the rest comes from the order. */
+export const resubmitFormSchema = formOf([...INFORMATION_FIELDS, 'orderNo']);
+export type ResubmitForm = z.infer<typeof resubmitFormSchema>;
+
+/** /api/order/detail: a given order, or the latest without `orderNo`. */
+export const orderDetailQuerySchema = z.object({ orderNo: z.string().max(32).optional() });

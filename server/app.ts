@@ -90,6 +90,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('sessions', new SessionCache(changes));
   app.decorate('contentCache', new ContentCache(changes));
   app.decorateRequest('lang', 'cn');
+  app.decorateRequest('signedIn', null);
   app.addHook('onRequest', (request, _reply, done) => {
     request.lang = langFromAcceptLanguage(request.headers['accept-language']);
     done();

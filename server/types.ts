@@ -1,5 +1,9 @@
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Lang, PayMethod } from '../contract/api.js';
 import type { Config } from './config.js';
+import type { SignedIn } from './lib/auth.js';
 import type { Database } from './db/client.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
 import type { OAuthPlatform, OAuthProvider } from './providers/oauth/oauth-provider.js';
@@ -29,5 +33,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The display language this request asked for (Accept-Language). */
     lang: Lang;
+    /** Set by `requireUser` (lib/auth.ts) once the token is checked. */
+    signedIn: SignedIn | null;
   }
 }
+
+/** A route plugin's instance once `withContract` (lib/validate.ts) made its schemas zod. */
+export type ZodApp = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

@@ -1,7 +1,11 @@
+import { z } from 'zod';
 import { CODE_OK, CODE_REFUSED, type Envelope, type ErrorData, type Lang } from '../../contract/api.js';
 import { message } from './messages.js';
 
-export function ok<T>(lang: Lang, data: T, messageKey = 'api.ok'): Envelope<T> {
+export type OkEnvelope<T> = Envelope<T> & { code: typeof CODE_OK };
+export type RefusedEnvelope = Envelope<ErrorData> & { code: typeof CODE_REFUSED };
+
+export function ok<T>(lang: Lang, data: T, messageKey = 'api.ok'): OkEnvelope<T> {
   return { code: CODE_OK, msg: message(lang, messageKey), time: Math.floor(Date.now() / 1000), data };
 }
 
@@ -11,7 +15,7 @@ export function refused(
   fields?: Record<string, string>,
   params: Record<string, string | number> = {},
   messageKey = `api.errors.${key}`,
-): Envelope<ErrorData> {
+): RefusedEnvelope {
   const data: ErrorData = fields ? { error: key, fields } : { error: key };
   return {
     code: CODE_REFUSED,
@@ -21,7 +25,34 @@ export function refused(
   };
 }
 
-/** JSON schema of the envelope around `data`, so each route declares exactly what it may send. */
+const head = { msg: z.string(), time: z.number().int() };
+
+export const errorEnvelope = z.object({
+  code: z.literal(CODE_REFUSED),
+  ...head,
+  data: z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() }),
+});
+
+/** The envelope around `data`, or a refusal: what a route may send with HTTP 200. */
+export function envelope<T extends z.ZodType>(data: T) {
+  return z.discriminatedUnion('code', [z.object({ code: z.literal(CODE_OK), ...head, data }), errorEnvelope]);
+}
+
+/** An empty `data`: anything a service hands back beside it is dropped. */
+export const nothing = z.object({});
+
+/**
+ * The response schemas of an API route: its envelope with 200 and the error envelope with any
+ * 4xx (401, 404, 413, 429 come from the error handler through the same serializer).
+ */
+export function replies<T extends z.ZodType>(data: T) {
+  return { 200: envelope(data), '4xx': errorEnvelope };
+}
+
+/**
+ * JSON schema of the envelope around `data`, for routes not yet on zod schemas (payments,
+ * sandboxes); goes once they are converted.
+ */
 export function envelopeSchema(data: object): object {
   return {
     type: 'object',

@@ -1,5 +1,9 @@
+import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { validate } from '../../contract/account-rules.js';
+import { fieldErrors, validate } from '../../contract/account-rules.js';
+import { ERROR_KEYS } from '../../contract/api.js';
+import type { ZodApp } from '../types.js';
 import { ApiError } from './errors.js';
 
 /** Applies a contract rule set; a broken rule becomes a localized code-0 answer naming the field. */
@@ -9,7 +13,57 @@ export function parseWith<T>(schema: z.ZodType<T>, input: unknown): T {
   return result.value;
 }
 
-/** Declares a form body of short strings; the rules themselves live in contract/. */
+const RULE_KEYS: ReadonlySet<string> = new Set(ERROR_KEYS);
+
+/**
+ * A request part that fails its schema. The contract's messages are stable keys: breaking
+ * such a rule is the customer's mistake, answered with code 0 and the field's key (DESIGN.md
+ * section 3). Anything else (a number where a string goes, a string past its length cap, a
+ * JSON array for a form) is a malformed request: 400 naming the fields, never zod's text.
+ */
+export function refusalOf(error: z.ZodError): ApiError {
+  if (error.issues.every((issue) => RULE_KEYS.has(issue.message))) {
+    const fields = fieldErrors(error);
+    return new ApiError(Object.values(fields)[0] ?? 'BAD_REQUEST', 200, fields);
+  }
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.map(String).join('/');
+    if (path) fields[path] = 'invalid';
+  }
+  return new ApiError('BAD_REQUEST', 400, fields);
+}
+
+/** Body, query and params through their zod schema; a form may arrive empty, so no body is `{}`. */
+export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data: unknown) => {
+    const result = schema.safeParse(httpPart === 'body' ? (data ?? {}) : data);
+    return result.success ? { value: result.data } : { error: refusalOf(result.error) };
+  };
+
+/**
+ * Replies go through their schema before they are written: `z.object` drops every key it does
+ * not declare, so a field a route must not send (a password hash, an internal id) never leaves.
+ * A reply that does not fit is a server fault (500, logged), as with a JSON schema.
+ */
+export const serializerCompiler: FastifySerializerCompiler<z.ZodType> =
+  ({ schema }) =>
+  (data) =>
+    JSON.stringify(schema.parse(data));
+
+/**
+ * Call first in a route plugin: its routes then declare body, querystring, params and response
+ * as zod schemas (from contract/) and get typed `request.body` / `request.query`. Set per
+ * plugin (each is its own encapsulation context), so a plugin works on any Fastify instance.
+ */
+export function withContract(app: FastifyInstance): ZodApp {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  return app.withTypeProvider<ZodTypeProvider>();
+}
+
+/** A JSON-schema form body of short strings, for routes not yet on zod schemas; goes with them. */
 export function formBody(fields: string[], maxLength = 1000): object {
   return {
     type: 'object',

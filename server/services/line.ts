@@ -5,7 +5,7 @@ import { daysUntil, isThrottled, nextUsageReset, planChangeEffectiveDate, usageP
 import { withTax } from '../../contract/pricing.js';
 import type { Database } from '../db/client.js';
 import { bills, lines, planChanges, plans, usageRecords } from '../db/schema.js';
-import { ApiError } from '../lib/errors.js';
+import { ApiError, NotFoundError } from '../lib/errors.js';
 import type { SessionUser } from './sessions.js';
 
 type Plan = typeof plans.$inferSelect;
@@ -83,7 +83,7 @@ export async function listBills(db: Database, userId: number) {
 
 export async function billByNo(db: Database, userId: number, billNo: string) {
   const [bill] = await db.select().from(bills).where(and(eq(bills.billNo, billNo), eq(bills.userId, userId))).limit(1);
-  if (!bill) throw new ApiError('NOT_FOUND', 404);
+  if (!bill) throw new NotFoundError();
   return bill;
 }
 

@@ -5,10 +5,10 @@ import { tokyoDate } from '../../contract/calendar.js';
 import { addWorkingDays, DISPATCH_WORKING_DAYS } from '../../contract/working-days.js';
 import { canTransition, isOrderStatus, type OrderStatus } from '../../contract/order-status.js';
 import { taxOf, withTax } from '../../contract/pricing.js';
-import { informationSchema, type PurchaseInformation } from '../../contract/purchase-rules.js';
+import { informationSchema, type OrderForm, type PurchaseInformation, type ResubmitForm } from '../../contract/purchase-rules.js';
 import type { Database } from '../db/client.js';
 import { orderEvents, orders, plans, stores } from '../db/schema.js';
-import { ApiError } from '../lib/errors.js';
+import { ApiError, NotFoundError } from '../lib/errors.js';
 import { parseWith } from '../lib/validate.js';
 import { ownedDocuments } from './documents.js';
 
@@ -41,7 +41,7 @@ function newOrderNo(now: Date): string {
 }
 
 /** Checks step 2 again on the server, including that every document is the customer's own. */
-async function checkedInformation(db: Database, userId: number, body: Record<string, string>, now: Date): Promise<PurchaseInformation> {
+async function checkedInformation(db: Database, userId: number, body: Partial<Record<string, string>>, now: Date): Promise<PurchaseInformation> {
   const info = parseWith(informationSchema(tokyoDate(now)), body);
   const wanted: [keyof PurchaseInformation, string[]][] = [
     ['residenceFront', ['residence_front']],
@@ -67,7 +67,7 @@ async function checkedInformation(db: Database, userId: number, body: Record<str
 export async function createOrder(
   db: Database,
   userId: number,
-  body: Record<string, string>,
+  body: OrderForm,
   payWithinMinutes: number,
   now = new Date(),
 ): Promise<OrderRow> {
@@ -122,7 +122,7 @@ export async function transitionOrder(
   return db.transaction(async (tx) => {
     const [locked] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
     const from = locked?.status;
-    if (!from) throw new ApiError('NOT_FOUND', 404);
+    if (!from) throw new NotFoundError();
     if (!isOrderStatus(from) || !canTransition(from, to)) {
       throw new ApiError('STATUS_CONFLICT', 200, undefined, { from, to });
     }
@@ -155,9 +155,9 @@ export async function latestOrder(db: Database, userId: number, orderNo?: string
 }
 
 /** Corrected information or documents for a rejected order; any other state refuses. */
-export async function resubmitOrder(db: Database, userId: number, body: Record<string, string>, now = new Date()): Promise<OrderRow> {
+export async function resubmitOrder(db: Database, userId: number, body: ResubmitForm, now = new Date()): Promise<OrderRow> {
   const order = await latestOrder(db, userId, body.orderNo || undefined);
-  if (!order) throw new ApiError('NOT_FOUND', 404);
+  if (!order) throw new NotFoundError();
   if (order.status !== 'rejected') throw new ApiError('NOT_REJECTED');
   const info = await checkedInformation(db, userId, { ...order.info, ...body }, now);
   return transitionOrder(db, order.id, 'under_review', `customer:${userId}`, 'resubmitted', {

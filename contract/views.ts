@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { LANGS, PAY_METHODS } from './api';
+
+// What the server sends inside the envelope's `data`, as zod schemas: the server's replies go
+// through them (undeclared keys are dropped), and contract/api.ts derives the app's types from
+// them with `import type`, so none of this reaches the app's runtime.
+
+const int = z.number().int();
+
+export const bannerSchema = z.object({ id: int, title: z.string(), subtitle: z.string(), image: z.string(), link: z.string() });
+
+export const storeInfoSchema = z.object({
+  id: int,
+  name: z.string(),
+  address: z.string(),
+  hours: z.string(),
+  phone: z.string(),
+  lat: z.number(),
+  lng: z.number(),
+});
+
+export const planInfoSchema = z.object({
+  id: int,
+  name: z.string(),
+  description: z.string(),
+  dataGb: int,
+  throttledKbps: int,
+  originalPrice: int,
+  activityPrice: int,
+  monthlyRent: int,
+});
+
+export const serviceHoursConfigSchema = z.object({ timeZone: z.string(), open: z.string(), close: z.string(), weekdays: z.array(int) });
+
+export const oauthConfigSchema = z.object({
+  wechatAppId: z.string(),
+  /** The WeChat consent page (the sandbox one on this server unless configured). */
+  wechatAuthorizeUrl: z.string(),
+});
+
+export const paymentConfigSchema = z.object({
+  methods: z.array(z.enum(PAY_METHODS)),
+  /** The card gateway's token.js. */
+  tokenScriptUrl: z.string(),
+  shopId: z.string(),
+});
+
+export const appConfigSchema = z.object({
+  siteName: z.string(),
+  oauth: oauthConfigSchema,
+  payment: paymentConfigSchema,
+  taxRatePercent: int,
+  freeApps: int,
+  serviceHours: serviceHoursConfigSchema,
+  contact: z.object({ phone: z.string(), email: z.string(), wechatId: z.string() }),
+});
+
+export const userInfoSchema = z.object({
+  id: int,
+  username: z.string(),
+  /** Null for an account made by WeChat or Alipay sign-in until an e-mail is linked. */
+  email: z.string().nullable(),
+  hasPassword: z.boolean(),
+  mobile: z.string().nullable(),
+  lang: z.enum(LANGS),
+  token: z.string(),
+});
+
+export const signedInSchema = z.object({ userinfo: userInfoSchema });
+
+/** A surplus payment on an order or bill being sent back ('refunding' until the provider confirms). */
+export const refundViewSchema = z.object({ amount: int, status: z.enum(['refunding', 'refunded']) });
+
+/** An order as the customer sees it (prices in integer yen, dates ISO). */
+export const orderViewSchema = z.object({
+  orderNo: z.string(),
+  status: z.string(),
+  planId: int,
+  planName: z.string(),
+  price: int,
+  tax: int,
+  total: int,
+  monthlyRent: int,
+  createdAt: z.string(),
+  payBefore: z.string(),
+  /** Tokyo date by which an approved order leaves (3 working days). */
+  dispatchBy: z.string().nullable(),
+  trackingNo: z.string().nullable(),
+  rejectReason: z.object({ document: z.string(), reason: z.string() }).nullable(),
+  info: z.record(z.string(), z.string()),
+});
+
+/** The customer's order, or null before the first one. */
+export const orderReplySchema = z.object({ order: orderViewSchema.nullable() });
+
+export const faqSchema = z.object({ id: int, topic: z.string(), question: z.string(), answer: z.string() });
+export const faqListSchema = z.array(faqSchema);
+
+export const pageContentSchema = z.object({ name: z.string(), title: z.string(), html: z.string(), updatedAt: z.string() });
+
+export const jssdkSignatureSchema = z.object({ appId: z.string(), timestamp: z.string(), nonceStr: z.string(), signature: z.string() });
+
+export const storedDocumentSchema = z.object({ id: z.string(), kind: z.string(), mime: z.string(), size: int });
+
+export const packageViewSchema = z.object({
+  msisdn: z.string(),
+  status: z.string(),
+  planId: int,
+  planName: z.string(),
+  monthlyRent: int,
+  dataGb: int,
+  throttledKbps: int,
+  activatedAt: z.string(),
+  pendingChange: z.object({ id: int, planId: int, planName: z.string(), effectiveDate: z.string() }).nullable(),
+  currentBill: z.object({ billNo: z.string(), status: z.string(), total: int }).nullable(),
+});
+
+export const usageViewSchema = z.object({
+  usedMb: z.number(),
+  quotaMb: z.number(),
+  percent: int,
+  throttled: z.boolean(),
+  throttledKbps: int,
+  resetDate: z.string(),
+  daysUntilReset: int,
+  days: z.array(z.object({ day: z.string(), megabytes: z.number() })),
+});
+
+export const billViewSchema = z.object({
+  billNo: z.string(),
+  month: z.string(),
+  items: z.array(z.object({ code: z.string(), planId: int, amount: int })),
+  subtotal: int,
+  tax: int,
+  total: int,
+  dueDate: z.string(),
+  status: z.string(),
+  paidAt: z.string().nullable(),
+});
+
+export const billListSchema = z.object({ bills: z.array(billViewSchema) });
+
+/** Personal data as it stands, and the address printed on the residence card. */
+export const personalViewSchema = z.object({ info: z.record(z.string(), z.string()), cardAddress: z.record(z.string(), z.string()) });
+
+/** Personal data after a change. */
+export const personalSavedSchema = z.object({ info: z.record(z.string(), z.string()) });
+
+/** A plan change asked for (a cancellation answers with nothing). */
+export const planChangeSchema = z.object({ effectiveDate: z.string().optional(), planId: int.optional(), difference: int.optional() });
