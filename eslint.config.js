@@ -116,6 +116,20 @@ export default tseslint.config(
     files: ['src/**/*.tsx', 'bench/floor/**/*.tsx'],
     ...jsxA11y.flatConfigs.recommended,
   },
+  {
+    // Tests read response bodies from app.inject().json(), fetch().json() and page.evaluate(),
+    // all typed `any`; the expect() assertions on them are the type check. Fakes implement async
+    // interfaces (fetch, locale loaders, listeners) without needing to await anything.
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
 
   // Architecture. Platform globals: server code runs in Node where they do not exist, and
   // tests stand in for the platforms on purpose, so the rule covers the browser code.

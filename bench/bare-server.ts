@@ -6,7 +6,8 @@ import { hashPassword, verifyPassword } from '../server/services/passwords.js';
 
 const stored = await hashPassword('bench1234');
 const app = Fastify();
-app.get('/', async () => ({ hello: 'world' }));
+// A promise, like every route of the real server, so the floor takes the same reply path.
+app.get('/', () => Promise.resolve({ hello: 'world' }));
 app.post('/login', async () => ({ ok: await verifyPassword(stored, 'bench1234') }));
 process.on('SIGTERM', () => void app.close().then(() => process.exit(0)));
 await app.listen({ port: Number(process.env.PORT ?? 0), host: process.env.HOST ?? '127.0.0.1' });

@@ -63,7 +63,7 @@ export async function measurePageSpeed(base: string, routes: { route: string; pa
       });
     }
   } finally {
-    await chrome.kill();
+    chrome.kill();
   }
   return out;
 }

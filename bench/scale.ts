@@ -31,8 +31,10 @@ export async function seedScale(db: Database, factor = 1): Promise<Record<string
   await db.execute(sql`analyze`);
   const counts: Record<string, number> = {};
   for (const table of ['users', 'user_tokens', 'orders', 'usage_records']) {
-    const result = (await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`)) as unknown as { rows: { n: number }[] };
-    counts[table] = Number(result.rows[0]?.n ?? 0);
+    // Both drivers' results carry `rows`, but the union of their result types does not say so.
+    const result: unknown = await db.execute(sql`select count(*)::int as n from ${sql.identifier(table)}`);
+    const { rows } = result as { rows: { n: number }[] };
+    counts[table] = Number(rows[0]?.n ?? 0);
   }
   return counts;
 }

@@ -33,7 +33,12 @@ export interface OpenOptions {
   /** postgres:// URL; when absent, embedded PGlite is used. */
   databaseUrl?: string | undefined;
   /** Folder for PGlite's files; `memory` keeps everything in memory (tests). */
-  dataDir: string | 'memory';
+  dataDir: string;
+  /**
+   * Tests only: an in-memory PGlite starts from this data directory tarball (`dumpDataDir`) of a
+   * database already migrated and seeded, instead of running initdb and every migration again.
+   */
+  template?: Blob | undefined;
 }
 
 /** Opens the database and applies every pending migration before anyone can query it. */
@@ -93,7 +98,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   let client;
   if (options.dataDir === 'memory') {
-    client = new PGlite();
+    client = options.template ? new PGlite({ loadDataDir: options.template }) : new PGlite();
   } else {
     const dir = join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
@@ -123,7 +128,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     // there is no connection to lose.
     async listen(channel, handlers) {
       checkChannel(channel);
-      return client.listen(channel, handlers.notify);
+      return client.listen(channel, (payload) => handlers.notify(payload));
     },
   };
 }
