@@ -1,6 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { PayMethod, PaymentStore } from './payment-store';
+import type { PayMethod } from '../../../contract/api';
+import type { PaymentStore } from './payment-store';
+import './payment.css';
 
 /** One button per method this platform and deployment offer, disabled while a payment runs. */
 export const PayMethodButtons = observer(function PayMethodButtons({ payment, onChoose }: { payment: PaymentStore; onChoose: (m: PayMethod) => void }) {

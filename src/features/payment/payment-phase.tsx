@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { PaymentStore } from './payment-store';
+import './payment.css';
 
 /** What the last payment attempt came to, in words; a card failure names the gateway's reason. */
 export const PaymentPhase = observer(function PaymentPhase({ payment }: { payment: PaymentStore }) {

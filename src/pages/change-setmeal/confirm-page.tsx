@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { todayInTokyo } from '../../../contract/calendar';
 import { planChangeEffectiveDate } from '../../../contract/line-rules';
 import { withTax } from '../../../contract/pricing';
 import type { PageProps } from '../../app/lazy-page';
@@ -10,8 +11,6 @@ import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
 import { formatYen } from '../../lib/format';
 import '../user/line.css';
-
-const tokyoToday = () => new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
 
 /** The price difference and the 25th-of-next-month date, shown before the change is confirmed. */
 export default observer(function ConfirmPage({ titleKey }: PageProps) {
@@ -59,7 +58,7 @@ export default observer(function ConfirmPage({ titleKey }: PageProps) {
             {current && <div><dt>{t('line.fromPlan')}</dt><dd>{current.planName}</dd></div>}
             <div><dt>{t('line.newRent')}</dt><dd>{yen(newRent)}{t('home.perMonth')}</dd></div>
             <div><dt>{t('line.difference')}</dt><dd>{difference >= 0 ? '+' : '−'}{yen(difference)}{t('home.perMonth')}</dd></div>
-            <div><dt>{t('line.effectiveDate')}</dt><dd data-testid="effective-date">{planChangeEffectiveDate(tokyoToday())}</dd></div>
+            <div><dt>{t('line.effectiveDate')}</dt><dd data-testid="effective-date">{planChangeEffectiveDate(todayInTokyo())}</dd></div>
           </dl>
           <p className="field-hint">{t('line.changeRule')}</p>
         </section>

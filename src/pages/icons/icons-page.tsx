@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/lazy-page';
 import { PageHeader } from '../../components/page-header';
-import '../public/help.css';
+import '../../components/help-page.css';
 
 // The app draws its icons inline (no icon font to download); this is the set, by name.
 const ICONS: Record<string, string> = {

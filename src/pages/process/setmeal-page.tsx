@@ -9,6 +9,7 @@ import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
 import { Steps } from '../../components/steps';
 import { PlanList } from '../../features/content/plan-list';
+import '../../components/form-page.css';
 import './process.css';
 
 export default observer(function SetmealPage({ titleKey }: PageProps) {

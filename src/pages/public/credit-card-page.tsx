@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { PaymentPhase } from '../../features/payment/payment-phase';
-import '../process/process.css';
+import '../../components/form-page.css';
 
 const INSTALLMENTS = Array.from({ length: 10 }, (_, i) => String(i + 1));
 

@@ -6,7 +6,7 @@ import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
 import { PaymentPhase } from '../../features/payment/payment-phase';
-import '../process/process.css';
+import '../../components/form-page.css';
 
 /** Back from paying: asks the server until it decides, then says so in SPEC.md's words. */
 export default observer(function SuccessPage({ titleKey }: PageProps) {

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
-import '../public/help.css';
+import '../../components/help-page.css';
 
 /** Only images of this app: an open `src` would let a link show any picture under our name. */
 function safeSrc(src: string | null): string | null {
