@@ -6,7 +6,6 @@ import {
   fetchPackage,
   fetchPersonal,
   fetchUsage,
-  postAddress,
   postBind,
   postChangeSetmeal,
   postPersonal,
@@ -17,6 +16,7 @@ import {
 } from '../../api/line';
 import { toResult, type ActionResult } from '../../lib/action-result';
 import { Resource } from '../../lib/resource';
+import { AddressChange } from './address-change';
 
 /** The customer's line after the SIM arrived: what they see and what they may change. */
 export class LineStore {
@@ -24,6 +24,7 @@ export class LineStore {
   readonly usage: Resource<UsageView | null>;
   readonly bills: Resource<{ bills: BillView[] }>;
   readonly personal: Resource<{ info: Record<string, string>; cardAddress: Record<string, string> }>;
+  readonly address: AddressChange;
   /** The plan picked on the change screen, confirmed on the next. */
   chosenPlan: PlanInfo | null = null;
 
@@ -35,7 +36,16 @@ export class LineStore {
     this.usage = new Resource(() => fetchUsage(http), null);
     this.bills = new Resource(() => fetchBills(http), { bills: [] });
     this.personal = new Resource(() => fetchPersonal(http), { info: {}, cardAddress: {} });
-    makeAutoObservable<LineStore, 'http' | 'onUserChanged'>(this, { http: false, onUserChanged: false, pkg: false, usage: false, bills: false, personal: false });
+    this.address = new AddressChange(http, this.personal);
+    makeAutoObservable<LineStore, 'http' | 'onUserChanged'>(this, {
+      http: false,
+      onUserChanged: false,
+      pkg: false,
+      usage: false,
+      bills: false,
+      personal: false,
+      address: false,
+    });
   }
 
   choosePlan(plan: PlanInfo): void {
@@ -64,12 +74,6 @@ export class LineStore {
       this.onUserChanged(d.userinfo);
       return d.userinfo;
     });
-  }
-
-  async saveAddress(form: Record<string, string>): Promise<ActionResult> {
-    const result = await toResult(() => postAddress(this.http, form), () => undefined);
-    if (result.ok) void this.personal.load();
-    return result;
   }
 
   async savePersonal(form: Record<string, string>): Promise<ActionResult> {

@@ -1,12 +1,14 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { PlanInfo } from '../../../contract/api';
-import { UPLOAD_MAX_BYTES } from '../../../contract/limits';
+import { todayInTokyo } from '../../../contract/calendar';
+import { fetchDocument, uploadDocument } from '../../api/documents';
 import type { HttpClient } from '../../api/http-client';
-import { postOrder, postResubmit, uploadDocument, type OrderView } from '../../api/purchase';
+import { fetchOrder, postOrder, postResubmit, type OrderView } from '../../api/purchase';
 import { toResult, type ActionResult } from '../../lib/action-result';
 import { dataUrlToBlob } from '../../lib/data-url';
+import { DocumentUploads, type DocumentTarget } from '../../lib/document-uploads';
 import { readJson, STORAGE_KEYS, writeJson, type KeyValueStorage } from '../../lib/persistence';
-import { prepareImage } from './prepare-image';
+import { Resource } from '../../lib/resource';
 
 interface PurchaseDraft {
   setmeal: PlanInfo | null;
@@ -28,16 +30,12 @@ type Rules = typeof import('../../../contract/purchase-rules');
 let rulesModule: Promise<Rules> | null = null;
 const purchaseRules = () => (rulesModule ??= import('../../../contract/purchase-rules'));
 
-function todayInTokyo(): string {
-  return new Date(Date.now() + 9 * 3600_000).toISOString().slice(0, 10);
-}
-
 /**
  * The purchase in progress (SPEC.md section 3: setmeal, form, image — the signature). Every
  * change is written at once: a WeChat web view killed while the camera was open must lose
  * nothing, and going back a step shows what was entered.
  */
-export class PurchaseStore {
+export class PurchaseStore implements DocumentTarget {
   setmeal: PlanInfo | null = null;
   form: Record<string, string> = { ...DEFAULT_FORM };
   /** The drawn signature as a PNG data URL, kept until the order is placed. */
@@ -45,7 +43,9 @@ export class PurchaseStore {
   fileNames: Record<string, string> = {};
   /** Set while correcting a rejected order instead of buying a new one. */
   resubmitOrderNo = '';
-  uploading: Record<string, boolean> = {};
+  readonly uploads: DocumentUploads;
+  /** The customer's latest order, as the pay step shows it (null: none yet). */
+  readonly order: Resource<{ order: OrderView | null } | null>;
 
   constructor(
     private readonly storage: KeyValueStorage,
@@ -59,7 +59,12 @@ export class PurchaseStore {
       this.fileNames = draft.fileNames ?? {};
       this.resubmitOrderNo = draft.resubmitOrderNo ?? '';
     }
-    makeAutoObservable<PurchaseStore, 'storage' | 'http'>(this, { storage: false, http: false });
+    this.uploads = new DocumentUploads(
+      (kind, file, name) => uploadDocument(http, kind, file, name),
+      (id) => fetchDocument(http, id),
+    );
+    this.order = new Resource<{ order: OrderView | null } | null>(() => fetchOrder(http), null);
+    makeAutoObservable<PurchaseStore, 'storage' | 'http'>(this, { storage: false, http: false, uploads: false, order: false });
   }
 
   chooseSetmeal(plan: PlanInfo): void {
@@ -79,29 +84,15 @@ export class PurchaseStore {
 
   /** Checks size before anything is sent, shrinks photos, uploads, and remembers the id. */
   async uploadDocument(field: string, kind: string, file: File): Promise<ActionResult<string>> {
-    if (file.size > UPLOAD_MAX_BYTES) {
-      return { ok: false, msg: '', error: 'FILE_TOO_LARGE', fields: { [field]: 'FILE_TOO_LARGE' } };
-    }
-    this.uploading = { ...this.uploading, [field]: true };
-    try {
-      const prepared = await prepareImage(file);
-      const result = await toResult(
-        () => uploadDocument(this.http, kind, prepared, file.name),
-        (stored) => stored.id,
-      );
-      if (result.ok) {
-        runInAction(() => {
-          this.form = { ...this.form, [field]: result.value };
-          this.fileNames = { ...this.fileNames, [field]: file.name };
-          this.persist();
-        });
-      }
-      return result.ok ? result : { ...result, fields: { [field]: result.error } };
-    } finally {
+    const result = await this.uploads.upload(field, kind, file);
+    if (result.ok) {
       runInAction(() => {
-        this.uploading = { ...this.uploading, [field]: false };
+        this.form = { ...this.form, [field]: result.value };
+        this.fileNames = { ...this.fileNames, [field]: file.name };
+        this.persist();
       });
     }
+    return result;
   }
 
   async checkInformation(): Promise<ActionResult> {
@@ -150,6 +141,7 @@ export class PurchaseStore {
     this.image = '';
     this.fileNames = {};
     this.resubmitOrderNo = '';
+    this.uploads.reset();
     writeJson(this.storage, STORAGE_KEYS.purchase, null);
   }
 

@@ -1,31 +1,45 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { HttpClient } from '../../api/http-client';
-import { fetchDocument } from '../../api/purchase';
-import type { PurchaseStore } from './purchase-store';
+import { isRetryable, type DocumentTarget, type UploadFailure } from '../../lib/document-uploads';
 
 interface Props {
-  purchase: PurchaseStore;
-  http: HttpClient;
+  /** The form the document's id goes into: the purchase draft, or a change of address. */
+  target: DocumentTarget;
   field: string;
   kind: string;
   label: string;
-  /** Translated error for this field, from the last check. */
+  /** Translated error for this field from the form's last check. */
   error?: string;
   disabled?: boolean;
-  onError: (field: string, key: string) => void;
+  /** Told after every pick, so the form can drop its own error for this field. */
+  onPicked?: (field: string) => void;
+}
+
+const NO_ANSWER: Record<string, string> = { NETWORK: 'purchase.uploadNetwork', TIMEOUT: 'purchase.uploadTimeout' };
+
+/** The server's own words when it answered; ours for a refusal made here or no answer at all. */
+function useFailureText(failure: UploadFailure | undefined): string {
+  const { t } = useTranslation();
+  if (!failure) return '';
+  return failure.msg || t(NO_ANSWER[failure.error] ?? `api.errors.${failure.error}`, { seconds: failure.retryAfter ?? 60 });
 }
 
 /** One document: take a photo or choose a file, see what was uploaded, replace it. */
-export const UploadField = observer(function UploadField({ purchase, http, field, kind, label, error, disabled, onError }: Props) {
+export const UploadField = observer(function UploadField({ target, field, kind, label, error, disabled, onPicked }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const camera = useRef<HTMLInputElement>(null);
-  const docId = purchase.form[field] ?? '';
-  const busy = purchase.uploading[field] === true;
+  // Kept for a retry after the network dropped: the customer need not pick the file again.
+  const lastFile = useRef<File | null>(null);
+  const docId = target.form[field] ?? '';
+  const busy = target.uploads.uploading[field] === true;
+  const failure = target.uploads.failures[field];
+  const failureText = useFailureText(failure);
+  const shownError = failureText || error;
   const [preview, setPreview] = useState('');
+  const read = target.uploads.read;
 
   useEffect(() => {
     if (!docId) {
@@ -34,7 +48,7 @@ export const UploadField = observer(function UploadField({ purchase, http, field
     }
     let url = '';
     let cancelled = false;
-    fetchDocument(http, docId)
+    read(docId)
       .then((blob) => {
         if (cancelled || !blob.type.startsWith('image/')) return;
         url = URL.createObjectURL(blob);
@@ -45,19 +59,26 @@ export const UploadField = observer(function UploadField({ purchase, http, field
       cancelled = true;
       if (url) URL.revokeObjectURL(url);
     };
-  }, [docId, http]);
+  }, [docId, read]);
 
+  const send = async (file: File) => {
+    lastFile.current = file;
+    onPicked?.(field);
+    await target.uploadDocument(field, kind, file);
+  };
   const onPick = async (files: FileList | null) => {
     const file = files?.[0];
     if (!file) return;
-    const result = await purchase.uploadDocument(field, kind, file);
-    onError(field, result.ok ? '' : result.error);
+    await send(file);
     if (input.current) input.current.value = '';
     if (camera.current) camera.current.value = '';
   };
+  const retry = () => {
+    if (lastFile.current) void send(lastFile.current);
+  };
 
   return (
-    <div className={error ? 'upload-field field-invalid' : 'upload-field'} role="group" aria-labelledby={`${id}-label`}>
+    <div className={shownError ? 'upload-field field-invalid' : 'upload-field'} role="group" aria-labelledby={`${id}-label`}>
       <p id={`${id}-label`} className="upload-label">
         {label}
       </p>
@@ -67,7 +88,7 @@ export const UploadField = observer(function UploadField({ purchase, http, field
         </div>
         <div className="upload-actions">
           <p className="upload-status" aria-live="polite">
-            {busy ? t('purchase.uploading') : docId ? t('purchase.uploaded', { name: purchase.fileNames[field] ?? '' }) : t('purchase.notUploaded')}
+            {busy ? t('purchase.uploading') : docId ? t('purchase.uploaded', { name: target.fileNames[field] ?? '' }) : t('purchase.notUploaded')}
           </p>
           <label className={disabled || busy ? 'button button-outline button-small is-disabled' : 'button button-outline button-small'}>
             <input
@@ -78,7 +99,7 @@ export const UploadField = observer(function UploadField({ purchase, http, field
               capture="environment"
               disabled={disabled || busy}
               onChange={(e) => void onPick(e.target.files)}
-              aria-describedby={error ? `${id}-error` : undefined}
+              aria-describedby={shownError ? `${id}-error` : undefined}
             />
             {t('purchase.takePhoto')}
           </label>
@@ -92,17 +113,22 @@ export const UploadField = observer(function UploadField({ purchase, http, field
               accept="image/jpeg,image/png,application/pdf"
               disabled={disabled || busy}
               onChange={(e) => void onPick(e.target.files)}
-              aria-describedby={error ? `${id}-error` : undefined}
+              aria-describedby={shownError ? `${id}-error` : undefined}
               data-testid={`file-${field}`}
             />
             {docId ? t('purchase.replaceFile') : t('purchase.chooseFile')}
           </label>
         </div>
       </div>
-      {error && (
+      {shownError && (
         <p id={`${id}-error`} className="field-error">
-          {error}
+          {shownError}
         </p>
+      )}
+      {failure && isRetryable(failure) && !busy && (
+        <button type="button" className="button button-outline button-small" onClick={retry} disabled={disabled}>
+          {t('app.retry')}
+        </button>
       )}
     </div>
   );
