@@ -1,18 +1,33 @@
 import type { Banner, PlanInfo, StoreInfo } from '../../../contract/api';
-import { fetchBanners, fetchPlans, fetchStores } from '../../api/content';
+import { CODE_OK } from '../../../contract/api';
+import { fetchBanners, fetchJssdkSignature, fetchPage, fetchPlans, fetchStores, type JssdkSignature, type PageContent } from '../../api/content';
+import { fetchFaqs, type Faq } from '../../api/help';
 import type { HttpClient } from '../../api/http-client';
 import { Resource } from '../../lib/resource';
 
-/** Public content (banners, plans, stores), in the current language. */
+/** Public content (banners, plans, stores, rich-text pages, FAQ), in the current language. */
 export class ContentStore {
   readonly banners: Resource<Banner[]>;
   readonly plans: Resource<PlanInfo[]>;
   readonly stores: Resource<StoreInfo[]>;
+  readonly faqs: Resource<Faq[]>;
+  private readonly pages = new Map<string, Resource<PageContent | null>>();
 
-  constructor(http: HttpClient) {
+  constructor(private readonly http: HttpClient) {
     this.banners = new Resource(() => fetchBanners(http), []);
     this.plans = new Resource(() => fetchPlans(http), []);
     this.stores = new Resource(() => fetchStores(http), []);
+    this.faqs = new Resource(() => fetchFaqs(http), []);
+  }
+
+  /** One rich-text page by name; the same name always gives the same resource. */
+  page(name: string): Resource<PageContent | null> {
+    let page = this.pages.get(name);
+    if (!page) {
+      page = new Resource<PageContent | null>(() => fetchPage(this.http, name), null);
+      this.pages.set(name, page);
+    }
+    return page;
   }
 
   async loadHome(): Promise<void> {
@@ -21,7 +36,13 @@ export class ContentStore {
 
   /** Reloads what was already shown, after the language changed. */
   async reloadLoaded(): Promise<void> {
-    const loaded = [this.banners, this.plans, this.stores].filter((r) => r.status !== 'idle');
-    await Promise.all(loaded.map((r) => r.load()));
+    const all = [this.banners, this.plans, this.stores, this.faqs, ...this.pages.values()];
+    await Promise.all(all.filter((r) => r.status !== 'idle').map((r) => r.load()));
+  }
+
+  /** The signature WeChat wants before it opens its own map; null when it cannot be had. */
+  async jssdkSignature(url: string): Promise<JssdkSignature | null> {
+    const answer = await fetchJssdkSignature(this.http, url).catch(() => null);
+    return answer?.code === CODE_OK ? answer.data : null;
   }
 }

@@ -1,14 +1,16 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { checkCard, toGatewayExpiry, type CardInput } from '../../../contract/card-rules';
 import { getCardToken } from '../../../bridges/card';
 import type { PlatformBridge } from '../../../bridges/types';
-import type { PaymentConfig } from '../../../contract/api';
+import type { PaymentConfig, PayMethod, RefundView } from '../../../contract/api';
+import { CARD_OK, checkCard, toGatewayExpiry, type CardInput } from '../../../contract/card-rules';
 import type { HttpClient } from '../../api/http-client';
-import { fetchPayStatus, postPay, type PayCreated } from '../../api/payment';
+import { fetchPayStatus, fetchRefunds, postPay, type PayCreated } from '../../api/payment';
 import { toResult } from '../../lib/action-result';
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/persistence';
+import { Resource } from '../../lib/resource';
 
-export type PayMethod = 'wechat' | 'alipay' | 'card';
+/** What is paid: one order or one monthly bill. */
+export type PayTarget = { orderNo?: string; billNo?: string };
 
 /** Where a payment attempt stands, as the screens show it. */
 export type PayPhase =
@@ -31,6 +33,7 @@ export class PaymentStore {
   orderNo: string;
   billNo: string;
   private pollToken = 0;
+  private readonly refunds = new Map<string, Resource<{ refunds: RefundView[] }>>();
 
   constructor(
     private readonly storage: KeyValueStorage,
@@ -41,12 +44,13 @@ export class PaymentStore {
     const saved = readJson<{ orderNo?: string; billNo?: string }>(storage, STORAGE_KEY);
     this.orderNo = saved?.orderNo ?? '';
     this.billNo = saved?.billNo ?? '';
-    makeAutoObservable<PaymentStore, 'storage' | 'http' | 'bridge' | 'config' | 'pollToken'>(this, {
+    makeAutoObservable<PaymentStore, 'storage' | 'http' | 'bridge' | 'config' | 'pollToken' | 'refunds'>(this, {
       storage: false,
       http: false,
       bridge: false,
       config: false,
       pollToken: false,
+      refunds: false,
     });
   }
 
@@ -74,8 +78,20 @@ export class PaymentStore {
     writeJson(this.storage, STORAGE_KEY, { billNo });
   }
 
+  /** Surplus payments on an order or a bill being sent back; one resource per target. */
+  refundsOf(target: PayTarget): Resource<{ refunds: RefundView[] }> {
+    const key = target.billNo ? `bill:${target.billNo}` : `order:${target.orderNo ?? ''}`;
+    let refunds = this.refunds.get(key);
+    if (!refunds) {
+      const query = target.billNo ? { billNo: target.billNo } : { orderNo: target.orderNo };
+      refunds = new Resource(() => fetchRefunds(this.http, query), { refunds: [] });
+      this.refunds.set(key, refunds);
+    }
+    return refunds;
+  }
+
   /** What is being paid, as /api/pay/create takes it. */
-  private get target(): { orderNo?: string; billNo?: string } {
+  private get target(): PayTarget {
     return this.billNo ? { billNo: this.billNo } : { orderNo: this.orderNo || undefined };
   }
 
@@ -126,7 +142,7 @@ export class PaymentStore {
         holdername: input.holder,
         tokennumber: '1',
       });
-      if (result.resultCode !== '000') {
+      if (result.resultCode !== CARD_OK) {
         runInAction(() => (this.phase = { kind: 'failed', reasonKey: `card.errors.${result.resultCode}`, cardCode: result.resultCode }));
         return null;
       }

@@ -1,31 +1,22 @@
-import { useEffect, useState } from 'react';
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RefundView } from '../../../contract/api';
-import { fetchRefunds } from '../../api/payment';
-import { useStores } from '../../app/store-context';
 import { formatYen } from '../../lib/format';
+import type { PaymentStore, PayTarget } from './payment-store';
 
 /**
  * "A duplicate payment of ¥1,980 is being refunded" / "was refunded", on an order or a bill
  * that was paid more than once (the surplus goes back through the provider).
  */
-export function RefundNotice({ orderNo, billNo }: { orderNo?: string; billNo?: string }) {
+export const RefundNotice = observer(function RefundNotice({ payment, orderNo, billNo }: PayTarget & { payment: PaymentStore }) {
   const { t } = useTranslation();
-  const { http } = useStores();
-  const [refunds, setRefunds] = useState<RefundView[]>([]);
+  const target = orderNo || billNo ? payment.refundsOf(billNo ? { billNo } : { orderNo }) : null;
   useEffect(() => {
-    if (!orderNo && !billNo) return undefined;
-    let live = true;
-    fetchRefunds(http, billNo ? { billNo } : { orderNo })
-      .then((answer) => {
-        if (live && answer.code === 1) setRefunds(answer.data.refunds);
-      })
-      // Not knowing about a refund is no reason to break the page; the next visit asks again.
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [http, orderNo, billNo]);
+    void target?.load();
+  }, [target]);
+  // Not knowing about a refund is no reason to break the page (so no error and no retry
+  // here); the next visit asks again.
+  const refunds = target?.data.refunds ?? [];
   if (refunds.length === 0) return null;
   return (
     <div className="notice refund-notice" role="status">
@@ -34,4 +25,4 @@ export function RefundNotice({ orderNo, billNo }: { orderNo?: string; billNo?: s
       ))}
     </div>
   );
-}
+});

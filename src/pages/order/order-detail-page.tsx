@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
+import { LoadFailed } from '../../components/resource-state';
 import { BillSummary } from '../../features/line/bill-summary';
 import { RefundNotice } from '../../features/payment/refund-notice';
 import { formatYen } from '../../lib/format';
@@ -12,7 +13,7 @@ import '../user/line.css';
 
 export default observer(function OrderDetailPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { line } = useStores();
+  const { line, payment } = useStores();
   const [params, setParams] = useSearchParams();
   useEffect(() => {
     void line.bills.load();
@@ -24,8 +25,9 @@ export default observer(function OrderDetailPage({ titleKey }: PageProps) {
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page line-page" aria-busy={line.bills.status === 'loading' && bills.length === 0}>
         {line.bills.status === 'ready' && bills.length === 0 && <p className="inline-status">{t('line.noBills')}</p>}
+        {line.bills.status === 'error' && bills.length === 0 && <LoadFailed text={line.bills.message} onRetry={() => void line.bills.load()} />}
         {selected && <BillSummary bill={selected} />}
-        {selected && <RefundNotice billNo={selected.billNo} />}
+        {selected && <RefundNotice payment={payment} billNo={selected.billNo} />}
         {selected?.status === 'unpaid' && (
           <Link className="button button-primary button-block" to="/pages/user/pay">
             {t('routes.userPay')}

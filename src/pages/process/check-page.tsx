@@ -2,35 +2,30 @@ import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import { fetchPage, type PageContent } from '../../api/purchase';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
+import { LoadFailed } from '../../components/resource-state';
 import { RichText } from '../../components/rich-text';
 import { Steps } from '../../components/steps';
+import { useFormStatus } from '../../components/use-form';
 import { SignatureBox } from '../../features/purchase/signature-box';
+import '../../components/form-page.css';
 import './process.css';
 
 export default observer(function CheckPage({ titleKey }: PageProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
-  const { purchase, http, session } = useStores();
-  const [terms, setTerms] = useState<PageContent | null>(null);
-  const [termsFailed, setTermsFailed] = useState(false);
-  const [alert, setAlert] = useState('');
+  const { purchase, content, session } = useStores();
+  const terms = content.page('terms');
+  // Whatever went wrong is said above the button, the only control besides the signature.
+  const status = useFormStatus({ summary: true });
   const [signError, setSignError] = useState('');
-  const [busy, setBusy] = useState(false);
 
   useEffect(() => {
-    let live = true;
-    fetchPage(http, 'terms')
-      .then((res) => live && (res.code === 1 ? setTerms(res.data) : setTermsFailed(true)))
-      .catch(() => live && setTermsFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [http, i18n.language]);
+    void terms.load();
+  }, [terms]);
 
   const onSign = useCallback(
     (image: string) => {
@@ -41,46 +36,48 @@ export default observer(function CheckPage({ titleKey }: PageProps) {
   );
 
   const placeOrder = async () => {
-    setAlert('');
+    status.setAlert({ text: '', kind: 'error' });
     if (!purchase.image) {
       setSignError(t('api.errors.SIGN_FIRST'));
       return;
     }
     if (!session.isLogin) {
-      setAlert(t('api.errors.LOGIN_FIRST'));
+      status.setAlert({ text: t('api.errors.LOGIN_FIRST'), kind: 'error' });
       return;
     }
-    setBusy(true);
-    const result = await purchase.placeOrder();
-    setBusy(false);
+    const result = await status.submit(() => purchase.placeOrder());
+    if (!result) return;
     if (result.ok) {
       navigate('/pages/process/pay', { replace: true });
       return;
     }
     if (result.error === 'SIGN_FIRST') setSignError(t('api.errors.SIGN_FIRST'));
-    const fieldsOfStep2 = Object.keys(result.fields).some((f) => f !== 'signatureId');
-    setAlert(result.msg || t(`api.errors.${result.error}`));
-    if (fieldsOfStep2) navigate('/pages/process/information');
+    if (Object.keys(result.fields).some((f) => f !== 'signatureId')) navigate('/pages/process/information');
   };
 
+  const page = terms.data;
   return (
     <>
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page process">
         <Steps current={3} />
-        <section className="terms" aria-labelledby="terms-title" aria-busy={!terms && !termsFailed}>
-          <h2 id="terms-title">{terms?.title ?? t('purchase.termsTitle')}</h2>
-          {terms ? (
+        <section className="terms" aria-labelledby="terms-title" aria-busy={!page && terms.status !== 'error'}>
+          <h2 id="terms-title">{page?.title ?? t('purchase.termsTitle')}</h2>
+          {page ? (
             // Scrolls on its own, so it must be reachable by keyboard too.
             <div className="terms-scroll" tabIndex={0} role="region" aria-labelledby="terms-title">
-              <RichText html={terms.html} />
+              <RichText html={page.html} />
             </div>
-          ) : termsFailed ? <p role="alert">{t('home.loadError')}</p> : <div className="terms-placeholder" />}
+          ) : terms.status === 'error' ? (
+            <LoadFailed text={terms.message} onRetry={() => void terms.load()} />
+          ) : (
+            <div className="terms-placeholder" />
+          )}
         </section>
         <SignatureBox value={purchase.image} onChange={onSign} error={signError} />
-        <FormAlert text={alert} kind="error" />
-        <button type="button" className="button button-primary button-block" onClick={placeOrder} disabled={busy}>
-          {busy ? t('account.submitting') : t('purchase.agreeAndOrder')}
+        <FormAlert text={status.alert.kind === 'error' ? status.alert.text : ''} kind="error" />
+        <button type="button" className="button button-primary button-block" onClick={placeOrder} disabled={status.busy}>
+          {status.busy ? t('account.submitting') : t('purchase.agreeAndOrder')}
         </button>
       </main>
     </>

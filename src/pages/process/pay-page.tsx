@@ -1,69 +1,54 @@
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { CODE_OK } from '../../../contract/api';
+import type { PayMethod } from '../../../contract/api';
 import { withTax } from '../../../contract/pricing';
-import { fetchOrder, type OrderView } from '../../api/purchase';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
+import { ResourceState } from '../../components/resource-state';
 import { Steps } from '../../components/steps';
 import { PayMethodButtons } from '../../features/payment/pay-method-buttons';
 import { PaymentPhase } from '../../features/payment/payment-phase';
 import { RefundNotice } from '../../features/payment/refund-notice';
 import { PayCountdown } from '../../features/purchase/countdown';
 import { formatYen } from '../../lib/format';
+import '../../components/form-page.css';
 import './process.css';
-
 
 export default observer(function PayPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { http, purchase, language, payment } = useStores();
-  const [order, setOrder] = useState<OrderView | null>(null);
-  const [state, setState] = useState<'loading' | 'ready' | 'error'>('loading');
+  const { purchase, language, payment } = useStores();
+  const lang = language.lang;
 
-  const load = useCallback(async () => {
-    setState('loading');
-    try {
-      const res = await fetchOrder(http);
-      if (res.code !== CODE_OK) throw new Error(res.msg);
-      setOrder(res.data.order);
-      setState('ready');
-    } catch {
-      setState('error');
-    }
-  }, [http]);
-
+  // The order's texts are in the customer's language: a switch asks again.
   useEffect(() => {
-    void load();
-  }, [load, language.lang]);
+    void purchase.order.load();
+  }, [purchase, lang]);
+  // The next visit starts from a fresh answer, not from this one.
+  useEffect(() => () => purchase.order.reset(), [purchase]);
   useEffect(() => () => payment.reset(), [payment]);
   useEffect(() => {
     if (payment.phase.kind === 'paid') navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });
   }, [payment.phase, navigate]);
 
   const yen = (n: number) => t('price.yen', { amount: formatYen(n) });
+  const loaded = purchase.order.data;
 
-  if (state !== 'ready') {
+  if (!loaded) {
     return (
       <>
         <PageHeader title={t(titleKey)} />
-        <main id="main" className="page process" aria-busy={state === 'loading'}>
-          {state === 'error' && (
-            <div className="notice" role="alert">
-              <p>{t('home.loadError')}</p>
-              <button type="button" className="button button-outline button-small" onClick={() => void load()}>
-                {t('app.retry')}
-              </button>
-            </div>
-          )}
+        <main id="main" className="page process" aria-busy={purchase.order.status !== 'error'}>
+          <ResourceState resource={purchase.order}>{null}</ResourceState>
         </main>
       </>
     );
   }
 
+  const order = loaded.order;
   if (!order) {
     return (
       <>
@@ -79,7 +64,7 @@ export default observer(function PayPage({ titleKey }: PageProps) {
   }
 
   const awaiting = order.status === 'awaiting_payment';
-  const choose = (method: 'wechat' | 'alipay' | 'card') => {
+  const choose = (method: PayMethod) => {
     payment.setOrder(order.orderNo);
     if (method === 'card') navigate('/pages/public/credit-card');
     else void payment.pay(method);
@@ -101,7 +86,7 @@ export default observer(function PayPage({ titleKey }: PageProps) {
             {t(`order.status.${order.status}`)}
           </p>
           <p className="order-status-hint">{t(`order.statusHint.${order.status}`)}</p>
-          <RefundNotice orderNo={order.orderNo} />
+          <RefundNotice payment={payment} orderNo={order.orderNo} />
           {order.dispatchBy && <p className="order-dispatch">{t('order.dispatchBy', { date: order.dispatchBy })}</p>}
           {order.trackingNo && <p>{t('order.tracking', { no: order.trackingNo })}</p>}
           {order.status === 'rejected' && order.rejectReason && (
@@ -141,7 +126,7 @@ export default observer(function PayPage({ titleKey }: PageProps) {
         {awaiting && (
           <section className="pay-box" aria-labelledby="pay-title">
             <h2 id="pay-title">{t('order.payTitle')}</h2>
-            <PayCountdown deadline={order.payBefore} onExpired={() => void load()} />
+            <PayCountdown deadline={order.payBefore} onExpired={() => void purchase.order.load()} />
             <PayMethodButtons payment={payment} onChoose={choose} />
             <PaymentPhase payment={payment} />
           </section>

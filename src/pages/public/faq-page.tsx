@@ -1,48 +1,41 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CODE_OK } from '../../../contract/api';
-import { fetchFaqs, type Faq } from '../../api/help';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
+import { LoadFailed } from '../../components/resource-state';
 import { TextField } from '../../components/text-field';
 import { ContactChannels } from '../../features/service/contact-channels';
 import { ServiceStatus } from '../../features/service/service-status';
-import './help.css';
+import '../../components/help-page.css';
 
 const TOPICS = ['buying', 'delivery', 'data', 'plan', 'billing', 'documents', 'service'];
 
 export default observer(function FaqPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { http, language } = useStores();
-  const [faqs, setFaqs] = useState<Faq[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { content, language } = useStores();
+  const faqs = content.faqs;
   const [query, setQuery] = useState('');
 
   useEffect(() => {
-    let live = true;
-    setFaqs(null);
-    fetchFaqs(http)
-      .then((res) => live && (res.code === CODE_OK ? setFaqs(res.data) : setFailed(true)))
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-    };
-  }, [http, language.lang]);
+    void faqs.load();
+  }, [faqs]);
 
   const found = useMemo(() => {
     const q = query.trim().toLowerCase();
-    return (faqs ?? []).filter((f) => !q || `${f.question} ${f.answer}`.toLowerCase().includes(q));
-  }, [faqs, query]);
+    return faqs.data.filter((f) => !q || `${f.question} ${f.answer}`.toLowerCase().includes(q));
+  }, [faqs.data, query]);
+  const loaded = faqs.status === 'ready' || faqs.data.length > 0;
+  const failed = faqs.status === 'error' && !loaded;
 
   return (
     <>
       <PageHeader title={t(titleKey)} />
-      <main id="main" className="page help" aria-busy={!faqs && !failed}>
+      <main id="main" className="page help" aria-busy={!loaded && !failed}>
         <TextField label={t('help.search')} type="search" value={query} onValueChange={setQuery} hint={t('help.searchHint')} />
-        {failed && <p role="alert">{t('home.loadError')}</p>}
-        {faqs && found.length === 0 && <p role="status">{t('help.noMatch')}</p>}
+        {failed && <LoadFailed text={faqs.message} onRetry={() => void faqs.load()} />}
+        {loaded && found.length === 0 && <p role="status">{t('help.noMatch')}</p>}
         {TOPICS.map((topic) => {
           const items = found.filter((f) => f.topic === topic);
           if (items.length === 0) return null;

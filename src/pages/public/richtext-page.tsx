@@ -1,39 +1,32 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
-import { CODE_OK } from '../../../contract/api';
-import { fetchPage, type PageContent } from '../../api/purchase';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
+import { LoadFailed } from '../../components/resource-state';
 import { RichText } from '../../components/rich-text';
-import './help.css';
+import '../../components/help-page.css';
 
 /** Terms, privacy policy, SIM rules: stored HTML, sanitized before it is shown. */
 export default observer(function RichtextPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { http, language } = useStores();
+  const { content } = useStores();
   const [params] = useSearchParams();
-  const name = params.get('name') ?? 'terms';
-  const [page, setPage] = useState<PageContent | null>(null);
-  const [missing, setMissing] = useState(false);
+  const resource = content.page(params.get('name') ?? 'terms');
   useEffect(() => {
-    let live = true;
-    setPage(null);
-    setMissing(false);
-    fetchPage(http, name)
-      .then((res) => live && (res.code === CODE_OK ? setPage(res.data) : setMissing(true)))
-      .catch(() => live && setMissing(true));
-    return () => {
-      live = false;
-    };
-  }, [http, name, language.lang]);
+    void resource.load();
+  }, [resource]);
+  const page = resource.data;
+  const failed = !page && resource.status === 'error';
   return (
     <>
       <PageHeader title={page?.title ?? t(titleKey)} />
-      <main id="main" className="page help" aria-busy={!page && !missing}>
-        {missing && <p role="alert">{t('app.notFoundHint')}</p>}
+      <main id="main" className="page help" aria-busy={!page && !failed}>
+        {/* A page that is not there will not appear on a retry; one the network lost may. */}
+        {failed && resource.error === 'NOT_FOUND' && <p role="alert">{t('app.notFoundHint')}</p>}
+        {failed && resource.error !== 'NOT_FOUND' && <LoadFailed text={resource.message} onRetry={() => void resource.load()} />}
         {page && <RichText html={page.html} className="card" />}
       </main>
     </>

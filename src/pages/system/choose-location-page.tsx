@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
-import '../public/help.css';
+import { LoadFailed } from '../../components/resource-state';
+import '../../components/help-page.css';
 
 function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = (d: number) => (d * Math.PI) / 180;
@@ -40,6 +41,7 @@ export default observer(function ChooseLocationPage({ titleKey }: PageProps) {
       <main id="main" className="page help" aria-busy={content.stores.status === 'loading'}>
         <button type="button" className="button button-outline button-block" onClick={locate}>{t('help.useMyLocation')}</button>
         {denied && <p role="status">{t('help.locationDenied')}</p>}
+        {content.stores.status === 'error' && stores.length === 0 && <LoadFailed text={content.stores.message} onRetry={() => void content.stores.load()} />}
         <ul className="bill-list" style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 10 }}>
           {stores.map((s) => (
             <li key={s.id} className="card">

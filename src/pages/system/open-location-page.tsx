@@ -5,12 +5,13 @@ import { useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
-import '../public/help.css';
+import { LoadFailed } from '../../components/resource-state';
+import '../../components/help-page.css';
 
 /** A store's location: map links that open the phone's map app (Apple, Google, Amap in China). */
 export default observer(function OpenLocationPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { content, language, bridge, http } = useStores();
+  const { content, language, bridge } = useStores();
   const [params] = useSearchParams();
   useEffect(() => {
     void content.stores.load();
@@ -20,16 +21,14 @@ export default observer(function OpenLocationPage({ titleKey }: PageProps) {
   useEffect(() => {
     if (!store) return;
     // Inside WeChat the store opens in WeChat's own map; the links below stay as a fallback.
-    void bridge.openLocation({ latitude: store.lat, longitude: store.lng, name: store.name, address: store.address }, async (url) => {
-      const res = await http.request<{ appId: string; timestamp: string; nonceStr: string; signature: string }>({ url: '/api/wechat/jssdk', data: { url } });
-      return res.code === 1 ? res.data : null;
-    });
+    void bridge.openLocation({ latitude: store.lat, longitude: store.lng, name: store.name, address: store.address }, (url) => content.jssdkSignature(url));
   }, [storeId]);
   return (
     <>
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page help" aria-busy={content.stores.status === 'loading' && !store}>
         {content.stores.status === 'ready' && !store && <p role="alert">{t('app.notFoundHint')}</p>}
+        {content.stores.status === 'error' && !store && <LoadFailed text={content.stores.message} onRetry={() => void content.stores.load()} />}
         {store && (
           <section className="card" aria-labelledby="store-name">
             <h2 id="store-name">{store.name}</h2>

@@ -2,13 +2,15 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
+import type { PayMethod } from '../../../contract/api';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
+import { LoadFailed } from '../../components/resource-state';
 import { BillSummary } from '../../features/line/bill-summary';
 import { PayMethodButtons } from '../../features/payment/pay-method-buttons';
 import { PaymentPhase } from '../../features/payment/payment-phase';
-import '../process/process.css';
+import '../../components/form-page.css';
 import './line.css';
 
 /** Monthly bill payment through the same bridges as the purchase. */
@@ -25,7 +27,7 @@ export default observer(function UserPayPage({ titleKey }: PageProps) {
   }, [payment.phase, navigate]);
 
   const due = line.bills.data.bills.find((b) => b.status === 'unpaid');
-  const choose = (method: 'wechat' | 'alipay' | 'card') => {
+  const choose = (method: PayMethod) => {
     if (!due) return;
     payment.setBill(due.billNo);
     if (method === 'card') navigate('/pages/public/credit-card');
@@ -40,7 +42,7 @@ export default observer(function UserPayPage({ titleKey }: PageProps) {
             {t('api.errors.NO_BILL_TO_PAY')}
           </p>
         )}
-        {line.bills.status === 'error' && <p role="alert">{line.bills.message || t('home.loadError')}</p>}
+        {line.bills.status === 'error' && !due && <LoadFailed text={line.bills.message} onRetry={() => void line.bills.load()} />}
         {due && (
           <>
             <BillSummary bill={due} />
