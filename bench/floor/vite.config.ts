@@ -6,5 +6,10 @@ export default defineConfig({
   base: '/floor/',
   plugins: [react()],
   logLevel: 'warn',
-  build: { outDir: new URL('../.floor-dist', import.meta.url).pathname, emptyOutDir: true, target: ['es2020', 'safari14', 'chrome87'], reportCompressedSize: false },
+  build: {
+    outDir: new URL('../.floor-dist', import.meta.url).pathname,
+    emptyOutDir: true,
+    target: ['es2020', 'safari14', 'chrome87'],
+    reportCompressedSize: false,
+  },
 });
