@@ -1,9 +1,15 @@
+import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   plugins: [react()],
   test: {
+    // Vitest's own default is one worker fewer than the cores, which on a 2-core machine runs
+    // every file one after another. A worker per core keeps both busy; the files of all three
+    // projects share the workers, end-to-end ones first (vitest orders projects by name, then
+    // the slowest files of the last run first).
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
@@ -21,6 +27,7 @@ export default defineConfig({
           name: 'server',
           include: ['tests/server/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -31,9 +38,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

@@ -8,8 +8,8 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { expect } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
-import { openDatabase, type DatabaseHandle } from '../../../server/db/client';
-import { seedIfEmpty } from '../../../server/db/seed';
+import type { DatabaseHandle } from '../../../server/db/client';
+import { freshDatabase } from '../../server/helpers/databases';
 
 const root = join(__dirname, '..', '..', '..');
 const staticDir = join(root, 'dist', 'h5');
@@ -29,12 +29,8 @@ export interface Harness {
 export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
   if (!existsSync(join(staticDir, 'index.html'))) throw new Error('dist/h5 missing: npm test builds it first');
   if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install chromium`);
-  const database = await openDatabase({ dataDir: 'memory' });
-  await seedIfEmpty(database.db);
-  const app = await buildApp({ database, staticDir, pageRenderer, config: loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'sim-e2e-')), ...env }) });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as AddressInfo;
-  const browser = await chromium.launch({
+  // Chromium starts in its own processes while this one copies the database and builds the app.
+  const launching = chromium.launch({
     executablePath: chromiumPath,
     // This machine has no outside network: background services would only log failures.
     args: [
@@ -47,6 +43,22 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       '--disable-sync',
     ],
   });
+  let server: { database: DatabaseHandle; drop(): Promise<void>; app: FastifyInstance; port: number };
+  try {
+    const { handle: database, drop } = await freshDatabase('pglite');
+    const app = await buildApp({ database, staticDir, pageRenderer, config: loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'sim-e2e-')), ...env }) });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    server = { database, drop, app, port: (app.server.address() as AddressInfo).port };
+  } catch (error) {
+    await launching.then((browser) => browser.close()).catch(() => undefined);
+    throw error;
+  }
+  const { database, drop, app, port } = server;
+  const browser = await launching.catch(async (error: unknown) => {
+    await app.close();
+    await drop();
+    throw error;
+  });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     browser,
@@ -55,7 +67,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     async close() {
       await browser.close();
       await app.close();
-      await database.close();
+      await drop();
     },
   };
 }
