@@ -62,10 +62,13 @@ export const setPasswordWithCodeSchema = passwordsMatch(
   }),
 );
 
+/** An empty field is a field left alone. */
+const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+
 export const profileSchema = z.object({
   username: usernameRule,
-  email: emailRule.optional(),
-  code: codeRule.optional(),
+  email: z.preprocess(blankAsAbsent, emailRule.optional()),
+  code: z.preprocess(blankAsAbsent, codeRule.optional()),
 });
 
 export const authCodeSchema = z.object({
@@ -77,6 +80,14 @@ export const emailCodeSchema = z.object({
   email: emailRule,
   event: z.enum(['change_email'], { error: 'BAD_REQUEST' }),
 });
+
+const formString = z.string().max(1000).optional();
+
+/**
+ * Activation and password retrieval as sent: without `code` they ask for one (emailOnlySchema),
+ * with it they set the password (setPasswordWithCodeSchema); the route picks the rules.
+ */
+export const accountCodeFormSchema = z.object({ email: formString, code: formString, password: formString, repassword: formString });
 
 export type FieldErrors = Record<string, string>;
 

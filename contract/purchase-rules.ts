@@ -87,8 +87,11 @@ export { PROOF_VALID_MONTHS };
 
 const formString = z.string().max(1000).optional();
 type FormShape<K extends string> = { [F in K]: typeof formString };
-/** A form of short strings whose rules are applied later (by a service that knows the clock or stored data). */
-function formOf<K extends string>(fields: readonly K[]) {
+/**
+ * A form of short strings whose rules are applied later, by a service that knows the clock or
+ * the stored data. Past 1000 characters, or not a string, is a malformed request (400).
+ */
+export function formOf<K extends string>(fields: readonly K[]) {
   return z.object(Object.fromEntries(fields.map((f) => [f, formString])) as FormShape<K>);
 }
 
@@ -103,6 +106,3 @@ export type OrderForm = z.infer<typeof orderFormSchema>;
 /** Corrections to a rejected order: only the fields sent change, the rest comes from the order. */
 export const resubmitFormSchema = formOf([...INFORMATION_FIELDS, 'orderNo']);
 export type ResubmitForm = z.infer<typeof resubmitFormSchema>;
-
-/** /api/order/detail: a given order, or the latest without `orderNo`. */
-export const orderDetailQuerySchema = z.object({ orderNo: z.string().max(32).optional() });

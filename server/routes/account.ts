@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import {
+  accountCodeFormSchema,
   authCodeSchema,
   emailCodeSchema,
   emailOnlySchema,
@@ -8,10 +10,11 @@ import {
   registerSchema,
   setPasswordWithCodeSchema,
 } from '../../contract/account-rules.js';
-import { requireUser } from '../lib/auth.js';
-import { envelopeSchema, errorEnvelopeSchema, ok } from '../lib/envelope.js';
+import { signedInSchema, userInfoSchema } from '../../contract/views.js';
+import { requireUser, signInFirst } from '../lib/auth.js';
+import { nothing, ok, replies } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
-import { formBody, parseWith } from '../lib/validate.js';
+import { parseWith, withContract } from '../lib/validate.js';
 import {
   fastRegister,
   login,
@@ -24,50 +27,27 @@ import {
 } from '../services/accounts.js';
 import { signInWithIdentity } from '../services/platform-accounts.js';
 import { revokeToken } from '../services/sessions.js';
-import { userInfoSchema } from './user.js';
-
-const userinfoEnvelope = envelopeSchema({
-  type: 'object',
-  required: ['userinfo'],
-  properties: { userinfo: userInfoSchema },
-});
-const emptyEnvelope = envelopeSchema({ type: 'object', additionalProperties: false, properties: {} });
-const signedIn = { 200: { anyOf: [userinfoEnvelope, errorEnvelopeSchema] } };
-const plain = { 200: { anyOf: [emptyEnvelope, errorEnvelopeSchema] }, 401: errorEnvelopeSchema };
 
 /** Register, log in, activate, retrieve, profile, log out and platform sign-in. */
-export async function accountRoutes(app: FastifyInstance): Promise<void> {
+export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = withContract(fastify);
   const deps = (request: FastifyRequest): AccountDeps => ({ db: app.db, sessions: app.sessions, mail: app.mail, config: app.config, log: request.log });
+  const signedIn = replies(signedInSchema);
 
-  app.post(
-    '/api/user/register',
-    { schema: { body: formBody(['username', 'email', 'password', 'repassword']), response: signedIn } },
-    async (request) => {
-      const input = parseWith(registerSchema, request.body);
-      const userinfo = await register(deps(request), input, request.lang, request.ip);
-      return ok(request.lang, { userinfo }, 'api.registered');
-    },
-  );
+  app.post('/api/user/register', { schema: { body: registerSchema, response: signedIn } }, async (request) => {
+    const userinfo = await register(deps(request), request.body, request.lang, request.ip);
+    return ok(request.lang, { userinfo }, 'api.registered');
+  });
 
-  app.post(
-    '/api/user/login',
-    { schema: { body: formBody(['email', 'password']), response: signedIn } },
-    async (request) => {
-      const input = parseWith(loginSchema, request.body);
-      const userinfo = await login(deps(request), input, request.ip);
-      return ok(request.lang, { userinfo });
-    },
-  );
+  app.post('/api/user/login', { schema: { body: loginSchema, response: signedIn } }, async (request) => {
+    const userinfo = await login(deps(request), request.body, request.ip);
+    return ok(request.lang, { userinfo });
+  });
 
-  app.post(
-    '/api/user/fast_register',
-    { schema: { body: formBody(['email']), response: signedIn } },
-    async (request) => {
-      const { email } = parseWith(emailOnlySchema, request.body);
-      const userinfo = await fastRegister(deps(request), email, request.lang, request.ip);
-      return ok(request.lang, { userinfo });
-    },
-  );
+  app.post('/api/user/fast_register', { schema: { body: emailOnlySchema, response: signedIn } }, async (request) => {
+    const userinfo = await fastRegister(deps(request), request.body.email, request.lang, request.ip);
+    return ok(request.lang, { userinfo });
+  });
 
   // Without `code` these send one; with it they set the password and sign the customer in.
   for (const [path, purpose] of [
@@ -76,69 +56,51 @@ export async function accountRoutes(app: FastifyInstance): Promise<void> {
   ] as const) {
     app.post(
       path,
-      {
-        schema: {
-          body: formBody(['email', 'code', 'password', 'repassword']),
-          response: { 200: { anyOf: [userinfoEnvelope, emptyEnvelope, errorEnvelopeSchema] } },
-        },
-      },
+      { schema: { body: accountCodeFormSchema, response: replies(z.object({ userinfo: userInfoSchema.optional() })) } },
       async (request) => {
-        const body = (request.body ?? {}) as Record<string, string>;
-        if (!body.code) {
-          const { email } = parseWith(emailOnlySchema, body);
+        if (!request.body.code) {
+          const { email } = parseWith(emailOnlySchema, request.body);
           await sendAccountCode(deps(request), purpose, email, request.lang, request.ip);
           return ok(request.lang, {}, 'api.codeSentIfExists');
         }
-        const input = parseWith(setPasswordWithCodeSchema, body);
+        const input = parseWith(setPasswordWithCodeSchema, request.body);
         const userinfo = await setPasswordWithCode(deps(request), purpose, input, request.ip);
         return ok(request.lang, { userinfo }, purpose === 'activation' ? 'api.activated' : 'api.passwordReset');
       },
     );
   }
 
-  app.post('/api/ems/send', { schema: { body: formBody(['email', 'event']), response: plain } }, async (request) => {
-    const { user } = await requireUser(app, request);
-    const { email } = parseWith(emailCodeSchema, request.body);
-    await sendChangeEmailCode(deps(request), user, email, request.lang, request.ip);
-    return ok(request.lang, {}, 'api.codeSent');
-  });
+  app.post(
+    '/api/ems/send',
+    { preValidation: signInFirst(app), schema: { body: emailCodeSchema, response: replies(nothing) } },
+    async (request) => {
+      const { user } = await requireUser(app, request);
+      await sendChangeEmailCode(deps(request), user, request.body.email, request.lang, request.ip);
+      return ok(request.lang, {}, 'api.codeSent');
+    },
+  );
 
   app.post(
     '/api/user/profile',
-    {
-      schema: {
-        body: formBody(['username', 'email', 'code']),
-        response: { 200: { anyOf: [userinfoEnvelope, errorEnvelopeSchema] }, 401: errorEnvelopeSchema },
-      },
-    },
+    { preValidation: signInFirst(app), schema: { body: profileSchema, response: signedIn } },
     async (request) => {
       const { user, token } = await requireUser(app, request);
-      const body = (request.body ?? {}) as Record<string, string>;
-      const input = parseWith(profileSchema, {
-        username: body.username,
-        email: body.email || undefined,
-        code: body.code || undefined,
-      });
-      const userinfo = await updateProfile(deps(request), user, token, input);
+      const userinfo = await updateProfile(deps(request), user, token, request.body);
       return ok(request.lang, { userinfo }, 'api.saved');
     },
   );
 
-  app.post('/api/user/logout', { schema: { response: plain } }, async (request) => {
+  app.post('/api/user/logout', { schema: { response: replies(nothing) } }, async (request) => {
     const { token } = await requireUser(app, request);
     await revokeToken(app.db, token, app.sessions);
     return ok(request.lang, {}, 'api.loggedOut');
   });
 
-  app.post(
-    '/api/user/auth_code',
-    { schema: { body: formBody(['auth_code', 'platform'], 512), response: signedIn } },
-    async (request) => {
-      const input = parseWith(authCodeSchema, request.body);
-      const identity = await app.oauth[input.platform].exchange(input.auth_code);
-      if (!identity) throw new ApiError('OAUTH_FAILED');
-      const userinfo = await signInWithIdentity(app.db, input.platform, identity, request.lang);
-      return ok(request.lang, { userinfo });
-    },
-  );
+  app.post('/api/user/auth_code', { schema: { body: authCodeSchema, response: signedIn } }, async (request) => {
+    const { platform, auth_code: code } = request.body;
+    const identity = await app.oauth[platform].exchange(code);
+    if (!identity) throw new ApiError('OAUTH_FAILED');
+    const userinfo = await signInWithIdentity(app.db, platform, identity, request.lang);
+    return ok(request.lang, { userinfo });
+  });
 }

@@ -1,41 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppConfig, Lang } from '../../contract/api.js';
 import { TAX_RATE_PERCENT } from '../../contract/pricing.js';
+import { appConfigSchema } from '../../contract/views.js';
+import { ok, replies } from '../lib/envelope.js';
 import { message } from '../lib/messages.js';
+import { withContract } from '../lib/validate.js';
 import { SANDBOX_GMO_SHOP_ID } from '../providers/payment/sandbox-keys.js';
-import { envelopeSchema, ok } from '../lib/envelope.js';
 
 const FREE_APPS = 22;
 
-const configSchema = {
-  type: 'object',
-  required: ['siteName', 'oauth', 'taxRatePercent', 'freeApps', 'serviceHours', 'contact'],
-  properties: {
-    siteName: { type: 'string' },
-    oauth: { type: 'object', properties: { wechatAppId: { type: 'string' }, wechatAuthorizeUrl: { type: 'string' } } },
-    payment: {
-      type: 'object',
-      properties: { methods: { type: 'array', items: { type: 'string' } }, tokenScriptUrl: { type: 'string' }, shopId: { type: 'string' } },
-    },
-    taxRatePercent: { type: 'integer' },
-    freeApps: { type: 'integer' },
-    serviceHours: {
-      type: 'object',
-      properties: {
-        timeZone: { type: 'string' },
-        open: { type: 'string' },
-        close: { type: 'string' },
-        weekdays: { type: 'array', items: { type: 'integer' } },
-      },
-    },
-    contact: {
-      type: 'object',
-      properties: { phone: { type: 'string' }, email: { type: 'string' }, wechatId: { type: 'string' } },
-    },
-  },
-};
-
-export async function commonRoutes(app: FastifyInstance): Promise<void> {
+export async function commonRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = withContract(fastify);
   // Everything here is settled at start; only the envelope's time changes per request.
   const configFor = (lang: Lang): AppConfig => ({
     siteName: message(lang, 'app.name'),
@@ -54,7 +29,7 @@ export async function commonRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/common/init',
-    { schema: { response: { 200: envelopeSchema(configSchema) } } },
+    { schema: { response: replies(appConfigSchema) } },
     async (request) => ok(request.lang, configs[request.lang]),
   );
 }

@@ -1,54 +1,18 @@
 import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { Banner, PlanInfo, StoreInfo } from '../../contract/api.js';
+import { bannerSchema, planInfoSchema, storeInfoSchema } from '../../contract/views.js';
 import { banners, plans, stores } from '../db/schema.js';
-import { envelopeSchema, ok } from '../lib/envelope.js';
-
-const listOf = (item: object) => envelopeSchema({ type: 'array', items: item });
-
-const bannerSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    title: { type: 'string' },
-    subtitle: { type: 'string' },
-    image: { type: 'string' },
-    link: { type: 'string' },
-  },
-};
-
-const storeSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    address: { type: 'string' },
-    hours: { type: 'string' },
-    phone: { type: 'string' },
-    lat: { type: 'number' },
-    lng: { type: 'number' },
-  },
-};
-
-const planSchema = {
-  type: 'object',
-  properties: {
-    id: { type: 'integer' },
-    name: { type: 'string' },
-    description: { type: 'string' },
-    dataGb: { type: 'integer' },
-    throttledKbps: { type: 'integer' },
-    originalPrice: { type: 'integer' },
-    activityPrice: { type: 'integer' },
-    monthlyRent: { type: 'integer' },
-  },
-};
+import { ok, replies } from '../lib/envelope.js';
+import { withContract } from '../lib/validate.js';
 
 /**
  * Public content of the home page: banners, stores and plans, in the request's language,
  * from memory until the database announces a change to their table.
  */
-export async function contentRoutes(app: FastifyInstance): Promise<void> {
+export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = withContract(fastify);
   const localized =
     <T>(table: 'banners' | 'stores' | 'plans', load: (ja: boolean) => Promise<T[]>) =>
     async (request: FastifyRequest) =>
@@ -56,7 +20,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/banner/lists',
-    { schema: { response: { 200: listOf(bannerSchema) } } },
+    { schema: { response: replies(z.array(bannerSchema)) } },
     localized('banners', async (ja): Promise<Banner[]> => {
       const rows = await app.db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.sort), asc(banners.id));
       return rows.map((r) => ({
@@ -71,7 +35,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/index/store',
-    { schema: { response: { 200: listOf(storeSchema) } } },
+    { schema: { response: replies(z.array(storeInfoSchema)) } },
     localized('stores', async (ja): Promise<StoreInfo[]> => {
       const rows = await app.db.select().from(stores).where(eq(stores.active, true)).orderBy(asc(stores.sort), asc(stores.id));
       return rows.map((r) => ({
@@ -88,7 +52,7 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/setmeal/lists',
-    { schema: { response: { 200: listOf(planSchema) } } },
+    { schema: { response: replies(z.array(planInfoSchema)) } },
     localized('plans', async (ja): Promise<PlanInfo[]> => {
       const rows = await app.db.select().from(plans).where(eq(plans.active, true)).orderBy(asc(plans.sort), asc(plans.id));
       return rows.map((r) => ({

@@ -1,9 +1,11 @@
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { outboxQuerySchema } from '../../contract/queries.js';
 import { outbox } from '../db/schema.js';
 import { refused } from '../lib/envelope.js';
 import { escapeHtml, htmlPage } from '../lib/html.js';
 import { message } from '../lib/messages.js';
+import { withContract } from '../lib/validate.js';
 
 /**
  * The socket's own peer, never `request.ip`: behind TRUST_PROXY that comes from
@@ -19,12 +21,12 @@ export function isLoopback(address: string | undefined): boolean {
  * Development only: the mail and SMS that would have been sent. Never in production, and only
  * to this machine: the codes in it open any account.
  */
-export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
+export async function devOutboxRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = withContract(fastify);
   // Answers like a route that does not exist, so the network learns nothing from it.
   app.addHook('onRequest', async (request, reply) => {
     if (!isLoopback(request.socket.remoteAddress)) return reply.status(404).send(refused(request.lang, 'NOT_FOUND'));
   });
-  const query = { type: 'object', properties: { to: { type: 'string', maxLength: 254 } } };
 
   const latest = async (to?: string) => {
     const base = app.db.select().from(outbox);
@@ -32,13 +34,13 @@ export async function devOutboxRoutes(app: FastifyInstance): Promise<void> {
     return filtered.orderBy(desc(outbox.id)).limit(50);
   };
 
-  app.get('/dev/outbox.json', { schema: { querystring: query } }, async (request) => {
-    const { to } = request.query as { to?: string };
+  app.get('/dev/outbox.json', { schema: { querystring: outboxQuerySchema } }, async (request) => {
+    const { to } = request.query;
     return { messages: await latest(to) };
   });
 
-  app.get('/dev/outbox', { schema: { querystring: query } }, async (request, reply) => {
-    const { to } = request.query as { to?: string };
+  app.get('/dev/outbox', { schema: { querystring: outboxQuerySchema } }, async (request, reply) => {
+    const { to } = request.query;
     const lang = request.lang;
     const rows = (await latest(to))
       .map(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { orderDetailQuerySchema, orderFormSchema, resubmitFormSchema } from '../../contract/purchase-rules.js';
+import { orderFormSchema, resubmitFormSchema } from '../../contract/purchase-rules.js';
+import { orderDetailQuerySchema } from '../../contract/queries.js';
 import { orderReplySchema } from '../../contract/views.js';
 import { requireUser } from '../lib/auth.js';
 import { ok, replies } from '../lib/envelope.js';

@@ -2,19 +2,15 @@ import multipart, { type MultipartFile } from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { UPLOAD_MAX_BYTES } from '../../contract/limits.js';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../contract/order-status.js';
+import { documentQuerySchema, uploadQuerySchema } from '../../contract/queries.js';
+import { storedDocumentSchema } from '../../contract/views.js';
 import { requireUser } from '../lib/auth.js';
-import { envelopeSchema, errorEnvelopeSchema, ok } from '../lib/envelope.js';
+import { ok, replies } from '../lib/envelope.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
+import { withContract } from '../lib/validate.js';
 import { readDocument, storeDocument } from '../services/documents.js';
 import { checkUploadDay, releaseUploadSlot, reserveUploadDay, takeUploadSlot, type Reservation } from '../services/upload-limits.js';
 import { spoolUpload, SpoolTooLargeError, sweepStaleSpools, type Spool } from '../services/upload-spool.js';
-
-const storedSchema = envelopeSchema({
-  type: 'object',
-  // Required fields keep an error envelope from being serialized through this schema.
-  required: ['id', 'kind', 'mime', 'size'],
-  properties: { id: { type: 'string' }, kind: { type: 'string' }, mime: { type: 'string' }, size: { type: 'integer' } },
-});
 
 function isKind(value: unknown): value is DocumentKind {
   return typeof value === 'string' && (DOCUMENT_KINDS as readonly string[]).includes(value);
@@ -63,7 +59,8 @@ async function receive(request: FastifyRequest): Promise<{ spool: Spool; fieldKi
 }
 
 /** Identity documents and signatures: multipart in (the one non-form body), owner-only out. */
-export async function uploadRoutes(app: FastifyInstance): Promise<void> {
+export async function uploadRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = withContract(fastify);
   await app.register(multipart, {
     // files: 2 lets a second file reach the handler, which refuses it as malformed.
     limits: { fileSize: UPLOAD_MAX_BYTES, files: 2, fields: 4, fieldSize: 100, parts: 6 },
@@ -75,22 +72,14 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
   app.post(
     '/api/common/upload',
     {
-      schema: {
-        querystring: { type: 'object', properties: { kind: { type: 'string', maxLength: 32 } } },
-        response: {
-          200: { anyOf: [storedSchema, errorEnvelopeSchema] },
-          400: errorEnvelopeSchema,
-          401: errorEnvelopeSchema,
-          413: errorEnvelopeSchema,
-          429: errorEnvelopeSchema,
-        },
-      },
+      // The file itself is a stream read in the handler, not a schema-checked body.
+      schema: { querystring: uploadQuerySchema, response: replies(storedDocumentSchema) },
     },
     async (request) => {
       if (!request.isMultipart()) throw new ApiError('FILE_REQUIRED', 400);
       // Sign-in and limits are checked before reading the body, so a refused upload is not received.
       const { user } = await requireUser(app, request);
-      const queryKind = (request.query as { kind?: string }).kind;
+      const queryKind = request.query.kind;
       if (queryKind !== undefined && !isKind(queryKind)) throw new ApiError('BAD_REQUEST', 400, { kind: 'BAD_REQUEST' });
       const day = await checkUploadDay(app.db, user.id);
       if (!day.ok) throw limited('UPLOAD_QUOTA', day);
@@ -117,10 +106,10 @@ export async function uploadRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/common/file',
-    { schema: { querystring: { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } } },
+    { schema: { querystring: documentQuerySchema } },
     async (request, reply) => {
       const { user } = await requireUser(app, request);
-      const found = await readDocument(app.documents, user.id, (request.query as { id: string }).id);
+      const found = await readDocument(app.documents, user.id, request.query.id);
       if (!found) throw new NotFoundError();
       // Only images this server encoded itself are shown in place; anything else (a PDF,
       // a file stored before re-encoding) is a download, never run as a page.

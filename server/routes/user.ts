@@ -1,29 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { userInfoSchema } from '../../contract/views.js';
 import { requireUser } from '../lib/auth.js';
-import { envelopeSchema, errorEnvelopeSchema, ok } from '../lib/envelope.js';
+import { ok, replies } from '../lib/envelope.js';
+import { withContract } from '../lib/validate.js';
 import { toUserInfo } from '../services/accounts.js';
 
-export const userInfoSchema = {
-  type: 'object',
-  required: ['id', 'username', 'email', 'token'],
-  properties: {
-    id: { type: 'integer' },
-    username: { type: 'string' },
-    email: { type: ['string', 'null'] },
-    hasPassword: { type: 'boolean' },
-    mobile: { type: ['string', 'null'] },
-    lang: { type: 'string' },
-    token: { type: 'string' },
-  },
-};
-
-export async function userRoutes(app: FastifyInstance): Promise<void> {
-  app.get(
-    '/api/user/userinfo',
-    { schema: { response: { 200: envelopeSchema(userInfoSchema), 401: errorEnvelopeSchema } } },
-    async (request) => {
-      const { user, token } = await requireUser(app, request);
-      return ok(request.lang, toUserInfo(user, token));
-    },
-  );
+export async function userRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = withContract(fastify);
+  app.get('/api/user/userinfo', { schema: { response: replies(userInfoSchema) } }, async (request) => {
+    const { user, token } = await requireUser(app, request);
+    return ok(request.lang, toUserInfo(user, token));
+  });
 }

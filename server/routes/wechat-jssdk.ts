@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { envelopeSchema, errorEnvelopeSchema, ok } from '../lib/envelope.js';
+import { jssdkQuerySchema } from '../../contract/queries.js';
+import { jssdkSignatureSchema } from '../../contract/views.js';
+import { ok, replies } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
+import { withContract } from '../lib/validate.js';
 
 /** JS-SDK signature: SHA-1 of the four fields in this order, the URL without its #fragment. */
 export function jssdkSignature(ticket: string, nonceStr: string, timestamp: string, url: string): string {
@@ -18,7 +21,8 @@ interface Cached {
  * wx.config parameters for a page URL. The app picks the URL (iOS WeChat signs the landing
  * URL, Android the current one); the server signs only pages of this site.
  */
-export async function wechatJssdkRoutes(app: FastifyInstance): Promise<void> {
+export async function wechatJssdkRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = withContract(fastify);
   let ticket: Cached | null = null;
   const sandboxTicket = randomBytes(24).toString('base64url');
 
@@ -41,25 +45,9 @@ export async function wechatJssdkRoutes(app: FastifyInstance): Promise<void> {
 
   app.get(
     '/api/wechat/jssdk',
-    {
-      schema: {
-        querystring: { type: 'object', required: ['url'], properties: { url: { type: 'string', maxLength: 2000 } } },
-        response: {
-          200: {
-            anyOf: [
-              envelopeSchema({
-                type: 'object',
-                required: ['appId', 'timestamp', 'nonceStr', 'signature'],
-                properties: { appId: { type: 'string' }, timestamp: { type: 'string' }, nonceStr: { type: 'string' }, signature: { type: 'string' } },
-              }),
-              errorEnvelopeSchema,
-            ],
-          },
-        },
-      },
-    },
+    { schema: { querystring: jssdkQuerySchema, response: replies(jssdkSignatureSchema) } },
     async (request) => {
-      const { url } = request.query as { url: string };
+      const { url } = request.query;
       let page: URL;
       try {
         page = new URL(url);

@@ -1,6 +1,6 @@
 import { desc, eq } from 'drizzle-orm';
 import { tokyoDate } from '../../contract/calendar.js';
-import { addressSchema, personalSchema } from '../../contract/profile-rules.js';
+import { addressSchema, type AddressForm, type PersonalInput } from '../../contract/profile-rules.js';
 import type { Database } from '../db/client.js';
 import { customerProfiles, orders } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
@@ -29,7 +29,7 @@ async function save(db: Database, userId: number, info: Record<string, string>) 
 const same = (a: Record<string, string>, b: Record<string, string>, fields: readonly string[]) => fields.every((f) => (a[f] ?? '') === (b[f] ?? ''));
 
 /** A new address; one that differs from the residence card's needs a recent address proof. */
-export async function changeAddress(db: Database, userId: number, body: Record<string, string>, now = new Date()) {
+export async function changeAddress(db: Database, userId: number, body: AddressForm, now = new Date()) {
   const input = parseWith(addressSchema(tokyoDate(now)), body);
   const { info, cardAddress } = await profileOf(db, userId);
   const next: Record<string, string> = { ...info, ...Object.fromEntries(ADDRESS_FIELDS.map((f) => [f, String(input[f] ?? '')])) };
@@ -44,8 +44,7 @@ export async function changeAddress(db: Database, userId: number, body: Record<s
   return next;
 }
 
-export async function changePersonal(db: Database, userId: number, body: Record<string, string>) {
-  const input = parseWith(personalSchema, body);
+export async function changePersonal(db: Database, userId: number, input: PersonalInput) {
   const { info } = await profileOf(db, userId);
   const next: Record<string, string> = { ...info, ...Object.fromEntries(PERSONAL_FIELDS.map((f) => [f, String(input[f])])) };
   if (same(next, info, PERSONAL_FIELDS)) throw new ApiError('NO_CHANGES');
