@@ -1,8 +1,10 @@
 import type { ChangeFeed } from '../db/change-feed.js';
-import type { SessionUser } from './sessions.js';
+import type { users } from '../db/schema.js';
 
+// The account row itself rather than sessions.ts's SessionUser (the same type): sessions.ts
+// uses this cache, and the cache must not import it back.
 export interface CachedSession {
-  user: SessionUser;
+  user: typeof users.$inferSelect;
   tokenId: number;
   lastUsedAt: Date;
   expiresAt: Date;
