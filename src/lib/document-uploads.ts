@@ -14,9 +14,6 @@ export interface UploadFailure {
   retryAfter?: number;
 }
 
-/** Only a request that never got an answer is worth sending again as it is. */
-export const isRetryable = (failure: UploadFailure) => failure.error === 'NETWORK' || failure.error === 'TIMEOUT';
-
 type Send = (kind: string, file: Blob, fileName: string) => Promise<Envelope<{ id: string }>>;
 
 /**

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../contract/api';
 import { UPLOAD_MAX_BYTES } from '../../contract/limits';
 import { RootStore } from '../../src/app/root-store';
-import { isRetryable } from '../../src/lib/document-uploads';
 import { memoryStorage } from '../../src/lib/persistence';
 import { envelope, fakeFetch, type Handler } from './helpers/fake-server';
 
@@ -34,7 +33,6 @@ describe('uploading a document', () => {
     await store.purchase.uploadDocument('identityDoc', 'passport', photo());
     const failure = store.purchase.uploads.failures.identityDoc!;
     expect(failure).toEqual({ error: 'FILE_HEIC', msg: '暂不支持 HEIC 格式' });
-    expect(isRetryable(failure)).toBe(false);
   });
 
   it('reads a 413 from the body limit as too large, with its message', async () => {
@@ -52,7 +50,6 @@ describe('uploading a document', () => {
     await store.purchase.uploadDocument('identityDoc', 'passport', photo());
     const failure = store.purchase.uploads.failures.identityDoc!;
     expect(failure.error).toBe('NETWORK');
-    expect(isRetryable(failure)).toBe(true);
     expect(store.purchase.uploads.uploading.identityDoc).toBe(false);
 
     online = true;

@@ -1,8 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { getCardToken } from '../../../bridges/card';
 import type { PlatformBridge } from '../../../bridges/types';
 import type { PaymentConfig, PayMethod, RefundView } from '../../../contract/api';
-import { CARD_OK, checkCard, toGatewayExpiry, type CardInput } from '../../../contract/card-rules';
+import type { CardInput } from '../../../contract/card-rules';
 import type { HttpClient } from '../../api/http-client';
 import { fetchPayStatus, fetchRefunds, postPay, type PayCreated } from '../../api/payment';
 import { toResult } from '../../lib/action-result';
@@ -125,14 +124,21 @@ export class PaymentStore {
 
   /** Card: checked here, tokenized by the gateway's script, and only the token sent to /api. */
   async payByCard(input: CardInput): Promise<Partial<Record<keyof CardInput, string>> | null> {
+    // Only the card page needs these: they stay out of the first render of every page.
+    const code = await Promise.all([import('../../../contract/card-rules'), import('../../../bridges/card')]).catch(() => null);
+    if (!code) {
+      runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'api.errors.NETWORK' }));
+      return null;
+    }
+    const [{ CARD_OK, checkCard, toGatewayExpiry }, { getCardToken }] = code;
     const problems = checkCard(input);
     if (Object.keys(problems).length > 0) return problems;
     const config = this.config();
     if (!config) {
-      this.phase = { kind: 'failed', reasonKey: 'api.errors.NETWORK' };
+      runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'api.errors.NETWORK' }));
       return null;
     }
-    this.phase = { kind: 'working' };
+    runInAction(() => (this.phase = { kind: 'working' }));
     let token: string | undefined;
     try {
       const result = await getCardToken(config.tokenScriptUrl, config.shopId, {

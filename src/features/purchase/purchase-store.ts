@@ -1,6 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { PlanInfo } from '../../../contract/api';
-import { todayInTokyo } from '../../../contract/calendar';
 import { fetchDocument, uploadDocument } from '../../api/documents';
 import type { HttpClient } from '../../api/http-client';
 import { fetchOrder, postOrder, postResubmit, type OrderView } from '../../api/purchase';
@@ -98,6 +97,8 @@ export class PurchaseStore implements DocumentTarget {
   async checkInformation(): Promise<ActionResult> {
     const rules = await purchaseRules();
     const { validate } = await import('../../../contract/account-rules');
+    // Loaded with the rules, which need it too, rather than in every page's first render.
+    const { todayInTokyo } = await import('../../../contract/calendar');
     const result = validate(rules.informationSchema(todayInTokyo()), this.form);
     return result.ok ? { ok: true, msg: '', value: undefined } : { ok: false, msg: '', error: result.first, fields: result.fields };
   }

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isRetryable, type DocumentTarget, type UploadFailure } from '../../lib/document-uploads';
+import type { DocumentTarget, UploadFailure } from '../../lib/document-uploads';
 
 interface Props {
   /** The form the document's id goes into: the purchase draft, or a change of address. */
@@ -15,6 +15,10 @@ interface Props {
   /** Told after every pick, so the form can drop its own error for this field. */
   onPicked?: (field: string) => void;
 }
+
+// Only a request that never got an answer is worth sending again as it is. (Kept out of
+// lib/document-uploads: a page chunk importing a value from it splits mobx out of the entry.)
+const isRetryable = (failure: UploadFailure) => failure.error === 'NETWORK' || failure.error === 'TIMEOUT';
 
 const NO_ANSWER: Record<string, string> = { NETWORK: 'purchase.uploadNetwork', TIMEOUT: 'purchase.uploadTimeout' };
 

@@ -5,7 +5,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
-import { LoadFailed } from '../../components/resource-state';
+import { LoadFailed } from '../../components/load-failed';
 import { BillSummary } from '../../features/line/bill-summary';
 import { RefundNotice } from '../../features/payment/refund-notice';
 import { formatYen } from '../../lib/format';

@@ -6,7 +6,7 @@ import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
-import { LoadFailed } from '../../components/resource-state';
+import { LoadFailed } from '../../components/load-failed';
 import { RichText } from '../../components/rich-text';
 import { Steps } from '../../components/steps';
 import { useFormStatus } from '../../components/use-form';

@@ -7,7 +7,7 @@ import { withTax } from '../../../contract/pricing';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
-import { ResourceState } from '../../components/resource-state';
+import { LoadFailed } from '../../components/load-failed';
 import { Steps } from '../../components/steps';
 import { PayMethodButtons } from '../../features/payment/pay-method-buttons';
 import { PaymentPhase } from '../../features/payment/payment-phase';
@@ -42,7 +42,7 @@ export default observer(function PayPage({ titleKey }: PageProps) {
       <>
         <PageHeader title={t(titleKey)} />
         <main id="main" className="page process" aria-busy={purchase.order.status !== 'error'}>
-          <ResourceState resource={purchase.order}>{null}</ResourceState>
+          {purchase.order.status === 'error' && <LoadFailed text={purchase.order.message} onRetry={() => void purchase.order.load()} />}
         </main>
       </>
     );

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
-import { LoadFailed } from '../../components/resource-state';
+import { LoadFailed } from '../../components/load-failed';
 import { TextField } from '../../components/text-field';
 import { ContactChannels } from '../../features/service/contact-channels';
 import { ServiceStatus } from '../../features/service/service-status';

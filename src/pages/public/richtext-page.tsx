@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
-import { LoadFailed } from '../../components/resource-state';
+import { LoadFailed } from '../../components/load-failed';
 import { RichText } from '../../components/rich-text';
 import '../../components/help-page.css';
 

@@ -5,7 +5,7 @@ import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
-import { LoadFailed } from '../../components/resource-state';
+import { LoadFailed } from '../../components/load-failed';
 import { useFormStatus } from '../../components/use-form';
 import { AddressFields } from '../../features/purchase/address-fields';
 import { AddressProofFields } from '../../features/purchase/address-proof-fields';

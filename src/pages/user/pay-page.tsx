@@ -6,7 +6,7 @@ import type { PayMethod } from '../../../contract/api';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
-import { LoadFailed } from '../../components/resource-state';
+import { LoadFailed } from '../../components/load-failed';
 import { BillSummary } from '../../features/line/bill-summary';
 import { PayMethodButtons } from '../../features/payment/pay-method-buttons';
 import { PaymentPhase } from '../../features/payment/payment-phase';
