@@ -1,4 +1,5 @@
 import { createCipheriv, createDecipheriv, createSign, createVerify, randomBytes } from 'node:crypto';
+import { z } from 'zod';
 
 // WeChat Pay API v3 signing rules: every request and notification is signed with
 // RSA-SHA256 over lines ending in "\n"; notification resources are AES-256-GCM encrypted
@@ -48,7 +49,7 @@ export function encryptResource(apiV3Key: string, plaintext: string, associatedD
   return { algorithm: 'AEAD_AES_256_GCM', ciphertext: body.toString('base64'), nonce, associated_data: associatedData };
 }
 
-export function decryptResource(apiV3Key: string, resource: EncryptedResource): string | null {
+export function decryptResource(apiV3Key: string, resource: Pick<EncryptedResource, 'ciphertext' | 'nonce'> & { associated_data?: string | undefined }): string | null {
   try {
     const data = Buffer.from(resource.ciphertext, 'base64');
     const decipher = createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(resource.nonce, 'utf8'));
@@ -60,11 +61,27 @@ export function decryptResource(apiV3Key: string, resource: EncryptedResource): 
   }
 }
 
-interface NotificationBody {
-  id?: string;
-  event_type?: string;
-  resource?: EncryptedResource;
-}
+// What a notification must carry to settle anything; other fields are WeChat's and ignored.
+const notificationBodySchema = z.object({
+  id: z.string().min(1),
+  resource: z.object({ ciphertext: z.string(), nonce: z.string(), associated_data: z.string().optional() }),
+});
+
+const transactionSchema = z.object({
+  mchid: z.string().optional(),
+  out_trade_no: z.string().min(1),
+  transaction_id: z.string().optional(),
+  trade_state: z.string().optional(),
+  amount: z.object({ total: z.number().optional(), currency: z.string().optional() }),
+});
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+};
 
 interface Transaction {
   mchid?: string;
@@ -92,19 +109,14 @@ export function readNotification(
   const now = opts.now ?? Math.floor(Date.now() / 1000);
   if (Math.abs(now - Number(timestamp)) > (opts.maxSkewSeconds ?? 300)) return null;
   if (!verifyMessage(opts.platformPublicKeyPem, [timestamp, nonce, rawBody], signature)) return null;
-  let body: NotificationBody;
-  try {
-    body = JSON.parse(rawBody) as NotificationBody;
-  } catch {
-    return null;
-  }
-  if (!body.id || !body.resource) return null;
-  const plain = decryptResource(opts.apiV3Key, body.resource);
-  if (!plain) return null;
-  const tx = JSON.parse(plain) as Transaction;
-  if (!tx.out_trade_no || !tx.amount) return null;
+  const body = notificationBodySchema.safeParse(parseJson(rawBody));
+  if (!body.success) return null;
+  const plain = decryptResource(opts.apiV3Key, body.data.resource);
+  const parsed = plain === null ? null : transactionSchema.safeParse(parseJson(plain));
+  if (!parsed?.success) return null;
+  const tx = parsed.data;
   return {
-    notifyId: body.id,
+    notifyId: body.data.id,
     paymentNo: tx.out_trade_no,
     tradeNo: tx.transaction_id ?? '',
     amount: Number(tx.amount.total),
