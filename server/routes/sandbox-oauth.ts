@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { alipayAuthCodeBodySchema, alipayAuthCodeSchema, authorizeQuerySchema, consentBodySchema } from '../../contract/sandbox-views.js';
 import { escapeHtml, htmlPage } from '../lib/html.js';
 import { message } from '../lib/messages.js';
+import { withContract } from '../lib/validate.js';
 import { issueSandboxCode } from '../providers/oauth/sandbox-oauth.js';
 
 const OPENID_COOKIE = 'sandbox_wechat_openid';
@@ -39,24 +41,15 @@ async function redirectWithCode(app: FastifyInstance, reply: FastifyReply, targe
   return reply.redirect(target.toString(), 302);
 }
 
-const query = {
-  type: 'object',
-  properties: {
-    appid: { type: 'string', maxLength: 64 },
-    redirect_uri: { type: 'string', maxLength: 2000 },
-    response_type: { type: 'string', maxLength: 16 },
-    scope: { type: 'string', maxLength: 32 },
-    state: { type: 'string', maxLength: 128 },
-  },
-};
-
 /**
  * The sandbox stand-in for WeChat's web authorization page: the first visit asks for
  * consent, later visits go straight back with a fresh code, as WeChat does.
  */
-export async function sandboxOAuthRoutes(app: FastifyInstance): Promise<void> {
-  app.get('/sandbox/wechat/authorize', { schema: { querystring: query } }, async (request, reply) => {
-    const q = request.query as Record<string, string | undefined>;
+export async function sandboxOAuthRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = withContract(fastify);
+
+  app.get('/sandbox/wechat/authorize', { schema: { querystring: authorizeQuerySchema } }, async (request, reply) => {
+    const q = request.query;
     const target = safeRedirect(request, q.redirect_uri ?? '');
     const lang = request.lang;
     if (!target || q.appid !== app.config.WECHAT_APP_ID || q.response_type !== 'code') {
@@ -82,36 +75,21 @@ export async function sandboxOAuthRoutes(app: FastifyInstance): Promise<void> {
     return reply.type('text/html').send(htmlPage(lang, message(lang, 'sandbox.title'), body));
   });
 
-  app.post(
-    '/sandbox/wechat/authorize',
-    {
-      schema: {
-        body: {
-          type: 'object',
-          properties: {
-            redirect_uri: { type: 'string', maxLength: 2000 },
-            state: { type: 'string', maxLength: 128 },
-            nickname: { type: 'string', maxLength: 64 },
-          },
-        },
-      },
-    },
-    async (request, reply) => {
-      const b = request.body as Record<string, string | undefined>;
-      const target = safeRedirect(request, b.redirect_uri ?? '');
-      if (!target) return reply.status(400).type('text/plain').send('bad redirect_uri');
-      const openid = cookie(request, OPENID_COOKIE) ?? `sandbox-o${randomBytes(12).toString('hex')}`;
-      const nickname = (b.nickname ?? '').trim().slice(0, 32);
-      return redirectWithCode(app, reply, target, b.state ?? '', openid, nickname);
-    },
-  );
+  app.post('/sandbox/wechat/authorize', { schema: { body: consentBodySchema } }, async (request, reply) => {
+    const b = request.body;
+    const target = safeRedirect(request, b.redirect_uri ?? '');
+    if (!target) return reply.status(400).type('text/plain').send('bad redirect_uri');
+    const openid = cookie(request, OPENID_COOKIE) ?? `sandbox-o${randomBytes(12).toString('hex')}`;
+    const nickname = (b.nickname ?? '').trim().slice(0, 32);
+    return redirectWithCode(app, reply, target, b.state ?? '', openid, nickname);
+  });
 
   // What AlipayJSBridge.call('getAuthCode') hands the page inside the Alipay app.
   app.post(
     '/sandbox/alipay/auth_code',
-    { schema: { body: { type: 'object', properties: { uid: { type: 'string', maxLength: 64 }, nickname: { type: 'string', maxLength: 64 } } } } },
+    { schema: { body: alipayAuthCodeBodySchema, response: { 200: alipayAuthCodeSchema } } },
     async (request) => {
-      const b = (request.body ?? {}) as Record<string, string | undefined>;
+      const b = request.body;
       const uid = b.uid || `2088${randomBytes(6).toString('hex')}`;
       const authCode = await issueSandboxCode(app.db, 'alipay', { subject: uid, nickname: b.nickname ?? '' });
       return { authCode };

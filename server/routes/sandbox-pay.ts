@@ -13,9 +13,21 @@ import {
   maskCard,
   securityCodeCode,
 } from '../../contract/card-rules.js';
+import {
+  cardTokenBodySchema,
+  cardTokenResultSchema,
+  cashierBodySchema,
+  cashierConfirmBodySchema,
+  cashierConfirmedSchema,
+  cashierQuerySchema,
+  providerParamsSchema,
+  secureChallengeQuerySchema,
+  secureResultBodySchema,
+} from '../../contract/sandbox-views.js';
 import { sandboxCardTokens, sandboxTrades } from '../db/schema.js';
 import { escapeHtml, htmlPage } from '../lib/html.js';
 import { message } from '../lib/messages.js';
+import { withContract } from '../lib/validate.js';
 import { SANDBOX_CARDS } from '../providers/payment/sandbox-card.js';
 import { SANDBOX_GMO_SHOP_ID } from '../providers/payment/sandbox-keys.js';
 import { sendSandboxNotification } from '../providers/payment/sandbox-notifier.js';
@@ -24,25 +36,22 @@ import { tradeOf } from '../providers/payment/sandbox-trades.js';
 
 /** Providers with a sandbox cashier; the card gateway has none. */
 const CASHIERS = ['wechat', 'alipay'];
-const formFields = (names: string[]) => ({
-  type: 'object',
-  additionalProperties: false,
-  properties: Object.fromEntries(names.map((n) => [n, { type: 'string', maxLength: 64 }])),
-});
 
 const TOKEN_TTL_MS = 30 * 60 * 1000;
 
 /** Local stand-ins for the card token service, 3-D Secure, and the WeChat Pay and Alipay cashiers. */
-export async function sandboxPayRoutes(app: FastifyInstance): Promise<void> {
+export async function sandboxPayRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = withContract(fastify);
+
   app.get('/sandbox/gmo/token.js', async (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SANDBOX_TOKEN_SCRIPT),
   );
 
   app.post(
     '/sandbox/gmo/token',
-    { schema: { body: { type: 'object', additionalProperties: { type: 'string', maxLength: 100 } } } },
+    { schema: { body: cardTokenBodySchema, response: { 200: cardTokenResultSchema } } },
     async (request) => {
-      const b = (request.body ?? {}) as Record<string, string>;
+      const b = request.body;
       const shopId = b.shopId ?? '';
       const fail = (resultCode: string) => ({ resultCode, tokenObject: {} });
       if (shopId === '') return fail(CARD_SHOP_ID_MISSING);
@@ -54,8 +63,9 @@ export async function sandboxPayRoutes(app: FastifyInstance): Promise<void> {
       if (code) return fail(code);
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + TOKEN_TTL_MS);
-      const maskedCardNo = maskCard(b.cardno!);
-      await app.db.insert(sandboxCardTokens).values({ token, maskedCardNo, behavior: SANDBOX_CARDS[b.cardno!] ?? 'ok', expiresAt });
+      const cardno = b.cardno ?? '';
+      const maskedCardNo = maskCard(cardno);
+      await app.db.insert(sandboxCardTokens).values({ token, maskedCardNo, behavior: SANDBOX_CARDS[cardno] ?? 'ok', expiresAt });
       return {
         resultCode: CARD_OK,
         tokenObject: {
@@ -70,10 +80,9 @@ export async function sandboxPayRoutes(app: FastifyInstance): Promise<void> {
 
   // The issuer's challenge page. The gateway keeps its result; the customer's browser then
   // returns to the shop with nothing but the payment number, and the shop asks the gateway.
-  app.get('/sandbox/gmo/3ds', async (request, reply) => {
-    const q = request.query as Record<string, string>;
+  app.get('/sandbox/gmo/3ds', { schema: { querystring: secureChallengeQuerySchema } }, async (request, reply) => {
     const lang = request.lang;
-    const payment = escapeHtml(q.payment ?? '');
+    const payment = escapeHtml(request.query.payment ?? '');
     const choice = (result: string, label: string, style = '') =>
       `<form method="post" action="/sandbox/gmo/3ds"><input type="hidden" name="payment" value="${payment}"><input type="hidden" name="result" value="${result}"><p><button type="submit"${style}>${escapeHtml(label)}</button></p></form>`;
     const body = `<h1>${escapeHtml(message(lang, 'sandbox.secureTitle'))}</h1><p>${escapeHtml(message(lang, 'sandbox.secureText'))}</p>
@@ -82,8 +91,8 @@ ${choice('ng', message(lang, 'sandbox.secureFail'), ' style="background:#888"')}
     return reply.type('text/html').send(htmlPage(lang, message(lang, 'sandbox.secureTitle'), body));
   });
 
-  app.post('/sandbox/gmo/3ds', { schema: { body: formFields(['payment', 'result']) } }, async (request, reply) => {
-    const b = (request.body ?? {}) as Record<string, string>;
+  app.post('/sandbox/gmo/3ds', { schema: { body: secureResultBodySchema } }, async (request, reply) => {
+    const b = request.body;
     const trade = await tradeOf(app.db, 'card', b.payment ?? '');
     if (!trade) return reply.status(404).type('text/plain').send('no such trade');
     await app.db
@@ -109,19 +118,19 @@ ${choice('ng', message(lang, 'sandbox.secureFail'), ' style="background:#888"')}
   // What the WeChat client and the Alipay app do when the customer confirms or cancels.
   app.post(
     '/sandbox/:provider/confirm',
-    { schema: { body: { type: 'object', properties: { trade: { type: 'string', maxLength: 64 }, result: { type: 'string', maxLength: 8 } } } } },
+    { schema: { params: providerParamsSchema, body: cashierConfirmBodySchema, response: { 200: cashierConfirmedSchema, 404: cashierConfirmedSchema } } },
     async (request, reply) => {
-      const provider = (request.params as { provider: string }).provider;
-      const b = (request.body ?? {}) as Record<string, string>;
+      const { provider } = request.params;
+      const b = request.body;
       const trade = await finishTrade(provider, b.trade ?? '', b.result === 'ok');
       if (!trade) return reply.status(404).send({ ok: false });
       return { ok: trade.status === 'paid' || b.result !== 'ok', status: trade.status };
     },
   );
 
-  app.get('/sandbox/:provider/cashier', async (request, reply) => {
-    const provider = (request.params as { provider: string }).provider;
-    const tradeNo = (request.query as { trade?: string }).trade ?? '';
+  app.get('/sandbox/:provider/cashier', { schema: { params: providerParamsSchema, querystring: cashierQuerySchema } }, async (request, reply) => {
+    const { provider } = request.params;
+    const tradeNo = request.query.trade ?? '';
     const [trade] = await app.db.select().from(sandboxTrades).where(eq(sandboxTrades.tradeNo, tradeNo)).limit(1);
     const lang = request.lang;
     if (!trade || trade.provider !== provider || !CASHIERS.includes(provider)) return reply.status(404).type('text/plain').send('no such trade');
@@ -136,9 +145,9 @@ ${choice('ng', message(lang, 'sandbox.secureFail'), ' style="background:#888"')}
   });
 
   // The cashier's own form posts here; anything but a form (JSON, say) is a 4xx, never a fault.
-  app.post('/sandbox/:provider/cashier', { schema: { body: formFields(['trade', 'result']) } }, async (request, reply) => {
-    const provider = (request.params as { provider: string }).provider;
-    const b = (request.body ?? {}) as Record<string, string>;
+  app.post('/sandbox/:provider/cashier', { schema: { params: providerParamsSchema, body: cashierBodySchema } }, async (request, reply) => {
+    const { provider } = request.params;
+    const b = request.body;
     const trade = await finishTrade(provider, b.trade ?? '', b.result === 'ok');
     if (!trade) return reply.status(404).type('text/plain').send('no such trade');
     return reply.redirect(trade.returnUrl || '/h5/', 302);
