@@ -17,20 +17,17 @@ function keyForStatus(status: number): string {
   }
 }
 
-/** The one place errors become envelopes: localized, with a stable key, never internals. */
+/**
+ * The one place errors become envelopes: localized, with a stable key, never internals.
+ * A request part that fails its zod schema arrives here as an ApiError already (code 0 for a
+ * broken contract rule, 400 for a malformed part: lib/validate.ts); Fastify's own refusals
+ * (unsupported media type, broken JSON, too large) keep their 4xx status.
+ */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfter))));
       return reply.status(error.status).send(refused(request.lang, error.key, error.fields, error.params, error.messageKey));
-    }
-    if (error.validation) {
-      const fields: Record<string, string> = {};
-      for (const issue of error.validation) {
-        const path = issue.instancePath.replace(/^\//, '') || String(issue.params?.missingProperty ?? '');
-        if (path) fields[path] = 'invalid';
-      }
-      return reply.status(400).send(refused(request.lang, 'BAD_REQUEST', fields));
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
