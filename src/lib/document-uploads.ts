@@ -2,7 +2,6 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { Envelope } from '../../contract/api';
 import { UPLOAD_MAX_BYTES } from '../../contract/limits';
 import { toResult, type ActionResult } from './action-result';
-import { prepareImage } from './prepare-image';
 
 /** Why a document did not go up, in the words the field shows. */
 export interface UploadFailure {
@@ -39,7 +38,10 @@ export class DocumentUploads {
     if (file.size > UPLOAD_MAX_BYTES) return this.fail(field, { ok: false, msg: '', error: 'FILE_TOO_LARGE', fields: {} });
     this.uploading = { ...this.uploading, [field]: true };
     try {
-      const prepared = await prepareImage(file);
+      // Loaded with the first document, like the compression library it calls.
+      const loaded = await import('./prepare-image').catch(() => null);
+      if (!loaded) return this.fail(field, { ok: false, msg: '', error: 'NETWORK', fields: {} });
+      const prepared = await loaded.prepareImage(file);
       const result = await toResult(
         () => this.send(kind, prepared, file.name),
         (stored) => stored.id,

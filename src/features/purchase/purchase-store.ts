@@ -4,7 +4,6 @@ import { fetchDocument, uploadDocument } from '../../api/documents';
 import type { HttpClient } from '../../api/http-client';
 import { fetchOrder, postOrder, postResubmit, type OrderView } from '../../api/purchase';
 import { toResult, type ActionResult } from '../../lib/action-result';
-import { dataUrlToBlob } from '../../lib/data-url';
 import { DocumentUploads, type DocumentTarget } from '../../lib/document-uploads';
 import { readJson, STORAGE_KEYS, writeJson, type KeyValueStorage } from '../../lib/persistence';
 import { Resource } from '../../lib/resource';
@@ -109,7 +108,10 @@ export class PurchaseStore implements DocumentTarget {
     if (!this.image) return { ok: false, msg: '', error: 'SIGN_FIRST', fields: {} };
     const checked = await this.checkInformation();
     if (!checked.ok) return checked;
-    const signature = dataUrlToBlob(this.image);
+    // Needed once, when the order is placed: not part of any page's first render.
+    const loaded = await import('../../lib/data-url').catch(() => null);
+    if (!loaded) return { ok: false, msg: '', error: 'NETWORK', fields: {} };
+    const signature = loaded.dataUrlToBlob(this.image);
     const uploaded = await toResult(() => uploadDocument(this.http, 'signature', signature, 'signature.png'), (d) => d.id);
     if (!uploaded.ok) return uploaded;
     const form = { ...this.form, planId: this.setmeal.id, signatureId: uploaded.value };
