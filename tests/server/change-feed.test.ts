@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { parseChange, startChangeFeed, type Change } from '../../server/db/change-feed';
-import { openDatabase, type DatabaseHandle, type NotificationHandlers } from '../../server/db/client';
+import type { DatabaseHandle, NotificationHandlers } from '../../server/db/client';
 import { SessionCache } from '../../server/services/session-cache';
+import { freshDatabase } from './helpers/databases';
 import { eventually } from './helpers/eventually';
 
 const quietLog = { warn: () => undefined, info: () => undefined };
 
 /** A database whose listening connection the test breaks and restores at will. */
 async function flakyDatabase(kind: 'pglite' | 'postgres') {
-  const real = await openDatabase({ dataDir: 'memory' });
+  const real = (await freshDatabase('pglite')).handle;
   let handlers: NotificationHandlers | null = null;
   let refuse = false;
   let listens = 0;
