@@ -1,7 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+// `npm run dev`: Vite serves the app with hot reload and hands everything the server answers
+// itself to the API process on PORT. Keep this list in step with README's Development section.
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
+const devPort = Number(process.env.VITE_PORT ?? 5173);
 
 export default defineConfig({
   base: '/h5/',
@@ -14,15 +17,29 @@ export default defineConfig({
     reportCompressedSize: false,
     manifest: true,
   },
-  // The server's page renderer (dist/ssr) carries its dependencies with it: Node cannot
-  // load the UI kit's CSS imports, and the server needs nothing from node_modules for it.
+  // The server's page renderer (dist/ssr) carries its dependencies with it: Node cannot load
+  // the components' CSS imports, and the server then needs nothing from node_modules for it.
   ssr: { noExternal: true },
   server: {
-    port: 5173,
-    proxy: {
-      '/api': apiTarget,
-      '/healthz': apiTarget,
-      '/livez': apiTarget,
-    },
+    port: devPort,
+    // The dev script tells the API this origin (PUBLIC_URL): another port would break its links.
+    strictPort: true,
+    proxy: Object.fromEntries(
+      [
+        '/api',
+        '/healthz',
+        '/livez',
+        // Stand-in WeChat/Alipay sign-in, card token.js and 3-D Secure, WeChat Pay/Alipay cashiers.
+        '/sandbox/',
+        // The outbox of e-mails and text messages; the proxy connects from 127.0.0.1, as it requires.
+        '/dev/',
+      ].map((path) => [
+        path,
+        // The browser's Host header passes through (Vite's shorthand would rewrite it), so the
+        // server builds its redirects on this origin: card and cashier returns, and the WeChat
+        // consent page, which sends a code back only to the site that asked for it.
+        { target: apiTarget, changeOrigin: false },
+      ]),
+    ),
   },
 });

@@ -50,7 +50,8 @@ process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
 const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
-app.log.info(`Open http://localhost:${config.PORT}/h5/ (database: ${where})`);
+// PUBLIC_URL, not the port: under `npm run dev` the pages are Vite's, on its own port.
+app.log.info(`Open ${config.PUBLIC_URL}/h5/ (database: ${where})`);
 if (config.HOST === '127.0.0.1' || config.HOST === 'localhost') {
   app.log.info('Listening on this machine only; to open it from a phone on the same network: HOST=0.0.0.0 npm start');
 }
