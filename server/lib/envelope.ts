@@ -48,29 +48,3 @@ export const nothing = z.object({});
 export function replies<T extends z.ZodType>(data: T) {
   return { 200: envelope(data), '4xx': errorEnvelope };
 }
-
-/**
- * JSON schema of the envelope around `data`, for routes not yet on zod schemas (payments,
- * sandboxes); goes once they are converted.
- */
-export function envelopeSchema(data: object): object {
-  return {
-    type: 'object',
-    required: ['code', 'msg', 'time', 'data'],
-    properties: {
-      code: { type: 'integer' },
-      msg: { type: 'string' },
-      time: { type: 'integer' },
-      data,
-    },
-  };
-}
-
-export const errorEnvelopeSchema = envelopeSchema({
-  type: 'object',
-  required: ['error'],
-  properties: {
-    error: { type: 'string' },
-    fields: { type: 'object', additionalProperties: { type: 'string' } },
-  },
-});

@@ -62,11 +62,3 @@ export function withContract(app: FastifyInstance): ZodApp {
   app.setSerializerCompiler(serializerCompiler);
   return app.withTypeProvider<ZodTypeProvider>();
 }
-
-/** A JSON-schema form body of short strings, for routes not yet on zod schemas; goes with them. */
-export function formBody(fields: string[], maxLength = 1000): object {
-  return {
-    type: 'object',
-    properties: Object.fromEntries(fields.map((f) => [f, { type: 'string', maxLength }])),
-  };
-}
