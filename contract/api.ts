@@ -128,3 +128,13 @@ export type UserInfo = z.infer<typeof views.userInfoSchema>;
 export type RefundView = z.infer<typeof views.refundViewSchema>;
 /** An order as the customer sees it (prices in integer yen, dates ISO). */
 export type OrderView = z.infer<typeof views.orderViewSchema>;
+export type SignedIn = z.infer<typeof views.signedInSchema>;
+export type Faq = z.infer<typeof views.faqSchema>;
+export type PageContent = z.infer<typeof views.pageContentSchema>;
+export type JssdkSignature = z.infer<typeof views.jssdkSignatureSchema>;
+export type StoredDocument = z.infer<typeof views.storedDocumentSchema>;
+export type PackageView = z.infer<typeof views.packageViewSchema>;
+export type UsageView = z.infer<typeof views.usageViewSchema>;
+export type BillView = z.infer<typeof views.billViewSchema>;
+export type PersonalView = z.infer<typeof views.personalViewSchema>;
+export type PlanChangeView = z.infer<typeof views.planChangeSchema>;
