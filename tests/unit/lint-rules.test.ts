@@ -9,11 +9,15 @@ import { beforeAll, describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let eslint: ESLint;
 
-beforeAll(() => {
+// Loading the config and its plugins takes seconds on a busy machine; each lint after that is quick.
+const timeout = 20_000;
+
+beforeAll(async () => {
   // Type information is not needed for import and global rules, and building a TypeScript
   // program for each snippet would take most of a minute.
   eslint = new ESLint({ cwd: root, overrideConfig: tseslint.configs.disableTypeChecked });
-});
+  await eslint.lintText('export {};', { filePath: 'src/app/x.ts' });
+}, 60_000);
 
 async function architectureFindings(filePath: string, code: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -39,7 +43,7 @@ describe('import rules', () => {
     expect(findings).toHaveLength(1);
     expect(findings[0]).toContain('no-restricted-imports');
     expect(findings[0]).toContain(why);
-  });
+  }, timeout);
 
   it.each([
     ['src/pages/process/x.tsx', "import { CODE_OK } from '../../../contract/api';"],
@@ -53,7 +57,7 @@ describe('import rules', () => {
     ['tests/server/x.test.ts', "import { buildApp } from '../../server/app';"],
   ])('%s: %s is allowed', async (filePath, code) => {
     expect(await architectureFindings(filePath, code)).toEqual([]);
-  });
+  }, timeout);
 });
 
 describe('platform globals and redirects', () => {
@@ -77,14 +81,14 @@ describe('platform globals and redirects', () => {
     const findings = await architectureFindings('src/app/x.ts', code);
     expect(findings.length).toBeGreaterThan(0);
     expect(findings.join('\n')).toContain('only bridges/');
-  });
+  }, timeout);
 
   it.each(forbidden)('bridges/: %s is allowed', async (code) => {
     expect(await architectureFindings('bridges/x.ts', code)).toEqual([]);
-  });
+  }, timeout);
 
   it('src/ may read the location', async () => {
     const code = 'export const here = window.location.pathname + location.search;';
     expect(await architectureFindings('src/app/x.ts', code)).toEqual([]);
-  });
+  }, timeout);
 });
