@@ -40,8 +40,8 @@ export function alipayLive(config: AlipayPayConfig): PaymentProvider {
       const result = (await client.exec('alipay.trade.create', { bizContent, notifyUrl: request.notifyUrl })) as { tradeNo?: string; code?: string };
       return result.tradeNo ? { kind: 'bridge', params: { tradeNO: result.tradeNo } } : { kind: 'failed', code: String(result.code ?? 'ALIPAY_ERROR') };
     },
-    async verifyNotification(_headers, rawBody) {
-      return readAlipayNotification(config.alipayPublicKey, Object.fromEntries(new URLSearchParams(rawBody)));
+    verifyNotification(_headers, rawBody) {
+      return Promise.resolve(readAlipayNotification(config.alipayPublicKey, Object.fromEntries(new URLSearchParams(rawBody))));
     },
     ack(ok) {
       return { status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' };

@@ -59,8 +59,9 @@ export function gmoCardLive(config: GmoConfig): PaymentProvider {
       if (exec.ACS === '2' && exec.RedirectUrl) return { kind: 'redirect', url: exec.RedirectUrl, tradeNo: `${entry.AccessID}:${entry.AccessPass}` };
       return { kind: 'paid', tradeNo: exec.TranID ?? entry.AccessID };
     },
-    async verifyNotification() {
-      return null;
+    // No card notifications are taken: a card payment is settled by asking the gateway (3-D Secure return, reconciliation).
+    verifyNotification() {
+      return Promise.resolve(null);
     },
     ack(ok) {
       return { status: 200, contentType: 'text/plain', body: ok ? '0' : '1' };

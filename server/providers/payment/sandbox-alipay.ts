@@ -18,8 +18,8 @@ export function sandboxAlipay(db: Database, keys: SandboxKeys): PaymentProvider 
       if (request.scene === 'wap') return { kind: 'redirect', url: `/sandbox/alipay/cashier?trade=${tradeNo}`, tradeNo };
       return { kind: 'bridge', params: { tradeNO: tradeNo } };
     },
-    async verifyNotification(_headers, rawBody) {
-      return readAlipayNotification(keys.alipayPublic, Object.fromEntries(new URLSearchParams(rawBody)));
+    verifyNotification(_headers, rawBody) {
+      return Promise.resolve(readAlipayNotification(keys.alipayPublic, Object.fromEntries(new URLSearchParams(rawBody))));
     },
     ack(ok) {
       return { status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' };

@@ -44,8 +44,9 @@ export function sandboxCard(db: Database): PaymentProvider {
       }
       return { kind: 'paid', tradeNo };
     },
-    async verifyNotification() {
-      return null;
+    // No card notifications are taken: a card payment is settled by asking the gateway (3-D Secure return, reconciliation).
+    verifyNotification() {
+      return Promise.resolve(null);
     },
     ack(ok) {
       return { status: 200, contentType: 'text/plain', body: ok ? '0' : '1' };

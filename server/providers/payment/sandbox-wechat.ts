@@ -19,8 +19,8 @@ export function sandboxWechatPay(db: Database, keys: SandboxKeys, appId: string)
       // The same fields and paySign rule as a real JSAPI order.
       return { kind: 'bridge', params: jsapiParams(appId, tradeNo, keys.wechatMerchantPrivate) };
     },
-    async verifyNotification(headers, rawBody) {
-      return readNotification({ platformPublicKeyPem: keys.wechatPlatformPublic, apiV3Key: keys.wechatApiV3Key }, headers, rawBody);
+    verifyNotification(headers, rawBody) {
+      return Promise.resolve(readNotification({ platformPublicKeyPem: keys.wechatPlatformPublic, apiV3Key: keys.wechatApiV3Key }, headers, rawBody));
     },
     ack: wechatAck,
     async query(paymentNo) {

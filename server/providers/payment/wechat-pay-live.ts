@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { PaymentProvider } from './payment-provider.js';
 import { authorizationHeader, jsapiParams, readNotification, wechatAck } from './wechat-pay-crypto.js';
 
@@ -11,6 +12,13 @@ export interface WechatPayConfig {
   apiBase: string;
   fetchImpl?: typeof fetch;
 }
+
+// The fields of WeChat Pay's answers this adapter reads; a field of another type counts as absent,
+// and an answer that is no JSON object as an empty one.
+const field = z.string().optional().catch(undefined);
+const answerSchema = z
+  .object({ code: field, h5_url: field, prepay_id: field, trade_state: field, status: field, refund_id: field })
+  .catch({});
 
 /** WeChat Pay API v3: JSAPI orders inside WeChat, H5 orders in a phone browser. */
 export function wechatPayLive(config: WechatPayConfig): PaymentProvider {
@@ -27,7 +35,7 @@ export function wechatPayLive(config: WechatPayConfig): PaymentProvider {
       body: payload ? body : undefined,
       signal: AbortSignal.timeout(15_000),
     });
-    return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+    return { status: res.status, json: answerSchema.parse(await res.json().catch(() => ({}))) };
   };
 
   return {
@@ -48,16 +56,16 @@ export function wechatPayLive(config: WechatPayConfig): PaymentProvider {
           scene_info: { payer_client_ip: request.clientIp, h5_info: { type: 'Wap' } },
         });
         const h5 = res.json.h5_url;
-        if (typeof h5 !== 'string') return { kind: 'failed', code: String(res.json.code ?? 'WECHAT_ERROR') };
+        if (typeof h5 !== 'string') return { kind: 'failed', code: res.json.code ?? 'WECHAT_ERROR' };
         return { kind: 'redirect', url: `${h5}&redirect_url=${encodeURIComponent(request.returnUrl)}` };
       }
       const res = await call('POST', '/v3/pay/transactions/jsapi', { ...base, payer: { openid: request.openid } });
       const prepayId = res.json.prepay_id;
-      if (typeof prepayId !== 'string') return { kind: 'failed', code: String(res.json.code ?? 'WECHAT_ERROR') };
+      if (typeof prepayId !== 'string') return { kind: 'failed', code: res.json.code ?? 'WECHAT_ERROR' };
       return { kind: 'bridge', params: jsapiParams(config.appId, prepayId, config.privateKeyPem) };
     },
-    async verifyNotification(headers, rawBody) {
-      return readNotification({ platformPublicKeyPem: config.platformPublicKeyPem, apiV3Key: config.apiV3Key }, headers, rawBody);
+    verifyNotification(headers, rawBody) {
+      return Promise.resolve(readNotification({ platformPublicKeyPem: config.platformPublicKeyPem, apiV3Key: config.apiV3Key }, headers, rawBody));
     },
     ack: wechatAck,
     async query(paymentNo) {
@@ -72,7 +80,7 @@ export function wechatPayLive(config: WechatPayConfig): PaymentProvider {
       if (res.status === 204 || res.status === 200) return 'closed';
       if (res.json.code === 'ORDERPAID') return 'paid';
       if (res.json.code === 'ORDER_NOT_EXIST') return 'closed';
-      throw new Error(`WeChat Pay close ${res.status} ${String(res.json.code ?? '')}`);
+      throw new Error(`WeChat Pay close ${res.status} ${res.json.code ?? ''}`);
     },
     async refund(request) {
       const res = await call('POST', '/v3/refund/domestic/refunds', {
@@ -82,10 +90,10 @@ export function wechatPayLive(config: WechatPayConfig): PaymentProvider {
         amount: { refund: request.amount, total: request.amount, currency: 'JPY' },
       });
       const status = res.json.status;
-      const refundId = typeof res.json.refund_id === 'string' ? res.json.refund_id : '';
+      const refundId = res.json.refund_id ?? '';
       if (status === 'SUCCESS') return { status: 'refunded', providerRefundNo: refundId };
       if (status === 'PROCESSING') return { status: 'processing', providerRefundNo: refundId };
-      throw new Error(`WeChat Pay refund ${res.status} ${String(status ?? res.json.code ?? '')}`);
+      throw new Error(`WeChat Pay refund ${res.status} ${status ?? res.json.code ?? ''}`);
     },
   };
 }
