@@ -16,7 +16,8 @@ const features = fs
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-const srcServerWhy = 'DESIGN.md section 2: nothing in src/ imports server/ and the reverse; share code through contract/.';
+const srcServerWhy =
+  'DESIGN.md section 2: nothing in src/ imports server/ and the reverse; share code through contract/.';
 const contractWhy =
   'DESIGN.md section 2: contract/ is pure (zod and small data libraries), used by both app and server, so it imports neither src/ nor server/.';
 const featureWhy = 'DESIGN.md section 2: a feature never imports another feature; compose features in a page.';
@@ -58,7 +59,8 @@ const locationSyntax = [
   },
   // window.location.assign(x) and window.location.replace(x); bare location.* is covered above.
   {
-    selector: "CallExpression > MemberExpression.callee[object.property.name='location'][property.name=/^(assign|replace)$/]",
+    selector:
+      "CallExpression > MemberExpression.callee[object.property.name='location'][property.name=/^(assign|replace)$/]",
     message: bridgeWhy,
   },
 ];

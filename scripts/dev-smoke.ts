@@ -132,7 +132,9 @@ async function customerFlows(browser: Browser): Promise<void> {
   await page.getByRole('button', { name: '注册' }).click();
   await page.waitForURL(/\/h5\/pages\/user\/index$/);
   await page.getByRole('heading', { name }).waitFor();
-  log(`registered ${name} in the app served by Vite (${page.url()}); Vite's HMR client loaded: ${viteClient.length > 0}`);
+  log(
+    `registered ${name} in the app served by Vite (${page.url()}); Vite's HMR client loaded: ${viteClient.length > 0}`,
+  );
 
   await open(page, '/pages/public/retrieve');
   await page.getByLabel('邮箱').fill(`${name}@example.com`);

@@ -19,9 +19,7 @@ void i18n.init({ lng: 'cn', resources: { cn: { translation: { hello: '你好' } 
 
 const Line = observer(function Line() {
   const { t } = useTranslation();
-  return (
-    <p>{t(store.greeting)}</p>
-  );
+  return <p>{t(store.greeting)}</p>;
 });
 
 createRoot(document.getElementById('root')!).render(

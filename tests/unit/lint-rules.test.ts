@@ -38,12 +38,16 @@ describe('import rules', () => {
     ['src/features/payment/x.ts', "import { SessionStore } from '../../features/session/session-store';", 'feature'],
     ['src/pages/process/x.tsx', "import { fetchOrder } from '../../api/purchase';", 'through stores'],
     ['src/pages/process/x.tsx', "import type { OrderView } from '../../api/purchase';", 'through stores'],
-  ])('%s: %s is refused', async (filePath, code, why) => {
-    const findings = await architectureFindings(filePath, code);
-    expect(findings).toHaveLength(1);
-    expect(findings[0]).toContain('no-restricted-imports');
-    expect(findings[0]).toContain(why);
-  }, timeout);
+  ])(
+    '%s: %s is refused',
+    async (filePath, code, why) => {
+      const findings = await architectureFindings(filePath, code);
+      expect(findings).toHaveLength(1);
+      expect(findings[0]).toContain('no-restricted-imports');
+      expect(findings[0]).toContain(why);
+    },
+    timeout,
+  );
 
   it.each([
     ['src/pages/process/x.tsx', "import { CODE_OK } from '../../../contract/api';"],
@@ -55,9 +59,13 @@ describe('import rules', () => {
     ['server/routes/x.ts', "import { CODE_OK } from '../../contract/api';"],
     ['contract/x.ts', "import { z } from 'zod';"],
     ['tests/server/x.test.ts', "import { buildApp } from '../../server/app';"],
-  ])('%s: %s is allowed', async (filePath, code) => {
-    expect(await architectureFindings(filePath, code)).toEqual([]);
-  }, timeout);
+  ])(
+    '%s: %s is allowed',
+    async (filePath, code) => {
+      expect(await architectureFindings(filePath, code)).toEqual([]);
+    },
+    timeout,
+  );
 });
 
 describe('platform globals and redirects', () => {
@@ -77,18 +85,30 @@ describe('platform globals and redirects', () => {
     "window.location.replace('/h5/');",
   ];
 
-  it.each(forbidden)('src/: %s is refused', async (code) => {
-    const findings = await architectureFindings('src/app/x.ts', code);
-    expect(findings.length).toBeGreaterThan(0);
-    expect(findings.join('\n')).toContain('only bridges/');
-  }, timeout);
+  it.each(forbidden)(
+    'src/: %s is refused',
+    async (code) => {
+      const findings = await architectureFindings('src/app/x.ts', code);
+      expect(findings.length).toBeGreaterThan(0);
+      expect(findings.join('\n')).toContain('only bridges/');
+    },
+    timeout,
+  );
 
-  it.each(forbidden)('bridges/: %s is allowed', async (code) => {
-    expect(await architectureFindings('bridges/x.ts', code)).toEqual([]);
-  }, timeout);
+  it.each(forbidden)(
+    'bridges/: %s is allowed',
+    async (code) => {
+      expect(await architectureFindings('bridges/x.ts', code)).toEqual([]);
+    },
+    timeout,
+  );
 
-  it('src/ may read the location', async () => {
-    const code = 'export const here = window.location.pathname + location.search;';
-    expect(await architectureFindings('src/app/x.ts', code)).toEqual([]);
-  }, timeout);
+  it(
+    'src/ may read the location',
+    async () => {
+      const code = 'export const here = window.location.pathname + location.search;';
+      expect(await architectureFindings('src/app/x.ts', code)).toEqual([]);
+    },
+    timeout,
+  );
 });
