@@ -109,7 +109,8 @@ export interface Envelope<T> {
 }
 
 export interface ErrorData {
-  error: ErrorKey | string;
+  /** One of ERROR_KEYS; typed as any string, as a server newer than the app may send a key it does not know yet. */
+  error: string;
   fields?: Record<string, string>;
 }
 

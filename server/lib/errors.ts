@@ -6,7 +6,8 @@ import type { ErrorKey } from '../../contract/api.js';
  */
 export class ApiError extends Error {
   constructor(
-    readonly key: ErrorKey | string,
+    /** A key of contract/api.ts's ERROR_KEYS, so each has its message in locales/. */
+    readonly key: ErrorKey,
     readonly status = 200,
     readonly fields?: Record<string, string>,
     readonly params: Record<string, string | number> = {},

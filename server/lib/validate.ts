@@ -2,18 +2,21 @@ import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler 
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { fieldErrors, validate } from '../../contract/account-rules.js';
-import { ERROR_KEYS } from '../../contract/api.js';
+import { ERROR_KEYS, type ErrorKey } from '../../contract/api.js';
 import type { ZodApp } from '../types.js';
 import { ApiError } from './errors.js';
 
 /** Applies a contract rule set; a broken rule becomes a localized code-0 answer naming the field. */
 export function parseWith<T>(schema: z.ZodType<T>, input: unknown): T {
   const result = validate(schema, input ?? {});
-  if (!result.ok) throw new ApiError(result.first, 200, result.fields);
+  if (!result.ok) throw new ApiError(isErrorKey(result.first) ? result.first : 'BAD_REQUEST', 200, result.fields);
   return result.value;
 }
 
 const RULE_KEYS: ReadonlySet<string> = new Set(ERROR_KEYS);
+function isErrorKey(message: string): message is ErrorKey {
+  return RULE_KEYS.has(message);
+}
 
 /**
  * A request part that fails its schema. The contract's messages are stable keys: breaking
@@ -22,9 +25,10 @@ const RULE_KEYS: ReadonlySet<string> = new Set(ERROR_KEYS);
  * JSON array for a form) is a malformed request: 400 naming the fields, never zod's text.
  */
 export function refusalOf(error: z.ZodError): ApiError {
-  if (error.issues.every((issue) => RULE_KEYS.has(issue.message))) {
+  if (error.issues.every((issue) => isErrorKey(issue.message))) {
     const fields = fieldErrors(error);
-    return new ApiError(Object.values(fields)[0] ?? 'BAD_REQUEST', 200, fields);
+    const first = Object.values(fields)[0] ?? 'BAD_REQUEST';
+    return new ApiError(isErrorKey(first) ? first : 'BAD_REQUEST', 200, fields);
   }
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {

@@ -221,7 +221,7 @@ export async function createPageShell(app: FastifyInstance, staticDir: string, o
     if (!render) return null;
     try {
       return await cache.get(`${lang}:${url}`, async () => {
-        const page = await render!({ url, lang, fetchApi });
+        const page = await render({ url, lang, fetchApi });
         return page ? compose(page) : null;
       });
     } catch (error) {

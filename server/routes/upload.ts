@@ -1,5 +1,6 @@
-import multipart, { type MultipartFile } from '@fastify/multipart';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ErrorKey } from '../../contract/api.js';
 import { UPLOAD_MAX_BYTES } from '../../contract/limits.js';
 import { DOCUMENT_KINDS, type DocumentKind } from '../../contract/order-status.js';
 import { documentQuerySchema, uploadQuerySchema } from '../../contract/queries.js';
@@ -21,7 +22,7 @@ const malformed = () => new ApiError('UPLOAD_MALFORMED', 400);
 const noFile = () => new ApiError('FILE_REQUIRED', 400, { file: 'FILE_REQUIRED' });
 
 /** Over a limit: 429 with how long to wait (Retry-After), as DESIGN.md section 3 asks. */
-function limited(key: string, refusal: Exclude<Reservation, { ok: true }>): ApiError {
+function limited(key: ErrorKey, refusal: Exclude<Reservation, { ok: true }>): ApiError {
   return new ApiError(key, 429, undefined, { seconds: refusal.retryAfter }, undefined, refusal.retryAfter);
 }
 
@@ -48,7 +49,7 @@ async function receive(request: FastifyRequest): Promise<{ spool: Spool; fieldKi
       }
       if (spool || part.fieldname !== 'file') throw spool ? malformed() : noFile();
       spool = await spoolUpload(part.file, UPLOAD_MAX_BYTES);
-      if ((part as MultipartFile).file.truncated) throw tooLarge();
+      if (part.file.truncated) throw tooLarge();
     }
   } catch (error) {
     await spool?.dispose();

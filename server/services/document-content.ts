@@ -1,5 +1,6 @@
 import { fileTypeFromBuffer } from 'file-type';
 import sharp, { type Metadata } from 'sharp';
+import type { ErrorKey } from '../../contract/api.js';
 import type { DocumentKind } from '../../contract/order-status.js';
 import { ApiError } from '../lib/errors.js';
 import { scanPdf } from './pdf-scan.js';
@@ -41,7 +42,7 @@ export interface CleanDocument {
   bytes: Buffer;
 }
 
-const refuse = (key: string): never => {
+const refuse = (key: ErrorKey): never => {
   throw new ApiError(key, 400, { file: key });
 };
 

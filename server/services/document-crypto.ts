@@ -22,7 +22,7 @@ export function decrypt(key: Buffer, sealed: Buffer): Buffer {
  * The key from DOCUMENT_KEY (base64, 32 bytes). Without it, development keeps a generated
  * key beside the data so documents stay readable across restarts; production refuses.
  */
-export function documentKey(configured: string | undefined, dataDir: string | 'memory', production: boolean): Buffer {
+export function documentKey(configured: string | undefined, dataDir: string, production: boolean): Buffer {
   if (configured) {
     const key = Buffer.from(configured, 'base64');
     if (key.length !== 32) throw new Error('DOCUMENT_KEY must be 32 bytes, base64-encoded');

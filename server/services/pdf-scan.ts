@@ -9,6 +9,7 @@ const INFLATE_BUDGET_BYTES = 64 * 1024 * 1024;
 
 // A PDF name: a slash and regular characters (PDF 32000-1 7.3.5); #xx escapes are decoded
 // below so /J#61vaScript is read as /JavaScript.
+// eslint-disable-next-line no-control-regex -- a NUL byte ends a name, as whitespace does
 const NAME = /\/([^\s/<>[\]()%{}\x00]+)/g;
 
 function decodeName(raw: string): string {

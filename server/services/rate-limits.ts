@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { ErrorKey } from '../../contract/api.js';
 import type { Database } from '../db/client.js';
 import { ApiError } from '../lib/errors.js';
 
@@ -24,8 +25,9 @@ const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 /** Rows from `db.execute`, which both drivers (pg and PGlite) hand back as `.rows`. */
 export async function rows(db: Database, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-  return result.rows.map((r) => ({
+  // The driver-generic result type is unknown here; both drivers' results carry `rows`.
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Record<string, unknown>[] }).rows.map((r) => ({
     bucket: String(r.bucket),
     key: String(r.key),
     count: Number(r.count),
@@ -86,7 +88,7 @@ export async function giveBack(db: Database, bucket: string, key: string): Promi
 export async function takeAll(
   db: Database,
   takes: [Limit, string][],
-  refusal: { key: string; messageKey?: string } = { key: 'RATE_LIMITED' },
+  refusal: { key: ErrorKey; messageKey?: string } = { key: 'RATE_LIMITED' },
   now = new Date(),
 ): Promise<void> {
   for (const [limit, key] of takes) {
@@ -96,6 +98,6 @@ export async function takeAll(
 }
 
 /** The 429 every limit answers, with its wait in seconds (and minutes and seconds for the message). */
-export function tooMany(key: string, retryAfter: number, messageKey?: string): ApiError {
+export function tooMany(key: ErrorKey, retryAfter: number, messageKey?: string): ApiError {
   return new ApiError(key, 429, undefined, { seconds: retryAfter, minutes: Math.ceil(retryAfter / 60) }, messageKey, retryAfter);
 }
