@@ -5,8 +5,14 @@ function headerOf(init: RequestInit | undefined, name: string): string {
   if (!headers) return '';
   if (headers instanceof Headers) return headers.get(name) ?? '';
   if (Array.isArray(headers)) return headers.find(([key]) => key.toLowerCase() === name.toLowerCase())?.[1] ?? '';
-  const record = headers as Record<string, string>;
+  const record = headers;
   return record[name] ?? record[name.toLowerCase()] ?? '';
+}
+
+/** The address a fetch was called with, whichever form it came in. */
+function urlOf(input: RequestInfo | URL): string {
+  if (typeof input === 'string') return input;
+  return input instanceof URL ? input.href : input.url;
 }
 
 /**
@@ -17,7 +23,7 @@ export function bootFetch(answers: Record<string, string>, network: () => typeof
   const left = new Map(Object.entries(answers));
   return async (input, init) => {
     if ((init?.method ?? 'GET').toUpperCase() === 'GET') {
-      const key = bootKey(String(input), headerOf(init, 'Accept-Language'));
+      const key = bootKey(urlOf(input), headerOf(init, 'Accept-Language'));
       const body = left.get(key);
       if (body !== undefined) {
         left.delete(key);
@@ -38,8 +44,8 @@ export function recordingFetch(
 ): typeof fetch {
   return async (input, init) => {
     const method = (init?.method ?? 'GET').toUpperCase();
-    if (method !== 'GET') throw new Error(`a server-drawn page may not ${method} ${String(input)}`);
-    const url = String(input);
+    if (method !== 'GET') throw new Error(`a server-drawn page may not ${method} ${urlOf(input)}`);
+    const url = urlOf(input);
     const headers: Record<string, string> = {};
     for (const name of ['token', 'Accept-Language']) headers[name.toLowerCase()] = headerOf(init, name);
     const answer = await fetchApi(url, headers);

@@ -17,7 +17,7 @@ export const RequireLogin = observer(function RequireLogin({ children }: { child
 
   useEffect(() => {
     if (!session.launched || session.isLogin) return;
-    const toLogin = () => navigate(`/pages/public/login?redirect=${encodeURIComponent(here)}`, { replace: true });
+    const toLogin = () => void navigate(`/pages/public/login?redirect=${encodeURIComponent(here)}`, { replace: true });
     if (bridge.platform !== 'browser' && session.forceOauth && !platformTried.current) {
       platformTried.current = true;
       void account.signInWithPlatform().then((outcome) => {

@@ -48,7 +48,7 @@ export class RootStore {
     });
     const platform =
       options.platform ??
-      (typeof navigator === 'undefined' ? 'browser' : detectPlatform(navigator.userAgent, window as { __wxjs_environment?: string }));
+      (typeof navigator === 'undefined' ? 'browser' : detectPlatform(navigator.userAgent, window));
     this.bridge = createBridge(platform);
     this.ui = new UiStore();
     this.session = new SessionStore(options.storage, this.http);

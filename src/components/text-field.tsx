@@ -20,6 +20,7 @@ export function TextField({ label, value, onValueChange, error, hint, id, ...inp
     const typed = ref.current?.value;
     if (typed !== undefined && typed !== value) onValueChange(typed);
     // Once, when the field first belongs to the app.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const describedBy = [hint ? `${inputId}-hint` : '', error ? `${inputId}-error` : ''].filter(Boolean).join(' ');
   return (

@@ -27,7 +27,7 @@ const ChinaAreaFields = observer(function ChinaAreaFields({ purchase, errorOf }:
   const { t } = useTranslation();
   const [areas, setAreas] = useState<AreaList | null>(null);
   useEffect(() => {
-    void import('@vant/area-data').then((m) => setAreas(m.areaList as AreaList));
+    void import('@vant/area-data').then((m) => setAreas(m.areaList));
   }, []);
   const form = purchase.form;
   const provinces = areas ? entries(areas.province_list, '', 0) : [];

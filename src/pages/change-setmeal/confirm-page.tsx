@@ -45,7 +45,7 @@ export default observer(function ConfirmPage({ titleKey }: PageProps) {
     setBusy(false);
     if (result.ok) {
       setAlert({ text: result.msg, kind: 'success' });
-      setTimeout(() => navigate('/pages/user/taocan', { replace: true }), 800);
+      setTimeout(() => void navigate('/pages/user/taocan', { replace: true }), 800);
     } else setAlert({ text: result.msg || t(`api.errors.${result.error}`), kind: 'error' });
   };
   return (

@@ -22,6 +22,8 @@ export default observer(function OpenLocationPage({ titleKey }: PageProps) {
     if (!store) return;
     // Inside WeChat the store opens in WeChat's own map; the links below stay as a fallback.
     void bridge.openLocation({ latitude: store.lat, longitude: store.lng, name: store.name, address: store.address }, (url) => content.jssdkSignature(url));
+    // Once per store: a reload of the store list (a language switch) must not open the map again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storeId]);
   return (
     <>

@@ -20,6 +20,7 @@ export default observer(function UpdatePage({ titleKey }: PageProps) {
       form.setValues({ lastName: info.lastName ?? '', firstName: info.firstName ?? '', phone: info.phone ?? '', visaType: info.visaType ?? 'study' });
     });
     // Load once when the page opens; later edits belong to the customer.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [line]);
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
