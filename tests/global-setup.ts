@@ -39,7 +39,9 @@ function* files(path: string): Generator<string> {
 
 function templateHash(): string {
   const hash = createHash('sha256');
-  const pglite = JSON.parse(readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8')) as { version: string };
+  const pglite = JSON.parse(
+    readFileSync(join(root, 'node_modules', '@electric-sql', 'pglite', 'package.json'), 'utf8'),
+  ) as { version: string };
   hash.update(`pglite ${pglite.version}\0`);
   for (const file of files(join(root, 'server', 'db'))) {
     hash.update(relative(root, file));
@@ -94,7 +96,9 @@ async function postgresAnswers(): Promise<boolean> {
 
 async function postgresTemplate(hash: string): Promise<string> {
   const name = `simcard_tpl_${hash}`;
-  const exists = await withAdmin(async (admin) => (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1);
+  const exists = await withAdmin(
+    async (admin) => (await admin.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1,
+  );
   if (!exists) {
     // Built under a name of its own and renamed when complete: a template that exists is whole,
     // and two runs building at once do not collide.
@@ -129,7 +133,8 @@ async function postgresTemplate(hash: string): Promise<string> {
     );
     for (const other of others.rows) {
       const built = Date.parse(other.built ?? '');
-      if (Number.isNaN(built) || Date.now() - built > STALE_MS) await admin.query(`drop database if exists ${other.datname}`).catch(() => undefined);
+      if (Number.isNaN(built) || Date.now() - built > STALE_MS)
+        await admin.query(`drop database if exists ${other.datname}`).catch(() => undefined);
     }
   });
   return name;

@@ -9,7 +9,7 @@ import { expect } from 'vitest';
 import { buildApp } from '../../../server/app';
 import { loadConfig } from '../../../server/config';
 import type { DatabaseHandle } from '../../../server/db/client';
-import { freshDatabase } from '../../server/helpers/databases';
+import { freshDatabase, type TestDatabase } from '../../server/helpers/databases';
 
 const root = join(__dirname, '..', '..', '..');
 const staticDir = join(root, 'dist', 'h5');
@@ -43,31 +43,36 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       '--disable-sync',
     ],
   });
-  let server: { database: DatabaseHandle; drop(): Promise<void>; app: FastifyInstance; port: number };
+  let server: { test: TestDatabase; app: FastifyInstance; port: number };
   try {
-    const { handle: database, drop } = await freshDatabase('pglite');
-    const app = await buildApp({ database, staticDir, pageRenderer, config: loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'sim-e2e-')), ...env }) });
+    const test = await freshDatabase('pglite');
+    const app = await buildApp({
+      database: test.handle,
+      staticDir,
+      pageRenderer,
+      config: loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'sim-e2e-')), ...env }),
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
-    server = { database, drop, app, port: (app.server.address() as AddressInfo).port };
+    server = { test, app, port: (app.server.address() as AddressInfo).port };
   } catch (error) {
     await launching.then((browser) => browser.close()).catch(() => undefined);
     throw error;
   }
-  const { database, drop, app, port } = server;
+  const { test, app, port } = server;
   const browser = await launching.catch(async (error: unknown) => {
     await app.close();
-    await drop();
+    await test.drop();
     throw error;
   });
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     browser,
-    database,
+    database: test.handle,
     vault: app.documents,
     async close() {
       await browser.close();
       await app.close();
-      await drop();
+      await test.drop();
     },
   };
 }
@@ -119,7 +124,9 @@ export async function expectAccessible(page: Page): Promise<void> {
  */
 export async function settle(page: Page): Promise<void> {
   // Pages that are not the app (a platform's consent page) have nothing to hydrate.
-  await page.waitForFunction(() => !document.getElementById('root') || document.documentElement.dataset.interactive === 'true');
+  await page.waitForFunction(
+    () => !document.getElementById('root') || document.documentElement.dataset.interactive === 'true',
+  );
   await page.waitForSelector('main');
   await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
 }

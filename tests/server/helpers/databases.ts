@@ -11,7 +11,8 @@ export type Backend = 'pglite' | 'postgres';
 const pgliteTemplatePath = inject('pgliteTemplate');
 const postgresTemplate = inject('postgresTemplate');
 const adminUrl = inject('postgresAdminUrl');
-if (!pgliteTemplatePath) throw new Error('No database template: tests/global-setup.ts did not run (run tests with vitest.config.ts)');
+if (!pgliteTemplatePath)
+  throw new Error('No database template: tests/global-setup.ts did not run (run tests with vitest.config.ts)');
 
 /** PGlite always; PostgreSQL too when one answers (127.0.0.1:5432 here and in CI). */
 export const backends: Backend[] = postgresTemplate ? ['pglite', 'postgres'] : ['pglite'];
