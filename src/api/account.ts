@@ -1,9 +1,6 @@
-import type { UserInfo } from '../../contract/api';
+import type { SignedIn } from '../../contract/api';
 import type { FormFields, HttpClient } from './http-client';
 
-export interface SignedIn {
-  userinfo: UserInfo;
-}
 type Empty = Record<string, never>;
 
 export const postRegister = (http: HttpClient, data: FormFields) =>

@@ -1,18 +1,5 @@
-import type { Banner, PlanInfo, StoreInfo } from '../../contract/api';
+import type { Banner, JssdkSignature, PageContent, PlanInfo, StoreInfo } from '../../contract/api';
 import type { HttpClient } from './http-client';
-
-export interface PageContent {
-  name: string;
-  title: string;
-  html: string;
-}
-
-export interface JssdkSignature {
-  appId: string;
-  timestamp: string;
-  nonceStr: string;
-  signature: string;
-}
 
 export const fetchBanners = (http: HttpClient) => http.request<Banner[]>({ url: '/api/banner/lists' });
 

@@ -1,11 +1,5 @@
+import type { StoredDocument } from '../../contract/api';
 import type { HttpClient } from './http-client';
-
-export interface StoredDocument {
-  id: string;
-  kind: string;
-  mime: string;
-  size: number;
-}
 
 export function uploadDocument(http: HttpClient, kind: string, file: Blob, fileName: string) {
   const body = new FormData();

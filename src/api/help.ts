@@ -1,10 +1,4 @@
+import type { Faq } from '../../contract/api';
 import type { HttpClient } from './http-client';
-
-export interface Faq {
-  id: number;
-  topic: string;
-  question: string;
-  answer: string;
-}
 
 export const fetchFaqs = (http: HttpClient) => http.request<Faq[]>({ url: '/api/faq/lists' });

@@ -1,7 +1,6 @@
-import type { Banner, PlanInfo, StoreInfo } from '../../../contract/api';
-import { CODE_OK } from '../../../contract/api';
-import { fetchBanners, fetchJssdkSignature, fetchPage, fetchPlans, fetchStores, type JssdkSignature, type PageContent } from '../../api/content';
-import { fetchFaqs, type Faq } from '../../api/help';
+import { CODE_OK, type Banner, type Faq, type JssdkSignature, type PageContent, type PlanInfo, type StoreInfo } from '../../../contract/api';
+import { fetchBanners, fetchJssdkSignature, fetchPage, fetchPlans, fetchStores } from '../../api/content';
+import { fetchFaqs } from '../../api/help';
 import type { HttpClient } from '../../api/http-client';
 import { Resource } from '../../lib/resource';
 

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { BillView } from '../../api/line';
+import type { BillView } from '../../../contract/api';
 import { formatYen } from '../../lib/format';
 
 /** One bill: month, items, tax, total, due date and whether it is paid. */

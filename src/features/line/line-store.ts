@@ -1,5 +1,5 @@
 import { makeAutoObservable } from 'mobx';
-import type { PlanInfo, UserInfo } from '../../../contract/api';
+import type { BillView, PackageView, PlanInfo, UsageView, UserInfo } from '../../../contract/api';
 import type { HttpClient } from '../../api/http-client';
 import {
   fetchBills,
@@ -10,9 +10,6 @@ import {
   postChangeSetmeal,
   postPersonal,
   postSmsSend,
-  type BillView,
-  type PackageView,
-  type UsageView,
 } from '../../api/line';
 import { toResult, type ActionResult } from '../../lib/action-result';
 import { Resource } from '../../lib/resource';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { UserInfo } from '../../../contract/api';
+import type { SignedIn, UserInfo } from '../../../contract/api';
 import {
   postActivation,
   postAuthCode,
@@ -10,7 +10,6 @@ import {
   postProfile,
   postRegister,
   postRetrieve,
-  type SignedIn,
 } from '../../api/account';
 import type { FormFields, HttpClient } from '../../api/http-client';
 import { toResult, type ActionResult } from '../../lib/action-result';
