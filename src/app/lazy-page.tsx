@@ -30,6 +30,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
+/** The fields React's use() reads to tell an already settled promise. */
+type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
+
 export interface LazyPage {
   Component: ComponentType<PageProps>;
   /** Forgets a failed load so the next render tries the network again. */
@@ -46,18 +49,25 @@ export interface LazyPage {
  * page be hydrated in one pass.
  */
 export function lazyPage(loader: () => Promise<PageModule>, source?: string): LazyPage {
-  let pending: Promise<PageModule> | null = null;
-  let loaded: PageModule | null = null;
+  let pending: TrackedPromise<PageModule> | null = null;
   const preload = () => {
     if (!pending) {
-      pending = withTimeout(loader(), CHUNK_LOAD_TIMEOUT_MS).then((module) => (loaded = module));
+      const promise: TrackedPromise<PageModule> = withTimeout(loader(), CHUNK_LOAD_TIMEOUT_MS).then((module) => {
+        // React's use() returns a promise's value without suspending when the promise says it
+        // is fulfilled; calling use() on every render (hooks may not be conditional) then
+        // costs nothing once the page is here.
+        promise.status = 'fulfilled';
+        promise.value = module;
+        return module;
+      });
       // The rejection is shown by the route's error boundary; this only silences the console.
-      pending.catch(() => undefined);
+      promise.catch(() => undefined);
+      pending = promise;
     }
     return pending;
   };
   function Page(props: PageProps) {
-    const Loaded = (loaded ?? use(preload())).default;
+    const Loaded = use(preload()).default;
     return <Loaded {...props} />;
   }
   return { Component: Page, reset: () => (pending = null), preload, source };
