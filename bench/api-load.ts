@@ -29,7 +29,10 @@ function summary(runs: RunResult[]): LoadResult {
 
 function runJob(job: LoadJob): Promise<RunResult[][]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load-worker.ts', JSON.stringify(job)], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', 'bench/load-worker.ts', JSON.stringify(job)], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('error', reject);
@@ -40,8 +43,15 @@ function runJob(job: LoadJob): Promise<RunResult[][]> {
   });
 }
 
-export async function load(url: string, plan: LoadPlan, request: Omit<LoadTarget, 'url' | 'method'> & { method?: 'GET' | 'POST' } = {}): Promise<LoadResult> {
-  const [runs] = await runJob({ targets: [{ url, method: request.method ?? 'GET', headers: request.headers, body: request.body }], ...plan });
+export async function load(
+  url: string,
+  plan: LoadPlan,
+  request: Omit<LoadTarget, 'url' | 'method'> & { method?: 'GET' | 'POST' } = {},
+): Promise<LoadResult> {
+  const [runs] = await runJob({
+    targets: [{ url, method: request.method ?? 'GET', headers: request.headers, body: request.body }],
+    ...plan,
+  });
   return summary(runs!);
 }
 
@@ -53,8 +63,20 @@ export interface PairedResult extends LoadResult {
 }
 
 /** The endpoint and its floor by turns, so each run's ratio compares the same minute. */
-export async function paired(url: string, floorUrl: string, plan: LoadPlan, request: Omit<LoadTarget, 'url'>, floorMethod: 'GET' | 'POST' = 'GET'): Promise<PairedResult> {
-  const [floorRuns, runs] = await runJob({ targets: [{ url: floorUrl, method: floorMethod }, { url, ...request }], ...plan });
+export async function paired(
+  url: string,
+  floorUrl: string,
+  plan: LoadPlan,
+  request: Omit<LoadTarget, 'url'>,
+  floorMethod: 'GET' | 'POST' = 'GET',
+): Promise<PairedResult> {
+  const [floorRuns, runs] = await runJob({
+    targets: [
+      { url: floorUrl, method: floorMethod },
+      { url, ...request },
+    ],
+    ...plan,
+  });
   const ratios = runs!.map((r, i) => r.rps / floorRuns![i]!.rps);
   return { ...summary(runs!), floor: summary(floorRuns!), ratio: +median(ratios).toFixed(2) };
 }
@@ -91,19 +113,34 @@ const READS: [ReadEndpoint, string][] = [
   ['setmeal', '/api/setmeal/lists'],
   ['userinfo', '/api/user/userinfo'],
 ];
-const readHeaders = (endpoint: ReadEndpoint, account: BenchAccount) => (endpoint === 'userinfo' ? { token: account.token } : undefined);
+const readHeaders = (endpoint: ReadEndpoint, account: BenchAccount) =>
+  endpoint === 'userinfo' ? { token: account.token } : undefined;
 
 /** The read endpoints, each by turns with the bare server. */
-export async function readLoadNextToBare(base: string, account: BenchAccount, plan: LoadPlan, bareUrl: string): Promise<Record<ReadEndpoint, PairedResult>> {
+export async function readLoadNextToBare(
+  base: string,
+  account: BenchAccount,
+  plan: LoadPlan,
+  bareUrl: string,
+): Promise<Record<ReadEndpoint, PairedResult>> {
   const out = {} as Record<ReadEndpoint, PairedResult>;
-  for (const [name, path] of READS) out[name] = await paired(`${base}${path}`, `${bareUrl}/`, plan, { method: 'GET', headers: readHeaders(name, account) });
+  for (const [name, path] of READS)
+    out[name] = await paired(`${base}${path}`, `${bareUrl}/`, plan, {
+      method: 'GET',
+      headers: readHeaders(name, account),
+    });
   return out;
 }
 
 /** The read endpoints alone (on the scaled database only the latency is compared). */
-export async function readLoad(base: string, account: BenchAccount, plan: LoadPlan): Promise<Record<ReadEndpoint, LoadResult>> {
+export async function readLoad(
+  base: string,
+  account: BenchAccount,
+  plan: LoadPlan,
+): Promise<Record<ReadEndpoint, LoadResult>> {
   const out = {} as Record<ReadEndpoint, LoadResult>;
-  for (const [name, path] of READS) out[name] = await load(`${base}${path}`, plan, { headers: readHeaders(name, account) });
+  for (const [name, path] of READS)
+    out[name] = await load(`${base}${path}`, plan, { headers: readHeaders(name, account) });
   return out;
 }
 

@@ -15,16 +15,29 @@ export interface PageSpeed {
 
 function lcpElementOf(details: unknown): string {
   // The audit's details hold a list whose first table names the element.
-  const items = (details as { items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] } | undefined)?.items;
+  const items = (details as { items?: { items?: { node?: { nodeLabel?: string; snippet?: string } }[] }[] } | undefined)
+    ?.items;
   const node = items?.[0]?.items?.[0]?.node;
   return node?.snippet?.slice(0, 120) ?? '';
 }
 
-export async function measurePageSpeed(base: string, routes: { route: string; path: string }[], runs: number): Promise<PageSpeed[]> {
+export async function measurePageSpeed(
+  base: string,
+  routes: { route: string; path: string }[],
+  runs: number,
+): Promise<PageSpeed[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     // Without the networking flags Chromium keeps calling Google hosts this machine cannot reach.
-    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    chromeFlags: [
+      '--headless=new',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const out: PageSpeed[] = [];
   try {
@@ -51,7 +64,8 @@ export async function measurePageSpeed(base: string, routes: { route: string; pa
           lcpElement: lcpElementOf(audits['largest-contentful-paint-element']?.details),
         });
       }
-      const median = (pick: (s: PageSpeed) => number) => samples.map(pick).sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
+      const median = (pick: (s: PageSpeed) => number) =>
+        samples.map(pick).sort((a, b) => a - b)[Math.floor(samples.length / 2)]!;
       out.push({
         route,
         score: median((s) => s.score),

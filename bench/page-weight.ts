@@ -41,12 +41,24 @@ function folderWeight(dir: string): Weight {
 /** Builds the app (when its sources changed) and the floor app, then weighs both. */
 export function measurePageWeight(): { floor: Weight; routes: RouteWeightResult[] } {
   run(process.execPath, ['--import', 'tsx', 'scripts/ensure-build.ts']);
-  run(process.execPath, [join(root, 'node_modules', 'vite', 'bin', 'vite.js'), 'build', '--config', 'bench/floor/vite.config.ts']);
+  run(process.execPath, [
+    join(root, 'node_modules', 'vite', 'bin', 'vite.js'),
+    'build',
+    '--config',
+    'bench/floor/vite.config.ts',
+  ]);
   const floor = folderWeight(join(root, 'bench', '.floor-dist'));
   const outDir = join(root, 'dist', 'h5');
   const routes = BENCH_ROUTES.map(({ route, path, source }) => {
     const w = routeWeight(outDir, route, [...FIRST_RENDER_SOURCES, source]);
-    return { route, path, gzip: w.gzip, brotli: w.brotli, files: w.files.length, ratioToFloor: +(w.gzip / floor.gzip).toFixed(2) };
+    return {
+      route,
+      path,
+      gzip: w.gzip,
+      brotli: w.brotli,
+      files: w.files.length,
+      ratioToFloor: +(w.gzip / floor.gzip).toFixed(2),
+    };
   });
   return { floor, routes };
 }

@@ -52,7 +52,9 @@ export function rows(r: BenchResults): Row[] {
   const home = r.pageWeight.routes.find((w) => w.route === 'home')!;
   for (const w of r.pageWeight.routes) {
     const isHome = w.route === 'home';
-    const ok = isHome ? w.gzip <= BUDGETS.homeGzip && w.ratioToFloor <= BUDGETS.homeRatioToFloor : w.gzip - home.gzip <= BUDGETS.routeOverHomeGzip;
+    const ok = isHome
+      ? w.gzip <= BUDGETS.homeGzip && w.ratioToFloor <= BUDGETS.homeRatioToFloor
+      : w.gzip - home.gzip <= BUDGETS.routeOverHomeGzip;
     out.push({
       measure: `${w.route}: first-render JS+CSS, gzip / brotli`,
       value: `${kb(w.gzip)} / ${kb(w.brotli)} (${w.ratioToFloor}x floor${isHome ? '' : `, home ${w.gzip >= home.gzip ? '+' : '-'}${kb(Math.abs(w.gzip - home.gzip))}`})`,
@@ -60,7 +62,12 @@ export function rows(r: BenchResults): Row[] {
       verdict: verdict(ok),
     });
   }
-  out.push({ measure: 'floor app: first-render JS+CSS, gzip / brotli', value: `${kb(r.pageWeight.floor.gzip)} / ${kb(r.pageWeight.floor.brotli)}`, budget: '', verdict: 'report' });
+  out.push({
+    measure: 'floor app: first-render JS+CSS, gzip / brotli',
+    value: `${kb(r.pageWeight.floor.gzip)} / ${kb(r.pageWeight.floor.brotli)}`,
+    budget: '',
+    verdict: 'report',
+  });
 
   for (const why of r.missing) out.push({ measure: 'not measured', value: why, budget: '', verdict: 'FAIL' });
 
@@ -75,7 +82,12 @@ export function rows(r: BenchResults): Row[] {
   }
 
   if (r.argon2.perSecond) {
-    out.push({ measure: 'argon2id verify alone (no HTTP, no database)', value: `${r.argon2.perSecond} /s`, budget: '', verdict: 'report' });
+    out.push({
+      measure: 'argon2id verify alone (no HTTP, no database)',
+      value: `${r.argon2.perSecond} /s`,
+      budget: '',
+      verdict: 'report',
+    });
   }
 
   for (const name of ['pglite', 'postgres'] as const) {
@@ -129,11 +141,19 @@ export function rows(r: BenchResults): Row[] {
 }
 
 export function markdown(r: BenchResults): string {
-  const table = ['| measure | value | budget | verdict |', '|---|---|---|---|', ...rows(r).map((x) => `| ${x.measure} | ${x.value} | ${x.budget} | ${x.verdict} |`)];
+  const table = [
+    '| measure | value | budget | verdict |',
+    '|---|---|---|---|',
+    ...rows(r).map((x) => `| ${x.measure} | ${x.value} | ${x.budget} | ${x.verdict} |`),
+  ];
   const scaled = r.backends.postgres?.rows ?? r.backends.pglite?.rows;
   const note = [
     `Measured ${r.date.slice(0, 10)} on ${r.machine.cpus} CPU cores, Node ${r.machine.node}, ${r.machine.chromium}${r.quick ? ' (quick run: shorter loads, one Lighthouse run, a tenth of the scale data)' : ''}.`,
-    scaled ? `Scaled database: ${Object.entries(scaled).map(([k, v]) => `${v} ${k}`).join(', ')}.` : '',
+    scaled
+      ? `Scaled database: ${Object.entries(scaled)
+          .map(([k, v]) => `${v} ${k}`)
+          .join(', ')}.`
+      : '',
   ].filter(Boolean);
   return `${table.join('\n')}\n\n${note.join(' ')}\n`;
 }

@@ -98,7 +98,11 @@ async function benchBackend(
 }
 
 function argon2Floor(): { perSecond: number } {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'bench/argon2-floor.ts', String(plan.seconds * plan.runs)], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', 'bench/argon2-floor.ts', String(plan.seconds * plan.runs)],
+    { cwd: root, encoding: 'utf8' },
+  );
   if (r.status !== 0) throw new Error(`argon2 floor failed: ${r.stderr}`);
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as { perSecond: number };
 }

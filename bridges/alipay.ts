@@ -20,7 +20,9 @@ export function tradePayOutcome(resultCode: string | undefined): 'ok' | 'cancel'
 
 declare global {
   interface Window {
-    AlipayJSBridge?: { call(name: string, params: Record<string, unknown>, callback: (result: AlipayAuthResult) => void): void };
+    AlipayJSBridge?: {
+      call(name: string, params: Record<string, unknown>, callback: (result: AlipayAuthResult) => void): void;
+    };
   }
 }
 
@@ -31,7 +33,10 @@ export function alipayBridge(): PlatformBridge {
       ? Promise.resolve()
       : new Promise<void>((resolve, reject) => {
           document.addEventListener('AlipayJSBridgeReady', () => resolve(), { once: true });
-          setTimeout(() => (window.AlipayJSBridge ? resolve() : reject(new Error('AlipayJSBridge not available'))), 5000);
+          setTimeout(
+            () => (window.AlipayJSBridge ? resolve() : reject(new Error('AlipayJSBridge not available'))),
+            5000,
+          );
         });
 
   return {
@@ -45,7 +50,9 @@ export function alipayBridge(): PlatformBridge {
         return 'unsupported';
       }
       return new Promise((resolve) => {
-        window.AlipayJSBridge!.call('tradePay', { tradeNO: request.tradeNO }, (result) => resolve(tradePayOutcome(result.resultCode)));
+        window.AlipayJSBridge!.call('tradePay', { tradeNO: request.tradeNO }, (result) =>
+          resolve(tradePayOutcome(result.resultCode)),
+        );
       });
     },
     redirect: (url) => window.location.assign(url),

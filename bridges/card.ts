@@ -35,7 +35,8 @@ export function loadTokenScript(url: string): Promise<Multipayment> {
     const script = document.createElement('script');
     script.src = url;
     script.async = true;
-    script.onload = () => (window.Multipayment ? resolve(window.Multipayment) : reject(new Error('token.js loaded without Multipayment')));
+    script.onload = () =>
+      window.Multipayment ? resolve(window.Multipayment) : reject(new Error('token.js loaded without Multipayment'));
     script.onerror = () => {
       loading = null;
       reject(new Error('token.js failed to load'));

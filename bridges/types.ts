@@ -53,4 +53,6 @@ export interface MapPlace {
 }
 
 /** Asks the server for wx.config parameters for a page URL. */
-export type JssdkSigner = (url: string) => Promise<{ appId: string; timestamp: string; nonceStr: string; signature: string } | null>;
+export type JssdkSigner = (
+  url: string,
+) => Promise<{ appId: string; timestamp: string; nonceStr: string; signature: string } | null>;

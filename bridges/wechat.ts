@@ -5,7 +5,8 @@ interface WeixinJSBridge {
 }
 
 // weixin-js-sdk's typings declare the global as `any`; this reads it with its real shape.
-const weixinBridge = (): WeixinJSBridge | undefined => (window as unknown as { WeixinJSBridge?: WeixinJSBridge }).WeixinJSBridge;
+const weixinBridge = (): WeixinJSBridge | undefined =>
+  (window as unknown as { WeixinJSBridge?: WeixinJSBridge }).WeixinJSBridge;
 
 /**
  * The page URL wx.config must be signed for. iOS WeChat keeps the URL the web view first
@@ -58,15 +59,31 @@ export function wechatBridge(platform: Extract<Platform, 'wechat' | 'wechat-mini
     },
     redirect: (url) => window.location.assign(url),
     async openLocation(place, signer) {
-      const signed = await signer(jssdkSignUrl(navigator.userAgent, landingUrl, window.location.href)).catch(() => null);
+      const signed = await signer(jssdkSignUrl(navigator.userAgent, landingUrl, window.location.href)).catch(
+        () => null,
+      );
       if (!signed) return false;
       // weixin-js-sdk is CommonJS and returns wx rather than setting window.wx; it loads only here.
       const { default: wx } = await import('weixin-js-sdk');
       return new Promise<boolean>((resolve) => {
-        wx.config({ debug: false, appId: signed.appId, timestamp: Number(signed.timestamp), nonceStr: signed.nonceStr, signature: signed.signature, jsApiList: ['openLocation'] });
+        wx.config({
+          debug: false,
+          appId: signed.appId,
+          timestamp: Number(signed.timestamp),
+          nonceStr: signed.nonceStr,
+          signature: signed.signature,
+          jsApiList: ['openLocation'],
+        });
         wx.error(() => resolve(false));
         wx.ready(() => {
-          wx.openLocation({ latitude: place.latitude, longitude: place.longitude, name: place.name, address: place.address, scale: 16, infoUrl: '' });
+          wx.openLocation({
+            latitude: place.latitude,
+            longitude: place.longitude,
+            name: place.name,
+            address: place.address,
+            scale: 16,
+            infoUrl: '',
+          });
           resolve(true);
         });
       });

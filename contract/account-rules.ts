@@ -11,7 +11,10 @@ export const CODE_LENGTH = 6;
 
 const required = (message = 'REQUIRED') => z.string({ error: message }).trim().min(1, message);
 
-export const emailRule = required().toLowerCase().max(254, 'EMAIL_INVALID').pipe(z.email({ error: 'EMAIL_INVALID' }));
+export const emailRule = required()
+  .toLowerCase()
+  .max(254, 'EMAIL_INVALID')
+  .pipe(z.email({ error: 'EMAIL_INVALID' }));
 
 /** "8位以上" includes 8: letters and digits, both present, nothing else. */
 export const passwordRule = z
@@ -87,7 +90,12 @@ const formString = z.string().max(1000).optional();
  * Activation and password retrieval as sent: without `code` they ask for one (emailOnlySchema),
  * with it they set the password (setPasswordWithCodeSchema); the route picks the rules.
  */
-export const accountCodeFormSchema = z.object({ email: formString, code: formString, password: formString, repassword: formString });
+export const accountCodeFormSchema = z.object({
+  email: formString,
+  code: formString,
+  password: formString,
+  repassword: formString,
+});
 
 export type FieldErrors = Record<string, string>;
 

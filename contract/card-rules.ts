@@ -4,9 +4,42 @@
 
 /** Every result code of the card catalogue (SPEC.md section 8), ranges spelled out. */
 export const CARD_ERROR_CODES = [
-  '100', '101', '102', '110', '111', '112', '113', '121', '122', '131', '132', '141', '142', '150', '160', '161', '162',
-  '170', '180', '190', '191', '200', '201', '501', '502', '511', '512', '521', '522', '531', '541', '551', '552', '701',
-  '901', '902',
+  '100',
+  '101',
+  '102',
+  '110',
+  '111',
+  '112',
+  '113',
+  '121',
+  '122',
+  '131',
+  '132',
+  '141',
+  '142',
+  '150',
+  '160',
+  '161',
+  '162',
+  '170',
+  '180',
+  '190',
+  '191',
+  '200',
+  '201',
+  '501',
+  '502',
+  '511',
+  '512',
+  '521',
+  '522',
+  '531',
+  '541',
+  '551',
+  '552',
+  '701',
+  '901',
+  '902',
 ] as const;
 export type CardErrorCode = (typeof CARD_ERROR_CODES)[number];
 
@@ -82,7 +115,9 @@ export function checkCard(input: CardInput): Partial<Record<keyof CardInput, Car
   const n = cardNumberCode(number);
   if (n) out.number = n;
   // The customer types MMYY: the month is the first two digits here.
-  const e = /^\d{4}$/.test(input.expiry) ? gatewayExpiryCode(toGatewayExpiry(input.expiry)) : gatewayExpiryCode(input.expiry);
+  const e = /^\d{4}$/.test(input.expiry)
+    ? gatewayExpiryCode(toGatewayExpiry(input.expiry))
+    : gatewayExpiryCode(input.expiry);
   if (e) out.expiry = e;
   const c = input.securityCode === '' ? '122' : securityCodeCode(input.securityCode);
   if (c) out.securityCode = c;

@@ -20,7 +20,10 @@ export const payCreateBodySchema = z.object({
 export const paymentNoQuerySchema = z.object({ paymentNo: z.string().max(40) });
 
 /** /api/pay/refunds: one of my orders, or a bill. */
-export const refundsQuerySchema = z.object({ orderNo: z.string().max(32).optional(), billNo: z.string().max(32).optional() });
+export const refundsQuerySchema = z.object({
+  orderNo: z.string().max(32).optional(),
+  billNo: z.string().max(32).optional(),
+});
 
 /** /api/pay/notify/:provider; the body stays raw text, as the provider signed it. */
 export const notifyParamsSchema = z.object({ provider: z.string() });

@@ -17,8 +17,10 @@ export const addressSchema = (today: string) =>
       proofDoc: optional(64),
     })
     .superRefine((v, ctx) => {
-      if (!isPostcode(v.region, v.postcode)) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'POSTCODE_INVALID' });
-      if (v.proofDate && !isProofDateValid(v.proofDate, today)) ctx.addIssue({ code: 'custom', path: ['proofDate'], message: 'PROOF_TOO_OLD' });
+      if (!isPostcode(v.region, v.postcode))
+        ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'POSTCODE_INVALID' });
+      if (v.proofDate && !isProofDateValid(v.proofDate, today))
+        ctx.addIssue({ code: 'custom', path: ['proofDate'], message: 'PROOF_TOO_OLD' });
     });
 
 export const personalSchema = z.object({
@@ -30,7 +32,18 @@ export const personalSchema = z.object({
 export type PersonalInput = z.infer<typeof personalSchema>;
 
 /** The change-of-address form as sent; addressSchema judges it against the server's clock. */
-export const addressFormSchema = formOf(['region', 'postcode', 'province', 'city', 'district', 'block', 'building', 'proofType', 'proofDate', 'proofDoc']);
+export const addressFormSchema = formOf([
+  'region',
+  'postcode',
+  'province',
+  'city',
+  'district',
+  'block',
+  'building',
+  'proofType',
+  'proofDate',
+  'proofDoc',
+]);
 export type AddressForm = z.infer<typeof addressFormSchema>;
 
 /** A plan change (`planId`), or `action=cancel` to withdraw the pending one. */
@@ -40,7 +53,10 @@ const short = z.string().max(1000).optional();
 
 /** A Japanese or Chinese mobile number as country code and number, stored as E.164. */
 const mobileFields = { country: short, mobile: short };
-function withMobile<T extends { country?: string | undefined; mobile?: string | undefined }>(value: T, ctx: z.RefinementCtx) {
+function withMobile<T extends { country?: string | undefined; mobile?: string | undefined }>(
+  value: T,
+  ctx: z.RefinementCtx,
+) {
   const mobile = normalizeMobile(value.country ?? '', value.mobile ?? '');
   if (!mobile) {
     ctx.addIssue({ code: 'custom', path: ['mobile'], message: 'MOBILE_INVALID' });

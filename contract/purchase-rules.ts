@@ -59,7 +59,8 @@ export const informationSchema = (today: string) =>
       proofDoc: optional(64),
     })
     .superRefine((v, ctx) => {
-      if (!isPostcode(v.region, v.postcode)) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'POSTCODE_INVALID' });
+      if (!isPostcode(v.region, v.postcode))
+        ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'POSTCODE_INVALID' });
       if (v.delivery === 'pickup' && !/^\d+$/.test(v.storeId)) {
         ctx.addIssue({ code: 'custom', path: ['storeId'], message: 'STORE_REQUIRED' });
       }
@@ -78,9 +79,29 @@ export const informationSchema = (today: string) =>
 export type PurchaseInformation = z.infer<ReturnType<typeof informationSchema>>;
 
 export const INFORMATION_FIELDS = [
-  'lastName', 'firstName', 'email', 'birthday', 'region', 'postcode', 'province', 'city', 'district', 'block',
-  'building', 'phone', 'delivery', 'storeId', 'visaType', 'residenceFront', 'residenceBack', 'identityKind',
-  'identityDoc', 'addressSame', 'proofType', 'proofDate', 'proofDoc',
+  'lastName',
+  'firstName',
+  'email',
+  'birthday',
+  'region',
+  'postcode',
+  'province',
+  'city',
+  'district',
+  'block',
+  'building',
+  'phone',
+  'delivery',
+  'storeId',
+  'visaType',
+  'residenceFront',
+  'residenceBack',
+  'identityKind',
+  'identityDoc',
+  'addressSame',
+  'proofType',
+  'proofDate',
+  'proofDoc',
 ] as const;
 
 export { PROOF_VALID_MONTHS };

@@ -36,8 +36,7 @@ interface TokyoClock {
 function tokyoClock(now: Date): TokyoClock {
   const shifted = new Date(now.getTime() + TOKYO_OFFSET_MS);
   const minute = shifted.getUTCHours() * 60 + shifted.getUTCMinutes();
-  const midnight =
-    now.getTime() - minute * MINUTE_MS - shifted.getUTCSeconds() * 1000 - shifted.getUTCMilliseconds();
+  const midnight = now.getTime() - minute * MINUTE_MS - shifted.getUTCSeconds() * 1000 - shifted.getUTCMilliseconds();
   return { weekday: shifted.getUTCDay(), minute, midnight };
 }
 

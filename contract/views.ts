@@ -7,7 +7,13 @@ import { LANGS, PAY_METHODS } from './api';
 
 const int = z.number().int();
 
-export const bannerSchema = z.object({ id: int, title: z.string(), subtitle: z.string(), image: z.string(), link: z.string() });
+export const bannerSchema = z.object({
+  id: int,
+  title: z.string(),
+  subtitle: z.string(),
+  image: z.string(),
+  link: z.string(),
+});
 
 export const storeInfoSchema = z.object({
   id: int,
@@ -30,7 +36,12 @@ export const planInfoSchema = z.object({
   monthlyRent: int,
 });
 
-export const serviceHoursConfigSchema = z.object({ timeZone: z.string(), open: z.string(), close: z.string(), weekdays: z.array(int) });
+export const serviceHoursConfigSchema = z.object({
+  timeZone: z.string(),
+  open: z.string(),
+  close: z.string(),
+  weekdays: z.array(int),
+});
 
 export const oauthConfigSchema = z.object({
   wechatAppId: z.string(),
@@ -96,9 +107,19 @@ export const orderReplySchema = z.object({ order: orderViewSchema.nullable() });
 export const faqSchema = z.object({ id: int, topic: z.string(), question: z.string(), answer: z.string() });
 export const faqListSchema = z.array(faqSchema);
 
-export const pageContentSchema = z.object({ name: z.string(), title: z.string(), html: z.string(), updatedAt: z.string() });
+export const pageContentSchema = z.object({
+  name: z.string(),
+  title: z.string(),
+  html: z.string(),
+  updatedAt: z.string(),
+});
 
-export const jssdkSignatureSchema = z.object({ appId: z.string(), timestamp: z.string(), nonceStr: z.string(), signature: z.string() });
+export const jssdkSignatureSchema = z.object({
+  appId: z.string(),
+  timestamp: z.string(),
+  nonceStr: z.string(),
+  signature: z.string(),
+});
 
 export const storedDocumentSchema = z.object({ id: z.string(), kind: z.string(), mime: z.string(), size: int });
 
@@ -141,10 +162,17 @@ export const billViewSchema = z.object({
 export const billListSchema = z.object({ bills: z.array(billViewSchema) });
 
 /** Personal data as it stands, and the address printed on the residence card. */
-export const personalViewSchema = z.object({ info: z.record(z.string(), z.string()), cardAddress: z.record(z.string(), z.string()) });
+export const personalViewSchema = z.object({
+  info: z.record(z.string(), z.string()),
+  cardAddress: z.record(z.string(), z.string()),
+});
 
 /** Personal data after a change. */
 export const personalSavedSchema = z.object({ info: z.record(z.string(), z.string()) });
 
 /** A plan change asked for (a cancellation answers with nothing). */
-export const planChangeSchema = z.object({ effectiveDate: z.string().optional(), planId: int.optional(), difference: int.optional() });
+export const planChangeSchema = z.object({
+  effectiveDate: z.string().optional(),
+  planId: int.optional(),
+  difference: int.optional(),
+});

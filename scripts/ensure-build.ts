@@ -34,7 +34,11 @@ export function inputsHash(): string {
 
 const wanted = inputsHash();
 const current = existsSync(stampFile) ? readFileSync(stampFile, 'utf8').trim() : '';
-if (current === wanted && existsSync(join(root, 'dist', 'h5', 'index.html')) && existsSync(join(root, 'dist', 'ssr', 'render-page.js'))) {
+if (
+  current === wanted &&
+  existsSync(join(root, 'dist', 'h5', 'index.html')) &&
+  existsSync(join(root, 'dist', 'ssr', 'render-page.js'))
+) {
   console.log('Web app build is up to date.');
 } else {
   console.log(current ? 'Web app sources changed; rebuilding…' : 'No web app build yet; building…');

@@ -22,7 +22,12 @@ let count = 0;
 for (const path of files(outDir)) {
   if (statSync(path).size < MIN_BYTES) continue;
   const bytes = readFileSync(path);
-  writeFileSync(`${path}.br`, brotliCompressSync(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }));
+  writeFileSync(
+    `${path}.br`,
+    brotliCompressSync(bytes, {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    }),
+  );
   writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
   count += 1;
 }

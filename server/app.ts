@@ -60,7 +60,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const refusal = productionRefusal(options.config);
   if (refusal) throw new Error(refusal);
   const app = Fastify({
-    logger: options.logger ? { ...options.logger, serializers: { ...requestLogSerializers, ...options.logger.serializers } } : false,
+    logger: options.logger
+      ? { ...options.logger, serializers: { ...requestLogSerializers, ...options.logger.serializers } }
+      : false,
     trustProxy: options.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestTimeout: 60_000,
@@ -73,7 +75,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('oauth', createOAuthProviders(options.config, options.database.db));
   app.decorate(
     'sms',
-    options.config.SMS_GATEWAY_URL ? httpSms(options.config.SMS_GATEWAY_URL, options.config.SMS_API_KEY) : outboxSms(options.database.db),
+    options.config.SMS_GATEWAY_URL
+      ? httpSms(options.config.SMS_GATEWAY_URL, options.config.SMS_API_KEY)
+      : outboxSms(options.database.db),
   );
   const sandboxKeys = makeSandboxKeys();
   app.decorate('sandboxKeys', sandboxKeys);
@@ -118,14 +122,19 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // In production only a staging site that said SANDBOX=1 gets here with stand-ins.
   const standInsAllowed = NODE_ENV !== 'production' || SANDBOX;
   if (standInsAllowed && [WECHAT_MODE, ALIPAY_MODE, GMO_MODE].includes('sandbox')) await app.register(sandboxPayRoutes);
-  if (standInsAllowed && (WECHAT_MODE === 'sandbox' || ALIPAY_MODE === 'sandbox')) await app.register(sandboxOAuthRoutes);
+  if (standInsAllowed && (WECHAT_MODE === 'sandbox' || ALIPAY_MODE === 'sandbox'))
+    await app.register(sandboxOAuthRoutes);
   // Never in production, staging included: the outbox holds codes that open any account.
   if (NODE_ENV !== 'production') await app.register(devOutboxRoutes);
 
   const serving = options.staticDir ? await registerStaticApp(app, options.staticDir) : false;
   const pages: PageShell | null =
     serving && options.staticDir
-      ? await createPageShell(app, options.staticDir, { rendererPath: options.pageRenderer ?? null, changes, testMode: SANDBOX })
+      ? await createPageShell(app, options.staticDir, {
+          rendererPath: options.pageRenderer ?? null,
+          changes,
+          testMode: SANDBOX,
+        })
       : null;
 
   app.get('/', async (_request, reply) => reply.redirect(BASE_PATH, 302));

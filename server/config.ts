@@ -44,7 +44,12 @@ const schema = z.object({
   /** base64 of 32 random bytes: the AES-256 key for identity documents at rest. */
   DOCUMENT_KEY: z.string().optional(),
   /** How long a placed order may wait for payment ("Pay within"). */
-  PAY_WITHIN_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  PAY_WITHIN_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   WECHAT_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
   WECHAT_APP_ID: z.string().min(1).default('wx-sandbox-app'),
   WECHAT_APP_SECRET: z.string().default(''),
@@ -55,7 +60,12 @@ const schema = z.object({
   PAYMENT_METHODS: z
     .string()
     .default('wechat,alipay,card')
-    .transform((v) => v.split(',').map((m) => m.trim()).filter((m): m is PayMethod => (PAY_METHODS as readonly string[]).includes(m))),
+    .transform((v) =>
+      v
+        .split(',')
+        .map((m) => m.trim())
+        .filter((m): m is PayMethod => (PAY_METHODS as readonly string[]).includes(m)),
+    ),
   WECHAT_PAY_MCHID: z.string().default(''),
   WECHAT_PAY_SERIAL: z.string().default(''),
   WECHAT_PAY_PRIVATE_KEY: z.string().default(''),
@@ -75,7 +85,10 @@ const schema = z.object({
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'SSR_BUNDLE'> & { PUBLIC_URL: string; SSR_BUNDLE: string | null };
+export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'SSR_BUNDLE'> & {
+  PUBLIC_URL: string;
+  SSR_BUNDLE: string | null;
+};
 
 type Parsed = z.infer<typeof schema>;
 
@@ -84,16 +97,33 @@ type Parsed = z.infer<typeof schema>;
  * not: a sandbox sign-in accepts any identity it is told, a sandbox gateway takes no money,
  * and an outbox keeps codes that reach nobody.
  */
-export function standIns(config: Pick<Parsed, 'GMO_MODE' | 'WECHAT_MODE' | 'ALIPAY_MODE' | 'SMS_GATEWAY_URL' | 'SMTP_URL' | 'WECHAT_AUTHORIZE_URL' | 'GMO_TOKEN_SCRIPT_URL'>): string[] {
+export function standIns(
+  config: Pick<
+    Parsed,
+    | 'GMO_MODE'
+    | 'WECHAT_MODE'
+    | 'ALIPAY_MODE'
+    | 'SMS_GATEWAY_URL'
+    | 'SMTP_URL'
+    | 'WECHAT_AUTHORIZE_URL'
+    | 'GMO_TOKEN_SCRIPT_URL'
+  >,
+): string[] {
   const found: string[] = [];
-  if (config.GMO_MODE !== 'live') found.push('card payments: GMO_MODE=live with GMO_SHOP_ID, GMO_SHOP_PASS and GMO_TOKEN_SCRIPT_URL');
-  else if (config.GMO_TOKEN_SCRIPT_URL.startsWith('/sandbox/')) found.push("card token script: GMO_TOKEN_SCRIPT_URL (the gateway's token.js)");
+  if (config.GMO_MODE !== 'live')
+    found.push('card payments: GMO_MODE=live with GMO_SHOP_ID, GMO_SHOP_PASS and GMO_TOKEN_SCRIPT_URL');
+  else if (config.GMO_TOKEN_SCRIPT_URL.startsWith('/sandbox/'))
+    found.push("card token script: GMO_TOKEN_SCRIPT_URL (the gateway's token.js)");
   if (config.WECHAT_MODE !== 'live') {
     found.push(
       'WeChat sign-in and WeChat Pay: WECHAT_MODE=live with WECHAT_APP_ID, WECHAT_APP_SECRET, WECHAT_AUTHORIZE_URL, WECHAT_PAY_MCHID, WECHAT_PAY_SERIAL, WECHAT_PAY_PRIVATE_KEY, WECHAT_PAY_PLATFORM_PUBLIC_KEY and WECHAT_PAY_API_V3_KEY',
     );
-  } else if (config.WECHAT_AUTHORIZE_URL.startsWith('/sandbox/')) found.push("WeChat consent page: WECHAT_AUTHORIZE_URL (WeChat's authorize URL)");
-  if (config.ALIPAY_MODE !== 'live') found.push('Alipay sign-in and payments: ALIPAY_MODE=live with ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY');
+  } else if (config.WECHAT_AUTHORIZE_URL.startsWith('/sandbox/'))
+    found.push("WeChat consent page: WECHAT_AUTHORIZE_URL (WeChat's authorize URL)");
+  if (config.ALIPAY_MODE !== 'live')
+    found.push(
+      'Alipay sign-in and payments: ALIPAY_MODE=live with ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY',
+    );
   if (!config.SMS_GATEWAY_URL) found.push('SMS (now kept in the development outbox): SMS_GATEWAY_URL and SMS_API_KEY');
   if (!config.SMTP_URL) found.push('mail (now kept in the development outbox): SMTP_URL');
   return found;
@@ -104,7 +134,8 @@ export function productionRefusal(config: Parsed | Config): string | null {
   if (config.NODE_ENV !== 'production' || config.SANDBOX) return null;
   const found = standIns(config);
   // Not a stand-in, but named here too so one start tells an operator everything missing.
-  if (found.length > 0 && !config.DOCUMENT_KEY) found.push('identity documents at rest: DOCUMENT_KEY (base64 of 32 random bytes)');
+  if (found.length > 0 && !config.DOCUMENT_KEY)
+    found.push('identity documents at rest: DOCUMENT_KEY (base64 of 32 random bytes)');
   if (found.length === 0) return null;
   return [
     'Refusing to start: NODE_ENV=production but these providers are stand-ins. Set:',
@@ -129,11 +160,23 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (data.GMO_MODE === 'live' && !(data.GMO_SHOP_ID && data.GMO_SHOP_PASS)) {
     throw new Error('Invalid configuration: GMO_SHOP_ID and GMO_SHOP_PASS are required when GMO_MODE=live');
   }
-  if (data.WECHAT_MODE === 'live' && !(data.WECHAT_PAY_MCHID && data.WECHAT_PAY_PRIVATE_KEY && data.WECHAT_PAY_PLATFORM_PUBLIC_KEY && data.WECHAT_PAY_API_V3_KEY)) {
-    throw new Error('Invalid configuration: WECHAT_PAY_MCHID, WECHAT_PAY_PRIVATE_KEY, WECHAT_PAY_PLATFORM_PUBLIC_KEY and WECHAT_PAY_API_V3_KEY are required when WECHAT_MODE=live');
+  if (
+    data.WECHAT_MODE === 'live' &&
+    !(
+      data.WECHAT_PAY_MCHID &&
+      data.WECHAT_PAY_PRIVATE_KEY &&
+      data.WECHAT_PAY_PLATFORM_PUBLIC_KEY &&
+      data.WECHAT_PAY_API_V3_KEY
+    )
+  ) {
+    throw new Error(
+      'Invalid configuration: WECHAT_PAY_MCHID, WECHAT_PAY_PRIVATE_KEY, WECHAT_PAY_PLATFORM_PUBLIC_KEY and WECHAT_PAY_API_V3_KEY are required when WECHAT_MODE=live',
+    );
   }
   if (data.ALIPAY_MODE === 'live' && !(data.ALIPAY_APP_ID && data.ALIPAY_PRIVATE_KEY && data.ALIPAY_PUBLIC_KEY)) {
-    throw new Error('Invalid configuration: ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY are required when ALIPAY_MODE=live');
+    throw new Error(
+      'Invalid configuration: ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY are required when ALIPAY_MODE=live',
+    );
   }
   return {
     ...data,

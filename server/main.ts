@@ -55,4 +55,5 @@ app.log.info(`Open ${config.PUBLIC_URL}/h5/ (database: ${where})`);
 if (config.HOST === '127.0.0.1' || config.HOST === 'localhost') {
   app.log.info('Listening on this machine only; to open it from a phone on the same network: HOST=0.0.0.0 npm start');
 }
-if (config.SANDBOX) app.log.warn('SANDBOX=1: stand-in payments, sign-in, SMS and mail; every page shows the test-mode ribbon');
+if (config.SANDBOX)
+  app.log.warn('SANDBOX=1: stand-in payments, sign-in, SMS and mail; every page shows the test-mode ribbon');

@@ -109,7 +109,9 @@ export async function startChangeFeed(database: DatabaseHandle, options: ChangeF
             return;
           }
           pingSent += 1;
-          database.db.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${pingPrefix + pingSent})`).catch(() => undefined);
+          database.db
+            .execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${pingPrefix + pingSent})`)
+            .catch(() => undefined);
         }, heartbeatMs)
       : null;
   heartbeat?.unref();

@@ -41,5 +41,7 @@ export const requestLogSerializers = {
   },
   req: (request: LoggedRequest) => ({ method: request.method, url: loggedPath(request) }),
   res: (reply: LoggedReply) =>
-    reply.request ? { statusCode: reply.statusCode, method: reply.request.method, url: loggedPath(reply.request) } : { statusCode: reply.statusCode },
+    reply.request
+      ? { statusCode: reply.statusCode, method: reply.request.method, url: loggedPath(reply.request) }
+      : { statusCode: reply.statusCode },
 };

@@ -19,7 +19,5 @@ function lookup(tree: Tree, key: string): string | undefined {
 
 export function message(lang: Lang, key: string, params: Record<string, string | number> = {}): string {
   const template = lookup(dictionaries[lang], key) ?? lookup(dictionaries.cn, key) ?? key;
-  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) =>
-    name in params ? String(params[name]) : whole,
-  );
+  return template.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 }

@@ -81,7 +81,19 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
       const rows = await listOrders(deps.db, flags.status, deps.today);
       if (rows.length === 0) return 'no orders';
       return rows
-        .map((r) => [visible(r.orderNo), visible(r.status).padEnd(16), r.createdAt.slice(0, 16), visible(r.customer), `${r.total} JPY`, r.dispatchBy ? `dispatch by ${r.dispatchBy}` : '', r.overdue ? 'OVERDUE' : ''].join('  ').trimEnd())
+        .map((r) =>
+          [
+            visible(r.orderNo),
+            visible(r.status).padEnd(16),
+            r.createdAt.slice(0, 16),
+            visible(r.customer),
+            `${r.total} JPY`,
+            r.dispatchBy ? `dispatch by ${r.dispatchBy}` : '',
+            r.overdue ? 'OVERDUE' : '',
+          ]
+            .join('  ')
+            .trimEnd(),
+        )
         .join('\n');
     }
     case 'show': {
@@ -91,7 +103,8 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
         `total ${order.total} JPY (price ${order.price} + tax ${order.tax}), placed ${order.createdAt.toISOString()}`,
         ...Object.entries(order.info).map(([k, v]) => `  ${visible(k)}: ${visible(v)}`),
       ];
-      if (order.rejectReason) lines.push(`rejected: ${visible(order.rejectReason.document)}: ${visible(order.rejectReason.reason)}`);
+      if (order.rejectReason)
+        lines.push(`rejected: ${visible(order.rejectReason.document)}: ${visible(order.rejectReason.reason)}`);
       if (written.length) lines.push(`wrote ${written.length} documents:`, ...written.map((f) => `  ${visible(f)}`));
       return lines.join('\n');
     }
@@ -104,7 +117,13 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
     case 'ready-for-pickup':
       return `${(await readyForPickup(deps.db, who, need(sub, '<order>'))).orderNo} ready for pickup`;
     case 'activate': {
-      const line = await activateOrder(deps.db, who, need(sub, '<order>'), need(flags.msisdn, '--msisdn'), need(flags.iccid, '--iccid'));
+      const line = await activateOrder(
+        deps.db,
+        who,
+        need(sub, '<order>'),
+        need(flags.msisdn, '--msisdn'),
+        need(flags.iccid, '--iccid'),
+      );
       return `line ${line.msisdn} active`;
     }
     case 'usage': {
@@ -123,7 +142,17 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
       const rows = await paymentsNeedingAttention(deps.db);
       if (rows.length === 0) return 'nothing needs attention';
       return rows
-        .map((r) => [r.kind.padEnd(18), visible(r.paymentNo), visible(r.method).padEnd(6), `${r.amount} JPY`, visible(r.target), visible(r.customer), visible(r.detail)].join('  '))
+        .map((r) =>
+          [
+            r.kind.padEnd(18),
+            visible(r.paymentNo),
+            visible(r.method).padEnd(6),
+            `${r.amount} JPY`,
+            visible(r.target),
+            visible(r.customer),
+            visible(r.detail),
+          ].join('  '),
+        )
         .join('\n');
     }
     default:

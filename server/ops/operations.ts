@@ -15,7 +15,13 @@ export class OpsError extends Error {
   override name = 'OpsError';
 }
 
-async function audit(db: Database, actor: string, action: string, target: string, detail: Record<string, unknown> = {}) {
+async function audit(
+  db: Database,
+  actor: string,
+  action: string,
+  target: string,
+  detail: Record<string, unknown> = {},
+) {
   await db.insert(auditLog).values({ actor, action, target, detail });
 }
 
@@ -25,7 +31,14 @@ async function orderByNo(db: Database, orderNo: string) {
   return order;
 }
 
-async function move(db: Database, actor: string, orderNo: string, to: OrderStatus, note: string, changes: Partial<typeof orders.$inferInsert> = {}) {
+async function move(
+  db: Database,
+  actor: string,
+  orderNo: string,
+  to: OrderStatus,
+  note: string,
+  changes: Partial<typeof orders.$inferInsert> = {},
+) {
   const order = await orderByNo(db, orderNo);
   try {
     const moved = await transitionOrder(db, order.id, to, actor, note, changes);
@@ -51,7 +64,11 @@ export interface OrderListRow {
 }
 
 /** Orders oldest first; approved ones past the 3-working-day dispatch promise are flagged. */
-export async function listOrders(db: Database, status: string | undefined, today = tokyoDate(new Date())): Promise<OrderListRow[]> {
+export async function listOrders(
+  db: Database,
+  status: string | undefined,
+  today = tokyoDate(new Date()),
+): Promise<OrderListRow[]> {
   if (status && !isOrderStatus(status)) throw new OpsError(`unknown status ${status}`);
   const rows = await db
     .select({ order: orders, email: users.email, username: users.username })
@@ -74,7 +91,13 @@ export async function listOrders(db: Database, status: string | undefined, today
   });
 }
 
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/heic': 'heic', 'image/heif': 'heif', 'application/pdf': 'pdf' };
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/heic': 'heic',
+  'image/heif': 'heif',
+  'application/pdf': 'pdf',
+};
 
 /** The order and its decrypted documents, written to a folder the operator names. */
 export async function showOrder(db: Database, vault: DocumentVault, actor: string, orderNo: string, outDir?: string) {
@@ -109,7 +132,8 @@ export const approveOrder = (db: Database, actor: string, orderNo: string) =>
 
 export async function rejectOrder(db: Database, actor: string, orderNo: string, reason: string, document: string) {
   if (!reason.trim()) throw new OpsError('a reason is required (--reason "...")');
-  if (!(DOCUMENT_KINDS as readonly string[]).includes(document)) throw new OpsError(`--document must be one of ${DOCUMENT_KINDS.join(', ')}`);
+  if (!(DOCUMENT_KINDS as readonly string[]).includes(document))
+    throw new OpsError(`--document must be one of ${DOCUMENT_KINDS.join(', ')}`);
   return move(db, actor, orderNo, 'rejected', reason, { rejectReason: { document, reason: reason.trim() } });
 }
 
@@ -118,18 +142,27 @@ export async function shipOrder(db: Database, actor: string, orderNo: string, tr
   return move(db, actor, orderNo, 'shipped', `tracking ${tracking}`, { trackingNo: tracking });
 }
 
-export const readyForPickup = (db: Database, actor: string, orderNo: string) => move(db, actor, orderNo, 'ready_for_pickup', 'ready for pickup');
+export const readyForPickup = (db: Database, actor: string, orderNo: string) =>
+  move(db, actor, orderNo, 'ready_for_pickup', 'ready for pickup');
 
 /** Opens the customer's line: the order becomes active and the line starts on its plan. */
 export async function activateOrder(db: Database, actor: string, orderNo: string, msisdn: string, iccid: string) {
   const number = msisdn.replace(/-/g, '');
-  if (!/^0[789]0\d{8}$/.test(number)) throw new OpsError('--msisdn must be a Japanese mobile number such as 070-1234-5678');
+  if (!/^0[789]0\d{8}$/.test(number))
+    throw new OpsError('--msisdn must be a Japanese mobile number such as 070-1234-5678');
   if (!/^89\d{17,18}$/.test(iccid)) throw new OpsError('--iccid must be 19 or 20 digits starting with 89');
   const order = await orderByNo(db, orderNo);
-  const [taken] = await db.select({ id: lines.id }).from(lines).where(inArray(lines.msisdn, [number])).limit(1);
+  const [taken] = await db
+    .select({ id: lines.id })
+    .from(lines)
+    .where(inArray(lines.msisdn, [number]))
+    .limit(1);
   if (taken) throw new OpsError(`msisdn ${number} is already in use`);
   await move(db, actor, orderNo, 'active', `line ${number}`);
-  const [line] = await db.insert(lines).values({ userId: order.userId, orderId: order.id, planId: order.planId, msisdn: number, iccid }).returning();
+  const [line] = await db
+    .insert(lines)
+    .values({ userId: order.userId, orderId: order.id, planId: order.planId, msisdn: number, iccid })
+    .returning();
   await audit(db, actor, 'create-line', number, { orderNo, iccid });
   return line!;
 }
@@ -179,14 +212,21 @@ function lastDayOf(month: string): string {
 export async function billRun(db: Database, actor: string, month: string) {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new OpsError('--month must be YYYY-MM');
   const billingDay = `${month}-25`;
-  const due = await db.select().from(planChanges).where(and(eq(planChanges.status, 'pending'), lte(planChanges.effectiveDate, billingDay)));
+  const due = await db
+    .select()
+    .from(planChanges)
+    .where(and(eq(planChanges.status, 'pending'), lte(planChanges.effectiveDate, billingDay)));
   for (const change of due) {
     await db.transaction(async (tx) => {
       await tx.update(lines).set({ planId: change.toPlanId }).where(eq(lines.id, change.lineId));
       await tx.update(planChanges).set({ status: 'applied' }).where(eq(planChanges.id, change.id));
     });
   }
-  const active = await db.select({ line: lines, plan: plans }).from(lines).innerJoin(plans, eq(plans.id, lines.planId)).where(eq(lines.status, 'active'));
+  const active = await db
+    .select({ line: lines, plan: plans })
+    .from(lines)
+    .innerJoin(plans, eq(plans.id, lines.planId))
+    .where(eq(lines.status, 'active'));
   let created = 0;
   for (const { line, plan } of active) {
     const subtotal = plan.monthlyRent;

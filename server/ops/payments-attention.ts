@@ -25,7 +25,8 @@ const customerOf = (email: string | null, username: string) => email ?? username
 export async function paymentsNeedingAttention(db: Database, now = new Date()): Promise<AttentionRow[]> {
   const rows: AttentionRow[] = [];
   const targetName = async (type: string, id: number) => {
-    if (type === 'order') return `order ${(await db.select({ no: orders.orderNo }).from(orders).where(eq(orders.id, id)))[0]?.no ?? id}`;
+    if (type === 'order')
+      return `order ${(await db.select({ no: orders.orderNo }).from(orders).where(eq(orders.id, id)))[0]?.no ?? id}`;
     return `bill ${(await db.select({ no: bills.billNo }).from(bills).where(eq(bills.id, id)))[0]?.no ?? id}`;
   };
 
@@ -54,7 +55,13 @@ export async function paymentsNeedingAttention(db: Database, now = new Date()): 
     .innerJoin(orders, and(eq(payments.targetType, 'order'), eq(orders.id, payments.targetId)))
     .innerJoin(users, eq(users.id, payments.userId))
     .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-    .where(and(eq(payments.status, 'paid'), inArray(orders.status, ['awaiting_payment', 'expired', 'cancelled']), isNull(refunds.id)));
+    .where(
+      and(
+        eq(payments.status, 'paid'),
+        inArray(orders.status, ['awaiting_payment', 'expired', 'cancelled']),
+        isNull(refunds.id),
+      ),
+    );
   const paidBills = await db
     .select({ payment: payments, bill: bills, email: users.email, username: users.username })
     .from(payments)
@@ -63,10 +70,26 @@ export async function paymentsNeedingAttention(db: Database, now = new Date()): 
     .leftJoin(refunds, eq(refunds.paymentId, payments.id))
     .where(and(eq(payments.status, 'paid'), notInArray(bills.status, ['paid']), isNull(refunds.id)));
   for (const { payment, order, email, username } of paidUnpaid) {
-    rows.push({ kind: 'paid-unpaid-target', paymentNo: payment.paymentNo, method: payment.method, amount: payment.amount, target: `order ${order.orderNo}`, customer: customerOf(email, username), detail: `order is ${order.status}` });
+    rows.push({
+      kind: 'paid-unpaid-target',
+      paymentNo: payment.paymentNo,
+      method: payment.method,
+      amount: payment.amount,
+      target: `order ${order.orderNo}`,
+      customer: customerOf(email, username),
+      detail: `order is ${order.status}`,
+    });
   }
   for (const { payment, bill, email, username } of paidBills) {
-    rows.push({ kind: 'paid-unpaid-target', paymentNo: payment.paymentNo, method: payment.method, amount: payment.amount, target: `bill ${bill.billNo}`, customer: customerOf(email, username), detail: `bill is ${bill.status}` });
+    rows.push({
+      kind: 'paid-unpaid-target',
+      paymentNo: payment.paymentNo,
+      method: payment.method,
+      amount: payment.amount,
+      target: `bill ${bill.billNo}`,
+      customer: customerOf(email, username),
+      detail: `bill is ${bill.status}`,
+    });
   }
 
   const stale = await db
@@ -77,8 +100,13 @@ export async function paymentsNeedingAttention(db: Database, now = new Date()): 
     .orderBy(asc(payments.createdAt));
   for (const { payment, email, username } of stale) {
     rows.push({
-      kind: 'stale-pending', paymentNo: payment.paymentNo, method: payment.method, amount: payment.amount,
-      target: await targetName(payment.targetType, payment.targetId), customer: customerOf(email, username), detail: `open since ${payment.createdAt.toISOString()}`,
+      kind: 'stale-pending',
+      paymentNo: payment.paymentNo,
+      method: payment.method,
+      amount: payment.amount,
+      target: await targetName(payment.targetType, payment.targetId),
+      customer: customerOf(email, username),
+      detail: `open since ${payment.createdAt.toISOString()}`,
     });
   }
   return rows;

@@ -18,7 +18,11 @@ const fixtures = join(import.meta.dirname, '..', '..', 'tests', 'fixtures', 'doc
  * A customer who has seen everything: an active line with a month of usage, a paid and an
  * unpaid bill, and one order in each review state. Safe to run again: it starts the demo over.
  */
-export async function seedDemo(db: Database, vault: DocumentVault, now = new Date()): Promise<{ email: string; password: string; msisdn: string }> {
+export async function seedDemo(
+  db: Database,
+  vault: DocumentVault,
+  now = new Date(),
+): Promise<{ email: string; password: string; msisdn: string }> {
   const [existing] = await db.select().from(users).where(eq(users.email, DEMO_EMAIL)).limit(1);
   if (existing) {
     const [line] = await db.select().from(lines).where(eq(lines.userId, existing.id)).limit(1);
@@ -32,9 +36,26 @@ export async function seedDemo(db: Database, vault: DocumentVault, now = new Dat
   const doc = async (kind: 'residence_front' | 'residence_back' | 'passport' | 'signature', file: string) =>
     (await storeDocument(vault, userId, kind, readFileSync(join(fixtures, file)))).id;
   const base = {
-    lastName: '演示', firstName: '用户', email: DEMO_EMAIL, birthday: '1998-03-15', region: 'JP', postcode: '171-0021',
-    province: '東京都', city: '豊島区', district: '西池袋', block: '1-18-2', building: '藤久ビル 501', phone: '080-1234-5678',
-    delivery: 'mail', storeId: '', visaType: 'study', identityKind: 'passport', addressSame: 'yes', proofType: '', proofDate: '', proofDoc: '',
+    lastName: '演示',
+    firstName: '用户',
+    email: DEMO_EMAIL,
+    birthday: '1998-03-15',
+    region: 'JP',
+    postcode: '171-0021',
+    province: '東京都',
+    city: '豊島区',
+    district: '西池袋',
+    block: '1-18-2',
+    building: '藤久ビル 501',
+    phone: '080-1234-5678',
+    delivery: 'mail',
+    storeId: '',
+    visaType: 'study',
+    identityKind: 'passport',
+    addressSame: 'yes',
+    proofType: '',
+    proofDate: '',
+    proofDoc: '',
     residenceFront: await doc('residence_front', 'residence-front.jpg'),
     residenceBack: await doc('residence_back', 'residence-back.jpg'),
     identityDoc: await doc('passport', 'passport.jpg'),
@@ -43,7 +64,13 @@ export async function seedDemo(db: Database, vault: DocumentVault, now = new Dat
   const actor = 'staff:demo-seed';
   // Older orders were paid in time; the newest one waits for payment for the usual 30 minutes.
   const place = (planId: number, daysAgo: number) =>
-    createOrder(db, userId, { ...base, planId: String(planId) }, daysAgo === 0 ? 30 : 60 * 24 * 365, new Date(now.getTime() - daysAgo * 86_400_000));
+    createOrder(
+      db,
+      userId,
+      { ...base, planId: String(planId) },
+      daysAgo === 0 ? 30 : 60 * 24 * 365,
+      new Date(now.getTime() - daysAgo * 86_400_000),
+    );
   const paid = async (order: { id: number }) => {
     await transitionOrder(db, order.id, 'paid', 'system');
     await transitionOrder(db, order.id, 'under_review', 'system');
@@ -56,7 +83,10 @@ export async function seedDemo(db: Database, vault: DocumentVault, now = new Dat
   await shipOrder(db, actor, activeOrder.orderNo, 'JP1234567890');
   const msisdn = '07012345678';
   await activateOrder(db, actor, activeOrder.orderNo, msisdn, '8981100000000000001');
-  const usage = Array.from({ length: 30 }, (_, i) => `${msisdn},${addDays(tokyoDate(now), -30 + i)},${300 + ((i * 137) % 700)}`).join('\n');
+  const usage = Array.from(
+    { length: 30 },
+    (_, i) => `${msisdn},${addDays(tokyoDate(now), -30 + i)},${300 + ((i * 137) % 700)}`,
+  ).join('\n');
   await importUsage(db, actor, usage);
 
   // One order in each other state.
@@ -76,7 +106,9 @@ export async function seedDemo(db: Database, vault: DocumentVault, now = new Dat
 
   // Last month's bill paid, this month's waiting.
   const thisMonth = tokyoDate(now).slice(0, 7);
-  const lastMonth = tokyoDate(new Date(Date.UTC(Number(thisMonth.slice(0, 4)), Number(thisMonth.slice(5)) - 2, 15))).slice(0, 7);
+  const lastMonth = tokyoDate(
+    new Date(Date.UTC(Number(thisMonth.slice(0, 4)), Number(thisMonth.slice(5)) - 2, 15)),
+  ).slice(0, 7);
   await billRun(db, actor, lastMonth);
   await db.update(bills).set({ status: 'paid', paidAt: now }).where(eq(bills.month, lastMonth));
   await billRun(db, actor, thisMonth);

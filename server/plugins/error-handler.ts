@@ -27,7 +27,9 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfter))));
-      return reply.status(error.status).send(refused(request.lang, error.key, error.fields, error.params, error.messageKey));
+      return reply
+        .status(error.status)
+        .send(refused(request.lang, error.key, error.fields, error.params, error.messageKey));
     }
     const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');

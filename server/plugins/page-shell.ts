@@ -53,7 +53,8 @@ export class PageCache {
     private readonly ttlMs = PAGE_TTL_MS,
   ) {
     feed.subscribe((change) => {
-      if (change.kind === 'reset' || (change.kind === 'table' && PAGE_TABLES.includes(change.table))) this.entries.clear();
+      if (change.kind === 'reset' || (change.kind === 'table' && PAGE_TABLES.includes(change.table)))
+        this.entries.clear();
     });
   }
 
@@ -122,9 +123,14 @@ interface Template {
 function readTemplate(staticDir: string): Template | null {
   const html = readFileSync(join(staticDir, 'index.html'), 'utf8');
   const shaped =
-    /<html lang="[^"]*">/.test(html) && /<title>[^<]*<\/title>/.test(html) && html.includes('<meta charset="UTF-8" />') && html.includes('<div id="root"></div>');
+    /<html lang="[^"]*">/.test(html) &&
+    /<title>[^<]*<\/title>/.test(html) &&
+    html.includes('<meta charset="UTF-8" />') &&
+    html.includes('<div id="root"></div>');
   if (!shaped) return null;
-  const entryCss = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map((m) => m[1]!.slice(BASE_PATH.length));
+  const entryCss = [...html.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"[^>]*>/g)].map((m) =>
+    m[1]!.slice(BASE_PATH.length),
+  );
   const loaded = new Set([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!.slice(BASE_PATH.length)));
   return { html, entryCss, loaded };
 }
@@ -143,7 +149,11 @@ export interface PageShellOptions {
   testMode: boolean;
 }
 
-export async function createPageShell(app: FastifyInstance, staticDir: string, options: PageShellOptions): Promise<PageShell> {
+export async function createPageShell(
+  app: FastifyInstance,
+  staticDir: string,
+  options: PageShellOptions,
+): Promise<PageShell> {
   const { rendererPath, testMode } = options;
   const template = readTemplate(staticDir);
   let render: RenderPage | null = null;
@@ -206,7 +216,11 @@ export async function createPageShell(app: FastifyInstance, staticDir: string, o
       .replace(/<link rel="stylesheet"[^>]*>\s*/g, '')
       .replace('</head>', () => `${style}</head>`)
       .replace('<div id="root"></div>', () => `<div id="root">${body}</div>`)
-      .replace('</body>', () => `<script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${scriptJson({ ...page.boot, preload })}</script></body>`);
+      .replace(
+        '</body>',
+        () =>
+          `<script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${scriptJson({ ...page.boot, preload })}</script></body>`,
+      );
     return html;
   };
 

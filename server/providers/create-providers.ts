@@ -25,7 +25,11 @@ export function createOAuthProviders(config: Config, db: Database): Record<OAuth
   return {
     wechat:
       config.WECHAT_MODE === 'live'
-        ? wechatOAuth({ appId: config.WECHAT_APP_ID, secret: config.WECHAT_APP_SECRET, apiBase: config.WECHAT_API_BASE })
+        ? wechatOAuth({
+            appId: config.WECHAT_APP_ID,
+            secret: config.WECHAT_APP_SECRET,
+            apiBase: config.WECHAT_API_BASE,
+          })
         : sandboxOAuth(db, 'wechat'),
     alipay:
       config.ALIPAY_MODE === 'live'
@@ -39,7 +43,11 @@ export function createOAuthProviders(config: Config, db: Database): Record<OAuth
   };
 }
 
-export function createPaymentProviders(config: Config, db: Database, keys: SandboxKeys): Record<PayMethod, PaymentProvider> {
+export function createPaymentProviders(
+  config: Config,
+  db: Database,
+  keys: SandboxKeys,
+): Record<PayMethod, PaymentProvider> {
   return {
     wechat:
       config.WECHAT_MODE === 'live'
@@ -55,7 +63,12 @@ export function createPaymentProviders(config: Config, db: Database, keys: Sandb
         : sandboxWechatPay(db, keys, config.WECHAT_APP_ID),
     alipay:
       config.ALIPAY_MODE === 'live'
-        ? alipayLive({ appId: config.ALIPAY_APP_ID, privateKey: config.ALIPAY_PRIVATE_KEY, alipayPublicKey: config.ALIPAY_PUBLIC_KEY, gateway: config.ALIPAY_GATEWAY })
+        ? alipayLive({
+            appId: config.ALIPAY_APP_ID,
+            privateKey: config.ALIPAY_PRIVATE_KEY,
+            alipayPublicKey: config.ALIPAY_PUBLIC_KEY,
+            gateway: config.ALIPAY_GATEWAY,
+          })
         : sandboxAlipay(db, keys),
     card:
       config.GMO_MODE === 'live'

@@ -31,7 +31,13 @@ import { revokeToken } from '../services/sessions.js';
 /** Register, log in, activate, retrieve, profile, log out and platform sign-in. */
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = withContract(fastify);
-  const deps = (request: FastifyRequest): AccountDeps => ({ db: app.db, sessions: app.sessions, mail: app.mail, config: app.config, log: request.log });
+  const deps = (request: FastifyRequest): AccountDeps => ({
+    db: app.db,
+    sessions: app.sessions,
+    mail: app.mail,
+    config: app.config,
+    log: request.log,
+  });
   const signedIn = replies(signedInSchema);
 
   app.post('/api/user/register', { schema: { body: registerSchema, response: signedIn } }, async (request) => {

@@ -27,9 +27,7 @@ export async function commonRoutes(fastify: FastifyInstance): Promise<void> {
   });
   const configs: Record<Lang, AppConfig> = { cn: configFor('cn'), ja: configFor('ja') };
 
-  app.get(
-    '/api/common/init',
-    { schema: { response: replies(appConfigSchema) } },
-    async (request) => ok(request.lang, configs[request.lang]),
+  app.get('/api/common/init', { schema: { response: replies(appConfigSchema) } }, async (request) =>
+    ok(request.lang, configs[request.lang]),
   );
 }

@@ -16,9 +16,24 @@ export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
   const localized =
     <T>(table: 'banners' | 'stores' | 'plans', load: (db: Database, lang: Lang) => Promise<T[]>) =>
     async (request: FastifyRequest) =>
-      ok(request.lang, await app.contentCache.get(`${table}:${request.lang}`, [table], () => load(app.db, request.lang)));
+      ok(
+        request.lang,
+        await app.contentCache.get(`${table}:${request.lang}`, [table], () => load(app.db, request.lang)),
+      );
 
-  app.get('/api/banner/lists', { schema: { response: replies(z.array(bannerSchema)) } }, localized('banners', listBanners));
-  app.get('/api/index/store', { schema: { response: replies(z.array(storeInfoSchema)) } }, localized('stores', listStores));
-  app.get('/api/setmeal/lists', { schema: { response: replies(z.array(planInfoSchema)) } }, localized('plans', listPlans));
+  app.get(
+    '/api/banner/lists',
+    { schema: { response: replies(z.array(bannerSchema)) } },
+    localized('banners', listBanners),
+  );
+  app.get(
+    '/api/index/store',
+    { schema: { response: replies(z.array(storeInfoSchema)) } },
+    localized('stores', listStores),
+  );
+  app.get(
+    '/api/setmeal/lists',
+    { schema: { response: replies(z.array(planInfoSchema)) } },
+    localized('plans', listPlans),
+  );
 }

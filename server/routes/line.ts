@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { bindMobileSchema, addressFormSchema, personalSchema, planChangeFormSchema, smsSendSchema } from '../../contract/profile-rules.js';
+import {
+  bindMobileSchema,
+  addressFormSchema,
+  personalSchema,
+  planChangeFormSchema,
+  smsSendSchema,
+} from '../../contract/profile-rules.js';
 import { billDetailQuerySchema } from '../../contract/queries.js';
 import {
   billListSchema,
@@ -50,20 +56,32 @@ export async function lineRoutes(fastify: FastifyInstance): Promise<void> {
     return ok(request.lang, { bills: (await listBills(app.db, user.id)).map(billView) });
   });
 
-  app.get('/api/bill/detail', { schema: { querystring: billDetailQuerySchema, response: replies(billViewSchema) } }, async (request) => {
-    const { user } = await requireUser(app, request);
-    return ok(request.lang, billView(await billByNo(app.db, user.id, request.query.billNo)));
-  });
+  app.get(
+    '/api/bill/detail',
+    { schema: { querystring: billDetailQuerySchema, response: replies(billViewSchema) } },
+    async (request) => {
+      const { user } = await requireUser(app, request);
+      return ok(request.lang, billView(await billByNo(app.db, user.id, request.query.billNo)));
+    },
+  );
 
-  app.post('/api/user/change_setmeal', { schema: { body: planChangeFormSchema, response: replies(planChangeSchema) } }, async (request) => {
-    const { user } = await requireUser(app, request);
-    if (request.body.action === 'cancel') {
-      await cancelPlanChange(app.db, user.id);
-      return ok(request.lang, {}, 'api.changeCancelled');
-    }
-    const { change, difference } = await requestPlanChange(app.db, user, Number(request.body.planId));
-    return ok(request.lang, { effectiveDate: change.effectiveDate, planId: change.toPlanId, difference }, 'api.changeScheduled');
-  });
+  app.post(
+    '/api/user/change_setmeal',
+    { schema: { body: planChangeFormSchema, response: replies(planChangeSchema) } },
+    async (request) => {
+      const { user } = await requireUser(app, request);
+      if (request.body.action === 'cancel') {
+        await cancelPlanChange(app.db, user.id);
+        return ok(request.lang, {}, 'api.changeCancelled');
+      }
+      const { change, difference } = await requestPlanChange(app.db, user, Number(request.body.planId));
+      return ok(
+        request.lang,
+        { effectiveDate: change.effectiveDate, planId: change.toPlanId, difference },
+        'api.changeScheduled',
+      );
+    },
+  );
 
   app.post(
     '/api/sms/send',
@@ -91,10 +109,14 @@ export async function lineRoutes(fastify: FastifyInstance): Promise<void> {
     return ok(request.lang, await profileOf(app.db, user.id));
   });
 
-  app.post('/api/user/addr', { schema: { body: addressFormSchema, response: replies(personalSavedSchema) } }, async (request) => {
-    const { user } = await requireUser(app, request);
-    return ok(request.lang, { info: await changeAddress(app.db, user.id, request.body) }, 'api.saved');
-  });
+  app.post(
+    '/api/user/addr',
+    { schema: { body: addressFormSchema, response: replies(personalSavedSchema) } },
+    async (request) => {
+      const { user } = await requireUser(app, request);
+      return ok(request.lang, { info: await changeAddress(app.db, user.id, request.body) }, 'api.saved');
+    },
+  );
 
   app.post(
     '/api/user/update',

@@ -9,9 +9,13 @@ import { pageByName } from '../services/content.js';
 /** Rich-text pages by name, in the request's language; the app sanitizes the HTML. */
 export async function pageRoutes(fastify: FastifyInstance): Promise<void> {
   const app = withContract(fastify);
-  app.get('/api/page/detail', { schema: { querystring: pageQuerySchema, response: replies(pageContentSchema) } }, async (request) => {
-    const page = await pageByName(app.db, request.query.name, request.lang);
-    if (!page) throw new NotFoundError();
-    return ok(request.lang, page);
-  });
+  app.get(
+    '/api/page/detail',
+    { schema: { querystring: pageQuerySchema, response: replies(pageContentSchema) } },
+    async (request) => {
+      const page = await pageByName(app.db, request.query.name, request.lang);
+      if (!page) throw new NotFoundError();
+      return ok(request.lang, page);
+    },
+  );
 }

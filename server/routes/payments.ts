@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { notifyParamsSchema, payCreateBodySchema, paymentNoQuerySchema, refundsQuerySchema } from '../../contract/payment-rules.js';
+import {
+  notifyParamsSchema,
+  payCreateBodySchema,
+  paymentNoQuerySchema,
+  refundsQuerySchema,
+} from '../../contract/payment-rules.js';
 import { payCreatedSchema, payRefundsSchema, payStatusSchema } from '../../contract/payment-views.js';
 import { requireUser } from '../lib/auth.js';
 import { ok, replies } from '../lib/envelope.js';
@@ -14,34 +19,50 @@ export async function paymentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = withContract(fastify);
   const deps = (): PaymentDeps => ({ db: app.db, providers: app.payments, methods: app.config.PAYMENT_METHODS });
 
-  app.post('/api/pay/create', { schema: { body: payCreateBodySchema, response: replies(payCreatedSchema) } }, async (request) => {
-    const { user } = await requireUser(app, request);
-    const { orderNo, billNo, method, scene, token } = request.body;
-    const result = await createPayment(deps(), user.id, {
-      // An empty form field is no order or bill number.
-      orderNo: orderNo || undefined,
-      billNo: billNo || undefined,
-      method: method ?? '',
-      scene,
-      token,
-      clientIp: request.ip,
-      origin: origin(request),
-      notifyBase: app.config.PUBLIC_URL,
-    });
-    return ok(request.lang, result);
-  });
+  app.post(
+    '/api/pay/create',
+    { schema: { body: payCreateBodySchema, response: replies(payCreatedSchema) } },
+    async (request) => {
+      const { user } = await requireUser(app, request);
+      const { orderNo, billNo, method, scene, token } = request.body;
+      const result = await createPayment(deps(), user.id, {
+        // An empty form field is no order or bill number.
+        orderNo: orderNo || undefined,
+        billNo: billNo || undefined,
+        method: method ?? '',
+        scene,
+        token,
+        clientIp: request.ip,
+        origin: origin(request),
+        notifyBase: app.config.PUBLIC_URL,
+      });
+      return ok(request.lang, result);
+    },
+  );
 
-  app.get('/api/pay/status', { schema: { querystring: paymentNoQuerySchema, response: replies(payStatusSchema) } }, async (request) => {
-    const { user } = await requireUser(app, request);
-    const { paymentNo, status, failureCode, targetType } = await paymentStatus(deps(), user.id, request.query.paymentNo);
-    return ok(request.lang, { paymentNo, status, failureCode, targetType });
-  });
+  app.get(
+    '/api/pay/status',
+    { schema: { querystring: paymentNoQuerySchema, response: replies(payStatusSchema) } },
+    async (request) => {
+      const { user } = await requireUser(app, request);
+      const { paymentNo, status, failureCode, targetType } = await paymentStatus(
+        deps(),
+        user.id,
+        request.query.paymentNo,
+      );
+      return ok(request.lang, { paymentNo, status, failureCode, targetType });
+    },
+  );
 
   // Refunds of surplus payments on one of my orders or bills ("a duplicate payment of ¥1,980 is being refunded").
-  app.get('/api/pay/refunds', { schema: { querystring: refundsQuerySchema, response: replies(payRefundsSchema) } }, async (request) => {
-    const { user } = await requireUser(app, request);
-    return ok(request.lang, { refunds: await customerRefunds(app.db, user.id, request.query) });
-  });
+  app.get(
+    '/api/pay/refunds',
+    { schema: { querystring: refundsQuerySchema, response: replies(payRefundsSchema) } },
+    async (request) => {
+      const { user } = await requireUser(app, request);
+      return ok(request.lang, { refunds: await customerRefunds(app.db, user.id, request.query) });
+    },
+  );
 
   // Back from a 3-D Secure challenge (the browser, redirected by the card's issuer, by GET or
   // POST). Anyone may call it: it only asks the gateway how the challenge ended.
@@ -57,7 +78,11 @@ export async function paymentRoutes(fastify: FastifyInstance): Promise<void> {
   await app.register(async (plugin) => {
     const notify = withContract(plugin);
     notify.removeContentTypeParser(['application/json', 'application/x-www-form-urlencoded']);
-    notify.addContentTypeParser(['application/json', 'application/x-www-form-urlencoded', 'text/plain'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) => done(null, body));
+    notify.addContentTypeParser(
+      ['application/json', 'application/x-www-form-urlencoded', 'text/plain'],
+      { parseAs: 'string', bodyLimit: 64 * 1024 },
+      (_req, body, done) => done(null, body),
+    );
     notify.post('/api/pay/notify/:provider', { schema: { params: notifyParamsSchema } }, async (request, reply) => {
       const { provider } = request.params;
       const raw = typeof request.body === 'string' ? request.body : '';

@@ -1,6 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { alipayAuthCodeBodySchema, alipayAuthCodeSchema, authorizeQuerySchema, consentBodySchema } from '../../contract/sandbox-views.js';
+import {
+  alipayAuthCodeBodySchema,
+  alipayAuthCodeSchema,
+  authorizeQuerySchema,
+  consentBodySchema,
+} from '../../contract/sandbox-views.js';
 import { escapeHtml, htmlPage } from '../lib/html.js';
 import { message } from '../lib/messages.js';
 import { withContract } from '../lib/validate.js';
@@ -29,7 +34,14 @@ function safeRedirect(request: FastifyRequest, redirectUri: string): URL | null 
   }
 }
 
-async function redirectWithCode(app: FastifyInstance, reply: FastifyReply, target: URL, state: string, openid: string, nickname: string) {
+async function redirectWithCode(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  target: URL,
+  state: string,
+  openid: string,
+  nickname: string,
+) {
   const code = await issueSandboxCode(app.db, 'wechat', { subject: openid, nickname });
   target.searchParams.set('code', code);
   target.searchParams.set('state', state);
@@ -56,7 +68,9 @@ export async function sandboxOAuthRoutes(fastify: FastifyInstance): Promise<void
       return reply
         .status(400)
         .type('text/html')
-        .send(htmlPage(lang, message(lang, 'sandbox.title'), `<p>${escapeHtml(message(lang, 'sandbox.badRequest'))}</p>`));
+        .send(
+          htmlPage(lang, message(lang, 'sandbox.title'), `<p>${escapeHtml(message(lang, 'sandbox.badRequest'))}</p>`),
+        );
     }
     const state = q.state ?? '';
     const openid = cookie(request, OPENID_COOKIE);

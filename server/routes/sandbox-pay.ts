@@ -59,13 +59,18 @@ export async function sandboxPayRoutes(fastify: FastifyInstance): Promise<void> 
       if (!/^[A-Za-z0-9]+$/.test(shopId)) return fail(CARD_SHOP_ID_NOT_ALPHANUMERIC);
       if (shopId !== SANDBOX_GMO_SHOP_ID) return fail(CARD_SHOP_UNKNOWN);
       const code =
-        cardNumberCode(b.cardno ?? '') ?? gatewayExpiryCode(b.expire ?? '') ?? securityCodeCode(b.securitycode ?? '') ?? holderCode(b.holdername ?? '');
+        cardNumberCode(b.cardno ?? '') ??
+        gatewayExpiryCode(b.expire ?? '') ??
+        securityCodeCode(b.securitycode ?? '') ??
+        holderCode(b.holdername ?? '');
       if (code) return fail(code);
       const token = randomBytes(32).toString('base64url');
       const expiresAt = new Date(Date.now() + TOKEN_TTL_MS);
       const cardno = b.cardno ?? '';
       const maskedCardNo = maskCard(cardno);
-      await app.db.insert(sandboxCardTokens).values({ token, maskedCardNo, behavior: SANDBOX_CARDS[cardno] ?? 'ok', expiresAt });
+      await app.db
+        .insert(sandboxCardTokens)
+        .values({ token, maskedCardNo, behavior: SANDBOX_CARDS[cardno] ?? 'ok', expiresAt });
       return {
         resultCode: CARD_OK,
         tokenObject: {
@@ -118,7 +123,13 @@ ${choice('ng', message(lang, 'sandbox.secureFail'), ' style="background:#888"')}
   // What the WeChat client and the Alipay app do when the customer confirms or cancels.
   app.post(
     '/sandbox/:provider/confirm',
-    { schema: { params: providerParamsSchema, body: cashierConfirmBodySchema, response: { 200: cashierConfirmedSchema, 404: cashierConfirmedSchema } } },
+    {
+      schema: {
+        params: providerParamsSchema,
+        body: cashierConfirmBodySchema,
+        response: { 200: cashierConfirmedSchema, 404: cashierConfirmedSchema },
+      },
+    },
     async (request, reply) => {
       const { provider } = request.params;
       const b = request.body;
@@ -128,28 +139,45 @@ ${choice('ng', message(lang, 'sandbox.secureFail'), ' style="background:#888"')}
     },
   );
 
-  app.get('/sandbox/:provider/cashier', { schema: { params: providerParamsSchema, querystring: cashierQuerySchema } }, async (request, reply) => {
-    const { provider } = request.params;
-    const tradeNo = request.query.trade ?? '';
-    const [trade] = await app.db.select().from(sandboxTrades).where(eq(sandboxTrades.tradeNo, tradeNo)).limit(1);
-    const lang = request.lang;
-    if (!trade || trade.provider !== provider || !CASHIERS.includes(provider)) return reply.status(404).type('text/plain').send('no such trade');
-    const title = message(lang, provider === 'wechat' ? 'sandbox.wechatCashier' : 'sandbox.alipayCashier');
-    if (trade.status === 'closed') {
-      return reply.type('text/html').send(htmlPage(lang, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message(lang, 'sandbox.cashierClosed'))}</p>`));
-    }
-    const body = `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message(lang, 'sandbox.cashierAmount', { amount: trade.amount.toLocaleString('ja-JP') }))}</p>
+  app.get(
+    '/sandbox/:provider/cashier',
+    { schema: { params: providerParamsSchema, querystring: cashierQuerySchema } },
+    async (request, reply) => {
+      const { provider } = request.params;
+      const tradeNo = request.query.trade ?? '';
+      const [trade] = await app.db.select().from(sandboxTrades).where(eq(sandboxTrades.tradeNo, tradeNo)).limit(1);
+      const lang = request.lang;
+      if (!trade || trade.provider !== provider || !CASHIERS.includes(provider))
+        return reply.status(404).type('text/plain').send('no such trade');
+      const title = message(lang, provider === 'wechat' ? 'sandbox.wechatCashier' : 'sandbox.alipayCashier');
+      if (trade.status === 'closed') {
+        return reply
+          .type('text/html')
+          .send(
+            htmlPage(
+              lang,
+              title,
+              `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message(lang, 'sandbox.cashierClosed'))}</p>`,
+            ),
+          );
+      }
+      const body = `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message(lang, 'sandbox.cashierAmount', { amount: trade.amount.toLocaleString('ja-JP') }))}</p>
 <form method="post" action="/sandbox/${escapeHtml(provider)}/cashier"><input type="hidden" name="trade" value="${escapeHtml(tradeNo)}"><input type="hidden" name="result" value="ok"><p><button type="submit">${escapeHtml(message(lang, 'sandbox.cashierPay'))}</button></p></form>
 <form method="post" action="/sandbox/${escapeHtml(provider)}/cashier"><input type="hidden" name="trade" value="${escapeHtml(tradeNo)}"><input type="hidden" name="result" value="cancel"><p><button type="submit" style="background:#888">${escapeHtml(message(lang, 'sandbox.cashierCancel'))}</button></p></form>`;
-    return reply.type('text/html').send(htmlPage(lang, title, body));
-  });
+      return reply.type('text/html').send(htmlPage(lang, title, body));
+    },
+  );
 
   // The cashier's own form posts here; anything but a form (JSON, say) is a 4xx, never a fault.
-  app.post('/sandbox/:provider/cashier', { schema: { params: providerParamsSchema, body: cashierBodySchema } }, async (request, reply) => {
-    const { provider } = request.params;
-    const b = request.body;
-    const trade = await finishTrade(provider, b.trade ?? '', b.result === 'ok');
-    if (!trade) return reply.status(404).type('text/plain').send('no such trade');
-    return reply.redirect(trade.returnUrl || '/h5/', 302);
-  });
+  app.post(
+    '/sandbox/:provider/cashier',
+    { schema: { params: providerParamsSchema, body: cashierBodySchema } },
+    async (request, reply) => {
+      const { provider } = request.params;
+      const b = request.body;
+      const trade = await finishTrade(provider, b.trade ?? '', b.result === 'ok');
+      if (!trade) return reply.status(404).type('text/plain').send('no such trade');
+      return reply.redirect(trade.returnUrl || '/h5/', 302);
+    },
+  );
 }

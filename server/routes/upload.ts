@@ -10,7 +10,13 @@ import { ok, replies } from '../lib/envelope.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
 import { withContract } from '../lib/validate.js';
 import { readDocument, storeDocument } from '../services/documents.js';
-import { checkUploadDay, releaseUploadSlot, reserveUploadDay, takeUploadSlot, type Reservation } from '../services/upload-limits.js';
+import {
+  checkUploadDay,
+  releaseUploadSlot,
+  reserveUploadDay,
+  takeUploadSlot,
+  type Reservation,
+} from '../services/upload-limits.js';
 import { spoolUpload, SpoolTooLargeError, sweepStaleSpools, type Spool } from '../services/upload-spool.js';
 
 function isKind(value: unknown): value is DocumentKind {
@@ -81,7 +87,8 @@ export async function uploadRoutes(fastify: FastifyInstance): Promise<void> {
       // Sign-in and limits are checked before reading the body, so a refused upload is not received.
       const { user } = await requireUser(app, request);
       const queryKind = request.query.kind;
-      if (queryKind !== undefined && !isKind(queryKind)) throw new ApiError('BAD_REQUEST', 400, { kind: 'BAD_REQUEST' });
+      if (queryKind !== undefined && !isKind(queryKind))
+        throw new ApiError('BAD_REQUEST', 400, { kind: 'BAD_REQUEST' });
       const day = await checkUploadDay(app.db, user.id);
       if (!day.ok) throw limited('UPLOAD_QUOTA', day);
       const slot = await takeUploadSlot(app.db, user.id);
@@ -105,22 +112,21 @@ export async function uploadRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.get(
-    '/api/common/file',
-    { schema: { querystring: documentQuerySchema } },
-    async (request, reply) => {
-      const { user } = await requireUser(app, request);
-      const found = await readDocument(app.documents, user.id, request.query.id);
-      if (!found) throw new NotFoundError();
-      // Only images this server encoded itself are shown in place; anything else (a PDF,
-      // a file stored before re-encoding) is a download, never run as a page.
-      const shown = found.mime === 'image/jpeg' || found.mime === 'image/png';
-      return reply
-        .header('content-type', found.mime)
-        .header('cache-control', 'private, no-store')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', shown ? 'inline' : `attachment; filename="document${found.mime === 'application/pdf' ? '.pdf' : ''}"`)
-        .send(found.bytes);
-    },
-  );
+  app.get('/api/common/file', { schema: { querystring: documentQuerySchema } }, async (request, reply) => {
+    const { user } = await requireUser(app, request);
+    const found = await readDocument(app.documents, user.id, request.query.id);
+    if (!found) throw new NotFoundError();
+    // Only images this server encoded itself are shown in place; anything else (a PDF,
+    // a file stored before re-encoding) is a download, never run as a page.
+    const shown = found.mime === 'image/jpeg' || found.mime === 'image/png';
+    return reply
+      .header('content-type', found.mime)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header(
+        'content-disposition',
+        shown ? 'inline' : `attachment; filename="document${found.mime === 'application/pdf' ? '.pdf' : ''}"`,
+      )
+      .send(found.bytes);
+  });
 }

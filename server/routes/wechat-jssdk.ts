@@ -31,11 +31,16 @@ export async function wechatJssdkRoutes(fastify: FastifyInstance): Promise<void>
     if (ticket && ticket.expiresAt > Date.now()) return ticket.value;
     const base = app.config.WECHAT_API_BASE;
     const tokenRes = (await (
-      await fetch(`${base}/cgi-bin/token?grant_type=client_credential&appid=${app.config.WECHAT_APP_ID}&secret=${app.config.WECHAT_APP_SECRET}`, { signal: AbortSignal.timeout(10_000) })
+      await fetch(
+        `${base}/cgi-bin/token?grant_type=client_credential&appid=${app.config.WECHAT_APP_ID}&secret=${app.config.WECHAT_APP_SECRET}`,
+        { signal: AbortSignal.timeout(10_000) },
+      )
     ).json()) as { access_token?: string };
     if (!tokenRes.access_token) throw new ApiError('SERVER_ERROR', 502);
     const ticketRes = (await (
-      await fetch(`${base}/cgi-bin/ticket/getticket?access_token=${tokenRes.access_token}&type=jsapi`, { signal: AbortSignal.timeout(10_000) })
+      await fetch(`${base}/cgi-bin/ticket/getticket?access_token=${tokenRes.access_token}&type=jsapi`, {
+        signal: AbortSignal.timeout(10_000),
+      })
     ).json()) as { ticket?: string; expires_in?: number };
     if (!ticketRes.ticket) throw new ApiError('SERVER_ERROR', 502);
     // Refreshed a few minutes early: WeChat allows a limited number of ticket calls a day.

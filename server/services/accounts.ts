@@ -59,7 +59,9 @@ export function toUserInfo(user: SessionUser, token: string): UserInfo {
 }
 
 function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
 }
 
@@ -100,7 +102,8 @@ export async function register(
   const { db } = deps;
   await takeAll(db, [[REGISTER_PER_IP, ip]]);
   if (await findByEmail(db, input.email)) throw new ApiError('EMAIL_TAKEN', 200, { email: 'EMAIL_TAKEN' });
-  if (await usernameTaken(db, input.username)) throw new ApiError('USERNAME_TAKEN', 200, { username: 'USERNAME_TAKEN' });
+  if (await usernameTaken(db, input.username))
+    throw new ApiError('USERNAME_TAKEN', 200, { username: 'USERNAME_TAKEN' });
   const passwordHash = await hashPassword(input.password);
   try {
     const [user] = await db
@@ -116,7 +119,11 @@ export async function register(
   }
 }
 
-export async function login(deps: AccountDeps, input: { email: string; password: string }, ip: string): Promise<UserInfo> {
+export async function login(
+  deps: AccountDeps,
+  input: { email: string; password: string },
+  ip: string,
+): Promise<UserInfo> {
   const { db } = deps;
   // Counted before the check, so concurrent guesses cannot all slip under the limit.
   const attempt = await beginLogin(db, input.email, ip);
@@ -166,7 +173,10 @@ export async function fastRegister(deps: AccountDeps, email: string, lang: Lang,
   const info = await signIn(db, user);
   // The welcome mail carries the activation code, so the customer can set a password later.
   // The account exists now: a used-up mail limit skips the welcome mail, not the sign-in.
-  const mailAllowed = await limitCodeMail(deps, 'activation', email, ip).then(() => true, () => false);
+  const mailAllowed = await limitCodeMail(deps, 'activation', email, ip).then(
+    () => true,
+    () => false,
+  );
   const userId = user.id;
   if (mailAllowed) afterAnswer(deps, () => sendCode(deps, lang, 'activation', email, userId, '/pages/public/activate'));
   return info;
@@ -177,12 +187,25 @@ export async function fastRegister(deps: AccountDeps, email: string, lang: Lang,
  * account). The limits are taken and the answer given before anyone looks the address up,
  * so neither the answer, its limits nor its timing tell whether the address has an account.
  */
-export async function sendAccountCode(deps: AccountDeps, purpose: 'activation' | 'retrieve', email: string, lang: Lang, ip: string): Promise<void> {
+export async function sendAccountCode(
+  deps: AccountDeps,
+  purpose: 'activation' | 'retrieve',
+  email: string,
+  lang: Lang,
+  ip: string,
+): Promise<void> {
   await limitCodeMail(deps, purpose, email, ip);
   afterAnswer(deps, async () => {
     const user = await findByEmail(deps.db, email);
     if (!user || (purpose === 'activation' && user.passwordHash !== null)) return;
-    await sendCode(deps, lang, purpose, email, user.id, `/pages/public/${purpose === 'activation' ? 'activate' : 'retrieve'}`);
+    await sendCode(
+      deps,
+      lang,
+      purpose,
+      email,
+      user.id,
+      `/pages/public/${purpose === 'activation' ? 'activate' : 'retrieve'}`,
+    );
   });
 }
 
@@ -214,7 +237,13 @@ export async function setPasswordWithCode(
   return signIn(db, updated!);
 }
 
-export async function sendChangeEmailCode(deps: AccountDeps, user: SessionUser, email: string, lang: Lang, ip: string): Promise<void> {
+export async function sendChangeEmailCode(
+  deps: AccountDeps,
+  user: SessionUser,
+  email: string,
+  lang: Lang,
+  ip: string,
+): Promise<void> {
   if (email === user.email) throw new ApiError('NO_CHANGES');
   const owner = await findByEmail(deps.db, email);
   if (owner) throw new ApiError('EMAIL_TAKEN', 200, { email: 'EMAIL_TAKEN' });

@@ -82,16 +82,26 @@ export async function beginLogin(db: Database, email: string, ip: string, now = 
 }
 
 /** Undoes the counts a refused attempt made and says how long the refusal lasts. */
-async function refusedFor(db: Database, email: string, ip: string, pairKey: string, counted: Row[], now: Date): Promise<number> {
+async function refusedFor(
+  db: Database,
+  email: string,
+  ip: string,
+  pairKey: string,
+  counted: Row[],
+  now: Date,
+): Promise<number> {
   for (const row of counted) {
-    await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where bucket = ${row.bucket} and key = ${row.key}`);
+    await db.execute(
+      sql`update rate_limits set count = greatest(count - 1, 0) where bucket = ${row.bucket} and key = ${row.key}`,
+    );
   }
   const held = await rows(
     db,
     sql`select * from rate_limits where (bucket = ${PAIR} and key = ${pairKey}) or (bucket = ${ACCOUNT} and key = ${email}) or (bucket = ${ADDRESS} and key = ${ip})`,
   );
   const waits = held.map((row) => {
-    if (row.bucket === PAIR) return row.blockedUntil && row.blockedUntil > now ? secondsUntil(row.blockedUntil, now) : 0;
+    if (row.bucket === PAIR)
+      return row.blockedUntil && row.blockedUntil > now ? secondsUntil(row.blockedUntil, now) : 0;
     const ceiling = row.bucket === ACCOUNT ? ACCOUNT_CEILING : ADDRESS_CEILING;
     const ends = new Date(row.windowStart.getTime() + CEILING_WINDOW_MS);
     return row.count >= ceiling && ends > now ? secondsUntil(ends, now) : 0;
@@ -134,5 +144,7 @@ export async function rememberPair(db: Database, email: string, ip: string, now 
 
 /** A password set by an e-mailed code: the account's failures no longer matter. */
 export async function clearAccountFailures(db: Database, email: string): Promise<void> {
-  await db.execute(sql`delete from rate_limits where (bucket = ${ACCOUNT} and key = ${email}) or (bucket = ${PAIR} and key like ${`${email.replace(/[\\%_]/g, '\\$&')}|%`})`);
+  await db.execute(
+    sql`delete from rate_limits where (bucket = ${ACCOUNT} and key = ${email}) or (bucket = ${PAIR} and key like ${`${email.replace(/[\\%_]/g, '\\$&')}|%`})`,
+  );
 }

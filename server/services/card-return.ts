@@ -17,8 +17,14 @@ async function settleCardSecure(deps: SettleDeps, paymentNo: string): Promise<vo
   const [payment] = await deps.db.select().from(payments).where(eq(payments.paymentNo, paymentNo)).limit(1);
   const provider = deps.providers.card;
   if (!payment || payment.status !== 'pending' || payment.method !== 'card' || !provider.completeSecure) return;
-  const done = await provider.completeSecure({ paymentNo: payment.paymentNo, providerTradeNo: payment.providerTradeNo });
+  const done = await provider.completeSecure({
+    paymentNo: payment.paymentNo,
+    providerTradeNo: payment.providerTradeNo,
+  });
   if (done.status === 'pending') return;
-  const result = done.status === 'paid' ? { paid: true as const, tradeNo: payment.providerTradeNo ?? '' } : { paid: false as const, code: done.code };
+  const result =
+    done.status === 'paid'
+      ? { paid: true as const, tradeNo: payment.providerTradeNo ?? '' }
+      : { paid: false as const, code: done.code };
   await settlePayment(deps, paymentNo, result, 'provider:card');
 }

@@ -8,7 +8,11 @@ import { banners, faqs, pages, plans, stores } from '../db/schema.js';
 
 export async function listBanners(db: Database, lang: Lang): Promise<Banner[]> {
   const ja = lang === 'ja';
-  const rows = await db.select().from(banners).where(eq(banners.active, true)).orderBy(asc(banners.sort), asc(banners.id));
+  const rows = await db
+    .select()
+    .from(banners)
+    .where(eq(banners.active, true))
+    .orderBy(asc(banners.sort), asc(banners.id));
   return rows.map((r) => ({
     id: r.id,
     title: ja ? r.titleJa : r.titleCn,
@@ -50,7 +54,12 @@ export async function listPlans(db: Database, lang: Lang): Promise<PlanInfo[]> {
 export async function listFaqs(db: Database, lang: Lang) {
   const ja = lang === 'ja';
   const rows = await db.select().from(faqs).orderBy(asc(faqs.sort), asc(faqs.id));
-  return rows.map((r) => ({ id: r.id, topic: r.topic, question: ja ? r.questionJa : r.questionCn, answer: ja ? r.answerJa : r.answerCn }));
+  return rows.map((r) => ({
+    id: r.id,
+    topic: r.topic,
+    question: ja ? r.questionJa : r.questionCn,
+    answer: ja ? r.answerJa : r.answerCn,
+  }));
 }
 
 /** A rich-text page by name, or null; the app sanitizes the HTML. */
@@ -58,5 +67,10 @@ export async function pageByName(db: Database, name: string, lang: Lang) {
   const [page] = await db.select().from(pages).where(eq(pages.name, name)).limit(1);
   if (!page) return null;
   const ja = lang === 'ja';
-  return { name: page.name, title: ja ? page.titleJa : page.titleCn, html: ja ? page.bodyJa : page.bodyCn, updatedAt: page.updatedAt.toISOString() };
+  return {
+    name: page.name,
+    title: ja ? page.titleJa : page.titleCn,
+    html: ja ? page.bodyJa : page.bodyCn,
+    updatedAt: page.updatedAt.toISOString(),
+  };
 }

@@ -61,7 +61,8 @@ export async function cleanDocument(kind: DocumentKind, bytes: Buffer): Promise<
     if (mime !== 'image/png') refuse('FILE_TYPE');
     return { mime: 'image/png', bytes: await reencode(bytes, 'png', MIN_SIGNATURE_SIDE) };
   }
-  if (mime === 'image/jpeg' || mime === 'image/png') return { mime: 'image/jpeg', bytes: await reencode(bytes, 'jpeg', MIN_DOCUMENT_SIDE) };
+  if (mime === 'image/jpeg' || mime === 'image/png')
+    return { mime: 'image/jpeg', bytes: await reencode(bytes, 'jpeg', MIN_DOCUMENT_SIDE) };
   if (mime === 'application/pdf') {
     if (!scanPdf(bytes).ok) refuse('PDF_ACTIVE');
     return { mime, bytes };
@@ -89,7 +90,9 @@ async function reencode(bytes: Buffer, format: 'jpeg' | 'png', minSide: number):
       .resize({ width: MAX_STORED_SIDE, height: MAX_STORED_SIDE, fit: 'inside', withoutEnlargement: true });
     try {
       // No withMetadata(): EXIF, XMP, GPS and comments are left behind.
-      return format === 'png' ? await pipeline.png().toBuffer() : await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 88 }).toBuffer();
+      return format === 'png'
+        ? await pipeline.png().toBuffer()
+        : await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 88 }).toBuffer();
     } catch {
       // A header that reads well over pixel data cut short or corrupt.
       return refuse('IMAGE_UNREADABLE');

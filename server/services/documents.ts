@@ -21,7 +21,12 @@ export interface StoredDocument {
 }
 
 /** Cleans the bytes (see cleanDocument), then stores them encrypted under a server-made name. */
-export async function storeDocument(vault: DocumentVault, userId: number, kind: DocumentKind, bytes: Buffer): Promise<StoredDocument> {
+export async function storeDocument(
+  vault: DocumentVault,
+  userId: number,
+  kind: DocumentKind,
+  bytes: Buffer,
+): Promise<StoredDocument> {
   const clean = await cleanDocument(kind, bytes);
   const id = randomUUID();
   await vault.storage.put(id, encrypt(vault.key, clean.bytes));
@@ -32,7 +37,11 @@ export async function storeDocument(vault: DocumentVault, userId: number, kind: 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The owner's document, decrypted; anyone else gets the same "not found" as for no document. */
-export async function readDocument(vault: DocumentVault, userId: number, id: string): Promise<{ mime: string; bytes: Buffer } | null> {
+export async function readDocument(
+  vault: DocumentVault,
+  userId: number,
+  id: string,
+): Promise<{ mime: string; bytes: Buffer } | null> {
   if (!UUID.test(id)) return null;
   const [row] = await vault.db
     .select()

@@ -53,7 +53,14 @@ export async function consumeCode(
   const live = db
     .select({ id: emailCodes.id })
     .from(emailCodes)
-    .where(and(eq(emailCodes.email, email), eq(emailCodes.purpose, purpose), isNull(emailCodes.usedAt), gt(emailCodes.expiresAt, now)))
+    .where(
+      and(
+        eq(emailCodes.email, email),
+        eq(emailCodes.purpose, purpose),
+        isNull(emailCodes.usedAt),
+        gt(emailCodes.expiresAt, now),
+      ),
+    )
     .orderBy(desc(emailCodes.createdAt))
     .limit(1);
   const [counted] = await db

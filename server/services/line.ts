@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import type { Lang } from '../../contract/api.js';
 import { tokyoDate } from '../../contract/calendar.js';
-import { daysUntil, isThrottled, nextUsageReset, planChangeEffectiveDate, usagePercent } from '../../contract/line-rules.js';
+import {
+  daysUntil,
+  isThrottled,
+  nextUsageReset,
+  planChangeEffectiveDate,
+  usagePercent,
+} from '../../contract/line-rules.js';
 import { withTax } from '../../contract/pricing.js';
 import type { Database } from '../db/client.js';
 import { bills, lines, planChanges, plans, usageRecords } from '../db/schema.js';
@@ -37,7 +43,11 @@ export async function packageView(db: Database, userId: number, lang: Lang, now 
     .innerJoin(plans, eq(plans.id, planChanges.toPlanId))
     .where(and(eq(planChanges.lineId, line.id), eq(planChanges.status, 'pending')))
     .limit(1);
-  const [bill] = await db.select().from(bills).where(and(eq(bills.lineId, line.id), eq(bills.month, today.slice(0, 7)))).limit(1);
+  const [bill] = await db
+    .select()
+    .from(bills)
+    .where(and(eq(bills.lineId, line.id), eq(bills.month, today.slice(0, 7))))
+    .limit(1);
   return {
     msisdn: maskMsisdn(line.msisdn),
     status: line.status,
@@ -48,7 +58,12 @@ export async function packageView(db: Database, userId: number, lang: Lang, now 
     throttledKbps: plan.throttledKbps,
     activatedAt: line.activatedAt.toISOString(),
     pendingChange: pending
-      ? { id: pending.change.id, planId: pending.plan.id, planName: planName(pending.plan, lang), effectiveDate: pending.change.effectiveDate }
+      ? {
+          id: pending.change.id,
+          planId: pending.plan.id,
+          planName: planName(pending.plan, lang),
+          effectiveDate: pending.change.effectiveDate,
+        }
       : null,
     currentBill: bill ? { billNo: bill.billNo, status: bill.status, total: bill.total } : null,
   };
@@ -82,7 +97,11 @@ export async function listBills(db: Database, userId: number) {
 }
 
 export async function billByNo(db: Database, userId: number, billNo: string) {
-  const [bill] = await db.select().from(bills).where(and(eq(bills.billNo, billNo), eq(bills.userId, userId))).limit(1);
+  const [bill] = await db
+    .select()
+    .from(bills)
+    .where(and(eq(bills.billNo, billNo), eq(bills.userId, userId)))
+    .limit(1);
   if (!bill) throw new NotFoundError();
   return bill;
 }
@@ -91,16 +110,26 @@ export async function billByNo(db: Database, userId: number, billNo: string) {
 export async function requestPlanChange(db: Database, user: SessionUser, planId: number, now = new Date()) {
   if (!user.mobile) throw new ApiError('BIND_PHONE_FIRST');
   const { line, plan: current } = await activeLine(db, user.id);
-  const [target] = await db.select().from(plans).where(and(eq(plans.id, planId), eq(plans.active, true))).limit(1);
+  const [target] = await db
+    .select()
+    .from(plans)
+    .where(and(eq(plans.id, planId), eq(plans.active, true)))
+    .limit(1);
   if (!target) throw new ApiError('SETMEAL_REQUIRED', 200, { planId: 'SETMEAL_REQUIRED' });
   if (target.id === current.id) throw new ApiError('SAME_PLAN');
   const effectiveDate = planChangeEffectiveDate(tokyoDate(now));
   const [change] = await db.transaction(async (tx) => {
     // Row lock on the line: two requests at once cannot both add a pending change.
     await tx.select({ id: lines.id }).from(lines).where(eq(lines.id, line.id)).for('update');
-    const [open] = await tx.select({ id: planChanges.id }).from(planChanges).where(and(eq(planChanges.lineId, line.id), eq(planChanges.status, 'pending')));
+    const [open] = await tx
+      .select({ id: planChanges.id })
+      .from(planChanges)
+      .where(and(eq(planChanges.lineId, line.id), eq(planChanges.status, 'pending')));
     if (open) throw new ApiError('CHANGE_PENDING');
-    return tx.insert(planChanges).values({ lineId: line.id, fromPlanId: current.id, toPlanId: target.id, effectiveDate }).returning();
+    return tx
+      .insert(planChanges)
+      .values({ lineId: line.id, fromPlanId: current.id, toPlanId: target.id, effectiveDate })
+      .returning();
   });
   return { change: change!, difference: withTax(target.monthlyRent) - withTax(current.monthlyRent) };
 }

@@ -5,7 +5,12 @@ import { tokyoDate } from '../../contract/calendar.js';
 import { addWorkingDays, DISPATCH_WORKING_DAYS } from '../../contract/working-days.js';
 import { canTransition, isOrderStatus, type OrderStatus } from '../../contract/order-status.js';
 import { taxOf, withTax } from '../../contract/pricing.js';
-import { informationSchema, type OrderForm, type PurchaseInformation, type ResubmitForm } from '../../contract/purchase-rules.js';
+import {
+  informationSchema,
+  type OrderForm,
+  type PurchaseInformation,
+  type ResubmitForm,
+} from '../../contract/purchase-rules.js';
 import type { Database } from '../db/client.js';
 import { orderEvents, orders, plans, stores } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
@@ -13,7 +18,6 @@ import { parseWith } from '../lib/validate.js';
 import { ownedDocuments } from './documents.js';
 
 type OrderRow = typeof orders.$inferSelect;
-
 
 export function toOrderView(row: OrderRow, lang: Lang): OrderView {
   const status: OrderStatus = isOrderStatus(row.status) ? row.status : 'cancelled';
@@ -41,7 +45,12 @@ function newOrderNo(now: Date): string {
 }
 
 /** Checks step 2 again on the server, including that every document is the customer's own. */
-async function checkedInformation(db: Database, userId: number, body: Partial<Record<string, string>>, now: Date): Promise<PurchaseInformation> {
+async function checkedInformation(
+  db: Database,
+  userId: number,
+  body: Partial<Record<string, string>>,
+  now: Date,
+): Promise<PurchaseInformation> {
   const info = parseWith(informationSchema(tokyoDate(now)), body);
   const wanted: [keyof PurchaseInformation, string[]][] = [
     ['residenceFront', ['residence_front']],
@@ -49,13 +58,21 @@ async function checkedInformation(db: Database, userId: number, body: Partial<Re
     ['identityDoc', [info.identityKind]],
   ];
   if (info.addressSame === 'no') wanted.push(['proofDoc', ['address_proof']]);
-  const owned = await ownedDocuments(db, userId, wanted.map(([field]) => String(info[field])));
+  const owned = await ownedDocuments(
+    db,
+    userId,
+    wanted.map(([field]) => String(info[field])),
+  );
   for (const [field, kinds] of wanted) {
     const kind = owned.get(String(info[field]));
     if (!kind || !kinds.includes(kind)) throw new ApiError('UPLOAD_REQUIRED', 200, { [field]: 'UPLOAD_REQUIRED' });
   }
   if (info.delivery === 'pickup') {
-    const [store] = await db.select({ id: stores.id }).from(stores).where(eq(stores.id, Number(info.storeId))).limit(1);
+    const [store] = await db
+      .select({ id: stores.id })
+      .from(stores)
+      .where(eq(stores.id, Number(info.storeId)))
+      .limit(1);
     if (!store) throw new ApiError('STORE_REQUIRED', 200, { storeId: 'STORE_REQUIRED' });
   } else {
     info.storeId = '';
@@ -73,7 +90,11 @@ export async function createOrder(
 ): Promise<OrderRow> {
   const planId = Number(body.planId);
   const [plan] = Number.isInteger(planId)
-    ? await db.select().from(plans).where(and(eq(plans.id, planId), eq(plans.active, true))).limit(1)
+    ? await db
+        .select()
+        .from(plans)
+        .where(and(eq(plans.id, planId), eq(plans.active, true)))
+        .limit(1)
     : [];
   if (!plan) throw new ApiError('SETMEAL_REQUIRED', 200, { planId: 'SETMEAL_REQUIRED' });
   const info = await checkedInformation(db, userId, body, now);
@@ -101,7 +122,9 @@ export async function createOrder(
         payBefore: new Date(now.getTime() + payWithinMinutes * 60_000),
       })
       .returning();
-    await tx.insert(orderEvents).values({ orderId: order!.id, toStatus: 'awaiting_payment', actor: `customer:${userId}`, at: now });
+    await tx
+      .insert(orderEvents)
+      .values({ orderId: order!.id, toStatus: 'awaiting_payment', actor: `customer:${userId}`, at: now });
     return order!;
   });
 }
@@ -120,7 +143,11 @@ export async function transitionOrder(
   now = new Date(),
 ): Promise<OrderRow> {
   return db.transaction(async (tx) => {
-    const [locked] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+    const [locked] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
     const from = locked?.status;
     if (!from) throw new NotFoundError();
     if (!isOrderStatus(from) || !canTransition(from, to)) {
@@ -155,13 +182,26 @@ export async function latestOrder(db: Database, userId: number, orderNo?: string
 }
 
 /** Corrected information or documents for a rejected order; any other state refuses. */
-export async function resubmitOrder(db: Database, userId: number, body: ResubmitForm, now = new Date()): Promise<OrderRow> {
+export async function resubmitOrder(
+  db: Database,
+  userId: number,
+  body: ResubmitForm,
+  now = new Date(),
+): Promise<OrderRow> {
   const order = await latestOrder(db, userId, body.orderNo || undefined);
   if (!order) throw new NotFoundError();
   if (order.status !== 'rejected') throw new ApiError('NOT_REJECTED');
   const info = await checkedInformation(db, userId, { ...order.info, ...body }, now);
-  return transitionOrder(db, order.id, 'under_review', `customer:${userId}`, 'resubmitted', {
-    info: Object.fromEntries(Object.entries(info).map(([k, v]) => [k, String(v)])),
-    rejectReason: null,
-  }, now);
+  return transitionOrder(
+    db,
+    order.id,
+    'under_review',
+    `customer:${userId}`,
+    'resubmitted',
+    {
+      info: Object.fromEntries(Object.entries(info).map(([k, v]) => [k, String(v)])),
+      rejectReason: null,
+    },
+    now,
+  );
 }

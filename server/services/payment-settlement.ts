@@ -41,16 +41,28 @@ async function lockTarget(tx: Tx, payment: PaymentRow) {
   if (payment.targetType === 'order') {
     const [order] = await tx.select().from(orders).where(eq(orders.id, payment.targetId)).for('update');
     // Started in time, confirmed late: the customer paid within the window, so it counts.
-    const payable = !!order && (order.status === 'awaiting_payment' || (order.status === 'expired' && payment.createdAt <= order.payBefore));
+    const payable =
+      !!order &&
+      (order.status === 'awaiting_payment' || (order.status === 'expired' && payment.createdAt <= order.payBefore));
     return { order: order ?? null, payable };
   }
   const [bill] = await tx.select().from(bills).where(eq(bills.id, payment.targetId)).for('update');
   return { order: null, payable: bill?.status === 'unpaid' };
 }
 
-async function markTargetPaid(tx: Tx, deps: SettleDeps, row: PaymentRow, order: typeof orders.$inferSelect | null, actor: string, now: Date) {
+async function markTargetPaid(
+  tx: Tx,
+  deps: SettleDeps,
+  row: PaymentRow,
+  order: typeof orders.$inferSelect | null,
+  actor: string,
+  now: Date,
+) {
   if (row.targetType === 'bill') {
-    await tx.update(bills).set({ status: 'paid', paidAt: now }).where(and(eq(bills.id, row.targetId), eq(bills.status, 'unpaid')));
+    await tx
+      .update(bills)
+      .set({ status: 'paid', paidAt: now })
+      .where(and(eq(bills.id, row.targetId), eq(bills.status, 'unpaid')));
     return;
   }
   if (!order) return;
@@ -59,8 +71,18 @@ async function markTargetPaid(tx: Tx, deps: SettleDeps, row: PaymentRow, order: 
     await deps.faults?.('order-paid');
     await transitionOrder(tx, order.id, 'under_review', 'system', 'documents queued for review', {}, now);
   } else {
-    await tx.update(orders).set({ status: 'under_review', paidAt: now, updatedAt: now }).where(and(eq(orders.id, order.id), eq(orders.status, 'expired')));
-    await tx.insert(orderEvents).values({ orderId: order.id, fromStatus: 'expired', toStatus: 'under_review', actor, note: `late confirmation of ${row.paymentNo}`, at: now });
+    await tx
+      .update(orders)
+      .set({ status: 'under_review', paidAt: now, updatedAt: now })
+      .where(and(eq(orders.id, order.id), eq(orders.status, 'expired')));
+    await tx.insert(orderEvents).values({
+      orderId: order.id,
+      fromStatus: 'expired',
+      toStatus: 'under_review',
+      actor,
+      note: `late confirmation of ${row.paymentNo}`,
+      at: now,
+    });
   }
 }
 
@@ -82,9 +104,19 @@ export async function settleInTransaction(
     const [found] = await tx.select().from(payments).where(eq(payments.paymentNo, paymentNo)).limit(1);
     if (!found) return null;
     const target = await lockTarget(tx, found);
-    const unchanged = (row: PaymentRow, duplicateNotification = false): Settlement => ({ row, changed: false, duplicateNotification, refundId: null, closedOthers: [] });
+    const unchanged = (row: PaymentRow, duplicateNotification = false): Settlement => ({
+      row,
+      changed: false,
+      duplicateNotification,
+      refundId: null,
+      closedOthers: [],
+    });
     if (notification) {
-      const recorded = await tx.insert(paymentNotifications).values({ ...notification, paymentNo }).onConflictDoNothing().returning({ id: paymentNotifications.id });
+      const recorded = await tx
+        .insert(paymentNotifications)
+        .values({ ...notification, paymentNo })
+        .onConflictDoNothing()
+        .returning({ id: paymentNotifications.id });
       if (recorded.length === 0) return unchanged(found, true);
       await deps.faults?.('notification-recorded');
     }
@@ -93,7 +125,11 @@ export async function settleInTransaction(
     // Only a pending payment moves on a failure, and nothing moves a paid one.
     if (!result.paid) {
       if (row.status !== 'pending') return unchanged(row);
-      const [failed] = await tx.update(payments).set({ status: 'failed', failureCode: result.code, updatedAt: now }).where(eq(payments.id, row.id)).returning();
+      const [failed] = await tx
+        .update(payments)
+        .set({ status: 'failed', failureCode: result.code, updatedAt: now })
+        .where(eq(payments.id, row.id))
+        .returning();
       return { ...unchanged(failed!), changed: true };
     }
     if (row.status === 'paid') return unchanged(row);
@@ -107,10 +143,24 @@ export async function settleInTransaction(
       // Money arrived that nothing is owed for: keep the record, send it back.
       const [refund] = await tx
         .insert(refunds)
-        .values({ refundNo: newRefundNo(now), paymentId: row.id, amount: row.amount, reason: row.status === 'pending' ? 'duplicate' : 'closed', status: 'pending', createdAt: now, updatedAt: now })
+        .values({
+          refundNo: newRefundNo(now),
+          paymentId: row.id,
+          amount: row.amount,
+          reason: row.status === 'pending' ? 'duplicate' : 'closed',
+          status: 'pending',
+          createdAt: now,
+          updatedAt: now,
+        })
         .onConflictDoNothing()
         .returning({ id: refunds.id });
-      return { row: paid!, changed: true, duplicateNotification: false, refundId: refund?.id ?? null, closedOthers: [] };
+      return {
+        row: paid!,
+        changed: true,
+        duplicateNotification: false,
+        refundId: refund?.id ?? null,
+        closedOthers: [],
+      };
     }
     await markTargetPaid(tx, deps, paid!, target.order, actor, now);
     await deps.faults?.('target-settled');
@@ -118,7 +168,14 @@ export async function settleInTransaction(
     const closedOthers = await tx
       .update(payments)
       .set({ status: 'closed', closedAt: now, updatedAt: now })
-      .where(and(eq(payments.targetType, row.targetType), eq(payments.targetId, row.targetId), eq(payments.status, 'pending'), ne(payments.id, row.id)))
+      .where(
+        and(
+          eq(payments.targetType, row.targetType),
+          eq(payments.targetId, row.targetId),
+          eq(payments.status, 'pending'),
+          ne(payments.id, row.id),
+        ),
+      )
       .returning();
     return { row: paid!, changed: true, duplicateNotification: false, refundId: null, closedOthers };
   });

@@ -6,7 +6,13 @@ import { CARD_GATEWAY_BUSY } from '../../contract/card-rules.js';
 import type { Database } from '../db/client.js';
 import { bills, orders, payments } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
-import type { CreateOutcome, NotificationAck, PayScene, PaymentProvider, VerifiedNotification } from '../providers/payment/payment-provider.js';
+import type {
+  CreateOutcome,
+  NotificationAck,
+  PayScene,
+  PaymentProvider,
+  VerifiedNotification,
+} from '../providers/payment/payment-provider.js';
 import { latestOrder } from './orders.js';
 import { settleInTransaction, type PaymentRow, type SettleDeps, type SettleResult } from './payment-settlement.js';
 import { retryRefunds, sendRefund } from './refunds.js';
@@ -47,7 +53,11 @@ interface PayTarget {
 const notPayable = (type: PayTarget['type']) => new ApiError(type === 'order' ? 'ORDER_NOT_PAYABLE' : 'NO_BILL_TO_PAY');
 
 async function billTarget(db: Database, userId: number, billNo: string): Promise<PayTarget> {
-  const [bill] = await db.select().from(bills).where(and(eq(bills.billNo, billNo), eq(bills.userId, userId))).limit(1);
+  const [bill] = await db
+    .select()
+    .from(bills)
+    .where(and(eq(bills.billNo, billNo), eq(bills.userId, userId)))
+    .limit(1);
   if (!bill) throw new NotFoundError();
   if (bill.status !== 'unpaid') throw new ApiError('NO_BILL_TO_PAY');
   return { type: 'bill', id: bill.id, amount: bill.total, description: `Monthly bill ${bill.month}` };
@@ -56,13 +66,22 @@ async function billTarget(db: Database, userId: number, billNo: string): Promise
 async function orderTarget(db: Database, userId: number, orderNo: string | undefined, now: Date): Promise<PayTarget> {
   const order = await latestOrder(db, userId, orderNo);
   if (!order) throw new NotFoundError();
-  if (order.status === 'expired' || (order.status === 'awaiting_payment' && order.payBefore <= now)) throw new ApiError('ORDER_EXPIRED');
+  if (order.status === 'expired' || (order.status === 'awaiting_payment' && order.payBefore <= now))
+    throw new ApiError('ORDER_EXPIRED');
   if (order.status !== 'awaiting_payment') throw new ApiError('ORDER_NOT_PAYABLE');
   return { type: 'order', id: order.id, amount: order.total, description: order.planName.cn };
 }
 
 const openAttempt = async (db: Database, target: PayTarget) =>
-  (await db.select().from(payments).where(and(eq(payments.targetType, target.type), eq(payments.targetId, target.id), eq(payments.status, 'pending'))).limit(1))[0] ?? null;
+  (
+    await db
+      .select()
+      .from(payments)
+      .where(
+        and(eq(payments.targetType, target.type), eq(payments.targetId, target.id), eq(payments.status, 'pending')),
+      )
+      .limit(1)
+  )[0] ?? null;
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
@@ -84,12 +103,19 @@ export async function createPayment(deps: PaymentDeps, userId: number, request: 
   const input: StartInput = { ...request, method, scene };
   if (input.method === 'card' && !input.token) throw new ApiError('CARD_TOKEN_REQUIRED');
   for (let round = 0; round < 3; round += 1) {
-    const target = input.billNo ? await billTarget(deps.db, userId, input.billNo) : await orderTarget(deps.db, userId, input.orderNo, now);
+    const target = input.billNo
+      ? await billTarget(deps.db, userId, input.billNo)
+      : await orderTarget(deps.db, userId, input.orderNo, now);
     const open = await openAttempt(deps.db, target);
     if (open) {
       const answer = await deps.providers[open.method as PayMethod].close(open).catch(() => 'closed' as const);
       if (answer === 'paid') {
-        const settled = await settlePayment(deps, open.paymentNo, { paid: true, tradeNo: '' }, `provider:${open.method}`);
+        const settled = await settlePayment(
+          deps,
+          open.paymentNo,
+          { paid: true, tradeNo: '' },
+          `provider:${open.method}`,
+        );
         throw settled?.status === 'paid' && !settled.surplus ? new ApiError('ALREADY_PAID') : notPayable(target.type);
       }
     }
@@ -98,19 +124,37 @@ export async function createPayment(deps: PaymentDeps, userId: number, request: 
       .transaction(async (tx) => {
         // The order or bill row is the lock every create and settlement of it queues on.
         const table = target.type === 'order' ? orders : bills;
-        const [locked] = await tx.select({ status: table.status }).from(table).where(eq(table.id, target.id)).for('update');
+        const [locked] = await tx
+          .select({ status: table.status })
+          .from(table)
+          .where(eq(table.id, target.id))
+          .for('update');
         if (locked?.status !== (target.type === 'order' ? 'awaiting_payment' : 'unpaid')) throw notPayable(target.type);
         const [still] = await tx
           .select()
           .from(payments)
-          .where(and(eq(payments.targetType, target.type), eq(payments.targetId, target.id), eq(payments.status, 'pending')))
+          .where(
+            and(eq(payments.targetType, target.type), eq(payments.targetId, target.id), eq(payments.status, 'pending')),
+          )
           .for('update');
         // Another create opened an attempt since we looked: close that one too, next round.
         if (still && still.id !== open?.id) return false;
-        if (still) await tx.update(payments).set({ status: 'closed', closedAt: now, updatedAt: now }).where(eq(payments.id, still.id));
+        if (still)
+          await tx
+            .update(payments)
+            .set({ status: 'closed', closedAt: now, updatedAt: now })
+            .where(eq(payments.id, still.id));
         await tx.insert(payments).values({
-          paymentNo, userId, targetType: target.type, targetId: target.id, method: input.method, scene: input.scene,
-          amount: target.amount, status: 'pending', createdAt: now, updatedAt: now,
+          paymentNo,
+          userId,
+          targetType: target.type,
+          targetId: target.id,
+          method: input.method,
+          scene: input.scene,
+          amount: target.amount,
+          status: 'pending',
+          createdAt: now,
+          updatedAt: now,
         });
         return true;
       })
@@ -126,7 +170,12 @@ export async function createPayment(deps: PaymentDeps, userId: number, request: 
 
 type StartInput = CreatePaymentInput & { method: PayMethod; scene: PayScene };
 
-async function startWithProvider(deps: PaymentDeps, paymentNo: string, target: PayTarget, input: StartInput): Promise<CreateOutcome> {
+async function startWithProvider(
+  deps: PaymentDeps,
+  paymentNo: string,
+  target: PayTarget,
+  input: StartInput,
+): Promise<CreateOutcome> {
   let outcome: CreateOutcome;
   try {
     outcome = await deps.providers[input.method].create({
@@ -150,7 +199,8 @@ async function startWithProvider(deps: PaymentDeps, paymentNo: string, target: P
     const settled = await settlePayment(deps, paymentNo, { paid: true, tradeNo: outcome.tradeNo }, 'provider');
     // Closed by a newer attempt while the charge ran: the money goes back, and this one says so.
     if (settled?.surplus) return { kind: 'failed', code: 'CLOSED' };
-  } else if (outcome.kind === 'failed') await settlePayment(deps, paymentNo, { paid: false, code: outcome.code }, 'provider');
+  } else if (outcome.kind === 'failed')
+    await settlePayment(deps, paymentNo, { paid: false, code: outcome.code }, 'provider');
   else if (outcome.kind === 'redirect' && outcome.tradeNo) {
     await deps.db.update(payments).set({ providerTradeNo: outcome.tradeNo }).where(eq(payments.paymentNo, paymentNo));
   }
@@ -174,7 +224,8 @@ export async function settlePayment(
   for (const other of settled.closedOthers) {
     const answer = await deps.providers[other.method as PayMethod]?.close(other).catch(() => 'closed' as const);
     // Paid after all: recorded, and refunded as a surplus.
-    if (answer === 'paid') await settlePayment(deps, other.paymentNo, { paid: true, tradeNo: '' }, `provider:${other.method}`);
+    if (answer === 'paid')
+      await settlePayment(deps, other.paymentNo, { paid: true, tradeNo: '' }, `provider:${other.method}`);
   }
   if (settled.refundId !== null) await sendRefund(deps, settled.refundId).catch(() => undefined);
   else if (settled.changed) await retryRefunds(deps, settled.row.targetType, settled.row.targetId);
@@ -184,10 +235,15 @@ export async function settlePayment(
 export type NotificationOutcome = 'settled' | 'duplicate' | 'refused';
 
 /** A verified provider notification: checked against the payment, then recorded and settled together. */
-export async function acceptNotification(deps: SettleDeps, provider: PaymentProvider, note: VerifiedNotification): Promise<NotificationOutcome> {
+export async function acceptNotification(
+  deps: SettleDeps,
+  provider: PaymentProvider,
+  note: VerifiedNotification,
+): Promise<NotificationOutcome> {
   const [payment] = await deps.db.select().from(payments).where(eq(payments.paymentNo, note.paymentNo)).limit(1);
   if (!payment || payment.method !== provider.method) return 'refused';
-  if (note.merchantId !== provider.merchantId || note.currency !== payment.currency || note.amount !== payment.amount) return 'refused';
+  if (note.merchantId !== provider.merchantId || note.currency !== payment.currency || note.amount !== payment.amount)
+    return 'refused';
   const settled = await settlePayment(
     deps,
     note.paymentNo,
@@ -231,5 +287,12 @@ export async function paymentStatus(deps: PaymentDeps, userId: number, paymentNo
   if (payment.status !== 'pending') return payment;
   const answer = await deps.providers[payment.method as PayMethod].query(paymentNo).catch(() => 'pending' as const);
   if (answer === 'pending') return payment;
-  return (await settlePayment(deps, paymentNo, answer === 'paid' ? { paid: true, tradeNo: '' } : { paid: false, code: 'PROVIDER_FAILED' }, 'reconciliation')) ?? payment;
+  return (
+    (await settlePayment(
+      deps,
+      paymentNo,
+      answer === 'paid' ? { paid: true, tradeNo: '' } : { paid: false, code: 'PROVIDER_FAILED' },
+      'reconciliation',
+    )) ?? payment
+  );
 }

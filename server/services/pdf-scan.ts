@@ -2,7 +2,17 @@ import { inflateSync } from 'node:zlib';
 
 // Names that make a PDF act when opened instead of only being shown: scripts, actions run
 // on open, launching programs, files carried inside. An identity document needs none.
-const ACTIVE_NAMES = new Set(['JavaScript', 'JS', 'OpenAction', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'AA', 'RichMedia', 'XFA']);
+const ACTIVE_NAMES = new Set([
+  'JavaScript',
+  'JS',
+  'OpenAction',
+  'Launch',
+  'EmbeddedFile',
+  'EmbeddedFiles',
+  'AA',
+  'RichMedia',
+  'XFA',
+]);
 
 // What inflating compressed streams may cost per file: a zip bomb inside a PDF stops here.
 const INFLATE_BUDGET_BYTES = 64 * 1024 * 1024;
@@ -49,7 +59,8 @@ export function scanPdf(bytes: Buffer): PdfVerdict {
       inflated = inflateSync(bytes.subarray(start, end), { maxOutputLength: budget });
     } catch (error) {
       // Past the budget, refuse; a stream that is not zlib (an image, another filter) is skipped.
-      if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE') return { ok: false, reason: 'too much compressed content' };
+      if (error instanceof RangeError || (error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        return { ok: false, reason: 'too much compressed content' };
       continue;
     }
     budget -= inflated.length;

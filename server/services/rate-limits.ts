@@ -81,7 +81,9 @@ export function pruneNowAndThen(db: Database, now = new Date()): void {
 
 /** Gives one back, for a take that turned out not to count (the owner's own success). */
 export async function giveBack(db: Database, bucket: string, key: string): Promise<void> {
-  await db.execute(sql`update rate_limits set count = greatest(count - 1, 0) where bucket = ${bucket} and key = ${key}`);
+  await db.execute(
+    sql`update rate_limits set count = greatest(count - 1, 0) where bucket = ${bucket} and key = ${key}`,
+  );
 }
 
 /** Takes one from every limit in turn, or throws HTTP 429 with `Retry-After` for the first that is used up. */
@@ -99,5 +101,12 @@ export async function takeAll(
 
 /** The 429 every limit answers, with its wait in seconds (and minutes and seconds for the message). */
 export function tooMany(key: ErrorKey, retryAfter: number, messageKey?: string): ApiError {
-  return new ApiError(key, 429, undefined, { seconds: retryAfter, minutes: Math.ceil(retryAfter / 60) }, messageKey, retryAfter);
+  return new ApiError(
+    key,
+    429,
+    undefined,
+    { seconds: retryAfter, minutes: Math.ceil(retryAfter / 60) },
+    messageKey,
+    retryAfter,
+  );
 }

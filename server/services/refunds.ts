@@ -42,7 +42,13 @@ export async function sendRefund(deps: RefundDeps, refundId: number, now = new D
       .update(refunds)
       .set(
         outcome.status === 'refunded'
-          ? { status: 'refunded', providerRefundNo: outcome.providerRefundNo, refundedAt: new Date(), updatedAt: new Date(), lastError: null }
+          ? {
+              status: 'refunded',
+              providerRefundNo: outcome.providerRefundNo,
+              refundedAt: new Date(),
+              updatedAt: new Date(),
+              lastError: null,
+            }
           : { providerRefundNo: outcome.providerRefundNo, updatedAt: new Date() },
       )
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
@@ -50,7 +56,11 @@ export async function sendRefund(deps: RefundDeps, refundId: number, now = new D
     const lastError = (error instanceof Error ? error.message : String(error)).slice(0, 500);
     await deps.db
       .update(refunds)
-      .set({ lastError, updatedAt: new Date(), ...(refund.attempts >= MAX_REFUND_ATTEMPTS ? { status: 'failed' } : {}) })
+      .set({
+        lastError,
+        updatedAt: new Date(),
+        ...(refund.attempts >= MAX_REFUND_ATTEMPTS ? { status: 'failed' } : {}),
+      })
       .where(and(eq(refunds.id, refund.id), eq(refunds.status, 'pending')));
   }
 }
@@ -59,7 +69,12 @@ export async function sendRefund(deps: RefundDeps, refundId: number, now = new D
 export const retryDelayMs = (attempts: number) => 30_000 * 2 ** Math.max(0, attempts - 1);
 
 /** Pending refunds of one order or bill whose wait is over, tried again (on a status look or a settlement). */
-export async function retryRefunds(deps: RefundDeps, targetType: string, targetId: number, now = new Date()): Promise<void> {
+export async function retryRefunds(
+  deps: RefundDeps,
+  targetType: string,
+  targetId: number,
+  now = new Date(),
+): Promise<void> {
   const pending = await deps.db
     .select({ id: refunds.id, attempts: refunds.attempts, updatedAt: refunds.updatedAt })
     .from(refunds)
@@ -72,7 +87,11 @@ export async function retryRefunds(deps: RefundDeps, targetType: string, targetI
 }
 
 /** What the customer sees of refunds on one order or bill. */
-export async function refundsOf(db: Database, targetType: string, targetIds: number[]): Promise<Map<number, RefundView[]>> {
+export async function refundsOf(
+  db: Database,
+  targetType: string,
+  targetIds: number[],
+): Promise<Map<number, RefundView[]>> {
   const byTarget = new Map<number, RefundView[]>();
   if (targetIds.length === 0) return byTarget;
   const rows = await db
@@ -91,10 +110,22 @@ export async function refundsOf(db: Database, targetType: string, targetIds: num
 }
 
 /** Refunds on one of this customer's orders or bills; someone else's answers as not found. */
-export async function customerRefunds(db: Database, userId: number, target: { orderNo?: string | undefined; billNo?: string | undefined }): Promise<RefundView[]> {
+export async function customerRefunds(
+  db: Database,
+  userId: number,
+  target: { orderNo?: string | undefined; billNo?: string | undefined },
+): Promise<RefundView[]> {
   const [found] = target.billNo
-    ? await db.select({ id: bills.id }).from(bills).where(and(eq(bills.billNo, target.billNo), eq(bills.userId, userId))).limit(1)
-    : await db.select({ id: orders.id }).from(orders).where(and(eq(orders.orderNo, target.orderNo ?? ''), eq(orders.userId, userId))).limit(1);
+    ? await db
+        .select({ id: bills.id })
+        .from(bills)
+        .where(and(eq(bills.billNo, target.billNo), eq(bills.userId, userId)))
+        .limit(1)
+    : await db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.orderNo, target.orderNo ?? ''), eq(orders.userId, userId)))
+        .limit(1);
   if (!found) throw new NotFoundError();
   return (await refundsOf(db, target.billNo ? 'bill' : 'order', [found.id])).get(found.id) ?? [];
 }

@@ -35,7 +35,12 @@ export async function issueToken(db: Database, userId: number, now = new Date())
  * The user a live token belongs to; null for a missing, unknown, expired or revoked token.
  * With a cache, a session seen recently is answered from memory (see SessionCache).
  */
-export async function userForToken(db: Database, token: string, cache: SessionCache | null = null, now = new Date()): Promise<SessionUser | null> {
+export async function userForToken(
+  db: Database,
+  token: string,
+  cache: SessionCache | null = null,
+  now = new Date(),
+): Promise<SessionUser | null> {
   if (token.length < 20 || token.length > 200) return null;
   const tokenHash = hashToken(token);
   const hit = cache?.get(tokenHash, now.getTime());
@@ -57,11 +62,21 @@ export async function userForToken(db: Database, token: string, cache: SessionCa
     cache?.forgetUser(row.user.id);
     return row.user;
   }
-  cache?.remember(tokenHash, { user: row.user, tokenId: row.tokenId, lastUsedAt: row.lastUsedAt, expiresAt: row.expiresAt }, epoch, now.getTime());
+  cache?.remember(
+    tokenHash,
+    { user: row.user, tokenId: row.tokenId, lastUsedAt: row.lastUsedAt, expiresAt: row.expiresAt },
+    epoch,
+    now.getTime(),
+  );
   return row.user;
 }
 
-export async function revokeToken(db: Database, token: string, cache: SessionCache | null = null, now = new Date()): Promise<void> {
+export async function revokeToken(
+  db: Database,
+  token: string,
+  cache: SessionCache | null = null,
+  now = new Date(),
+): Promise<void> {
   await db
     .update(userTokens)
     .set({ revokedAt: now })

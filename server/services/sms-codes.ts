@@ -30,7 +30,15 @@ export const REBIND_PASSWORD_LIMIT: Limit = { bucket: 'sms:rebind-password', lim
 
 const hashCode = (mobile: string, code: string) => createHash('sha256').update(`bind:${mobile}:${code}`).digest('hex');
 
-export async function sendBindCode(db: Database, sms: SmsProvider, user: SessionUser, mobile: string, ip: string, lang: Lang, now = new Date()) {
+export async function sendBindCode(
+  db: Database,
+  sms: SmsProvider,
+  user: SessionUser,
+  mobile: string,
+  ip: string,
+  lang: Lang,
+  now = new Date(),
+) {
   const t = now.getTime();
   // The account's and address's limits come before anything that depends on the number, so
   // asking whether numbers are taken costs the same quota as sending codes to them.
@@ -43,7 +51,11 @@ export async function sendBindCode(db: Database, sms: SmsProvider, user: Session
     undefined,
     now,
   );
-  const [other] = await db.select({ id: users.id }).from(users).where(and(eq(users.mobile, mobile), ne(users.id, user.id))).limit(1);
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.mobile, mobile), ne(users.id, user.id)))
+    .limit(1);
   if (other) throw new ApiError('MOBILE_TAKEN', 200, { mobile: 'MOBILE_TAKEN' });
   await takeAll(db, [[SMS_LIMITS.perMinute, mobile]], { key: 'CODE_TOO_SOON' }, now);
   await takeAll(
@@ -56,7 +68,14 @@ export async function sendBindCode(db: Database, sms: SmsProvider, user: Session
     now,
   );
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await db.insert(smsCodes).values({ mobile, userId: user.id, ip, codeHash: hashCode(mobile, code), createdAt: now, expiresAt: new Date(t + TTL_MS) });
+  await db.insert(smsCodes).values({
+    mobile,
+    userId: user.id,
+    ip,
+    codeHash: hashCode(mobile, code),
+    createdAt: now,
+    expiresAt: new Date(t + TTL_MS),
+  });
   await sms.send(mobile, message(lang, 'sms.bind', { code, minutes: 10, site: message(lang, 'app.name') }));
 }
 
@@ -73,12 +92,20 @@ export async function bindMobile(
     if (!input.password) throw new ApiError('PASSWORD_REQUIRED', 200, { password: 'PASSWORD_REQUIRED' });
     // An open session on a borrowed phone must not become a password-guessing oracle.
     await takeAll(db, [[REBIND_PASSWORD_LIMIT, String(user.id)]], undefined, now);
-    if (!(await verifyPassword(user.passwordHash, input.password))) throw new ApiError('PASSWORD_WRONG', 200, { password: 'PASSWORD_WRONG' });
+    if (!(await verifyPassword(user.passwordHash, input.password)))
+      throw new ApiError('PASSWORD_WRONG', 200, { password: 'PASSWORD_WRONG' });
   }
   const liveId = db
     .select({ id: smsCodes.id })
     .from(smsCodes)
-    .where(and(eq(smsCodes.mobile, input.mobile), eq(smsCodes.userId, user.id), isNull(smsCodes.usedAt), gt(smsCodes.expiresAt, now)))
+    .where(
+      and(
+        eq(smsCodes.mobile, input.mobile),
+        eq(smsCodes.userId, user.id),
+        isNull(smsCodes.usedAt),
+        gt(smsCodes.expiresAt, now),
+      ),
+    )
     .orderBy(desc(smsCodes.createdAt))
     .limit(1);
   const wrong = () => new ApiError('CODE_WRONG', 200, { code: 'CODE_WRONG' });
@@ -90,8 +117,13 @@ export async function bindMobile(
     .where(and(eq(smsCodes.id, liveId), lt(smsCodes.attempts, MAX_ATTEMPTS), isNull(smsCodes.usedAt)))
     .returning({ id: smsCodes.id, codeHash: smsCodes.codeHash });
   if (!live) throw wrong();
-  if (!timingSafeEqual(Buffer.from(live.codeHash, 'hex'), Buffer.from(hashCode(input.mobile, input.code), 'hex'))) throw wrong();
-  const used = await db.update(smsCodes).set({ usedAt: now }).where(and(eq(smsCodes.id, live.id), isNull(smsCodes.usedAt))).returning({ id: smsCodes.id });
+  if (!timingSafeEqual(Buffer.from(live.codeHash, 'hex'), Buffer.from(hashCode(input.mobile, input.code), 'hex')))
+    throw wrong();
+  const used = await db
+    .update(smsCodes)
+    .set({ usedAt: now })
+    .where(and(eq(smsCodes.id, live.id), isNull(smsCodes.usedAt)))
+    .returning({ id: smsCodes.id });
   if (used.length === 0) throw wrong();
   try {
     const [updated] = await db.update(users).set({ mobile: input.mobile }).where(eq(users.id, user.id)).returning();

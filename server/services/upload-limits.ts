@@ -57,7 +57,12 @@ const dayOver = sql`${rateLimits.windowStart} <= now() - make_interval(secs => $
 /** Before reading a body: is there room for one more file today? */
 export async function checkUploadDay(db: Database, userId: number): Promise<Reservation> {
   const [row] = await db
-    .select({ count: rateLimits.count, amount: rateLimits.amount, windowStart: rateLimits.windowStart, over: sql<boolean>`${dayOver}` })
+    .select({
+      count: rateLimits.count,
+      amount: rateLimits.amount,
+      windowStart: rateLimits.windowStart,
+      over: sql<boolean>`${dayOver}`,
+    })
     .from(rateLimits)
     .where(and(eq(rateLimits.bucket, DAY_BUCKET), eq(rateLimits.key, String(userId))));
   if (!row || row.over) return { ok: true };

@@ -50,6 +50,9 @@ export function recordingFetch(
     for (const name of ['token', 'Accept-Language']) headers[name.toLowerCase()] = headerOf(init, name);
     const answer = await fetchApi(url, headers);
     if (answer.status === 200) record[bootKey(url, headers['accept-language'] ?? '')] = answer.body;
-    return new Response(answer.body, { status: answer.status, headers: { 'content-type': 'application/json; charset=utf-8' } });
+    return new Response(answer.body, {
+      status: answer.status,
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+    });
   };
 }

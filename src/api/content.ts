@@ -8,7 +8,9 @@ export const fetchStores = (http: HttpClient) => http.request<StoreInfo[]>({ url
 export const fetchPlans = (http: HttpClient) => http.request<PlanInfo[]>({ url: '/api/setmeal/lists' });
 
 /** A rich-text page (terms, privacy, SIM rules) by name, in the request's language. */
-export const fetchPage = (http: HttpClient, name: string) => http.request<PageContent>({ url: '/api/page/detail', data: { name } });
+export const fetchPage = (http: HttpClient, name: string) =>
+  http.request<PageContent>({ url: '/api/page/detail', data: { name } });
 
 /** WeChat JS-SDK signature for `url`, so WeChat's own map can open inside the web view. */
-export const fetchJssdkSignature = (http: HttpClient, url: string) => http.request<JssdkSignature>({ url: '/api/wechat/jssdk', data: { url } });
+export const fetchJssdkSignature = (http: HttpClient, url: string) =>
+  http.request<JssdkSignature>({ url: '/api/wechat/jssdk', data: { url } });

@@ -9,4 +9,5 @@ export function uploadDocument(http: HttpClient, kind: string, file: Blob, fileN
   return http.upload<StoredDocument>(`/api/common/upload?kind=${encodeURIComponent(kind)}`, body);
 }
 
-export const fetchDocument = (http: HttpClient, id: string) => http.blob(`/api/common/file?id=${encodeURIComponent(id)}`);
+export const fetchDocument = (http: HttpClient, id: string) =>
+  http.blob(`/api/common/file?id=${encodeURIComponent(id)}`);

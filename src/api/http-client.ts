@@ -1,9 +1,4 @@
-import {
-  acceptLanguageFor,
-  TOKEN_PLACEHOLDER,
-  type Envelope,
-  type Lang,
-} from '../../contract/api';
+import { acceptLanguageFor, TOKEN_PLACEHOLDER, type Envelope, type Lang } from '../../contract/api';
 import { REQUEST_TIMEOUT_MS } from '../../contract/limits';
 
 export type FormValue = string | number | boolean | null | undefined;
@@ -88,7 +83,12 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     ...extra,
   });
 
-  async function send(target: string, init: RequestInit, quietUnauthorized: boolean | undefined, read: (r: Response) => Promise<unknown>) {
+  async function send(
+    target: string,
+    init: RequestInit,
+    quietUnauthorized: boolean | undefined,
+    read: (r: Response) => Promise<unknown>,
+  ) {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
     // Read the fetch implementation per call: tests and web views may replace it late.

@@ -3,7 +3,12 @@ import type { FormFields, HttpClient } from './http-client';
 
 export interface PayCreated {
   paymentNo: string;
-  outcome: { kind: 'bridge' | 'redirect' | 'paid' | 'failed'; params?: Record<string, string>; url?: string; code?: string };
+  outcome: {
+    kind: 'bridge' | 'redirect' | 'paid' | 'failed';
+    params?: Record<string, string>;
+    url?: string;
+    code?: string;
+  };
 }
 
 export interface PayStatus {
@@ -13,7 +18,8 @@ export interface PayStatus {
   targetType: string;
 }
 
-export const postPay = (http: HttpClient, data: FormFields) => http.request<PayCreated>({ url: '/api/pay/create', method: 'POST', data });
+export const postPay = (http: HttpClient, data: FormFields) =>
+  http.request<PayCreated>({ url: '/api/pay/create', method: 'POST', data });
 
 export const fetchPayStatus = (http: HttpClient, paymentNo: string) =>
   http.request<PayStatus>({ url: '/api/pay/status', data: { paymentNo } });

@@ -48,7 +48,13 @@ export function App({ store, location, renderedAt = null }: AppProps) {
             <Routes>
               {appRoutes.map((route) => {
                 const frame = <RouteFrame page={route.page} titleKey={route.titleKey} />;
-                return <Route key={route.path} path={route.path} element={route.auth ? <RequireLogin>{frame}</RequireLogin> : frame} />;
+                return (
+                  <Route
+                    key={route.path}
+                    path={route.path}
+                    element={route.auth ? <RequireLogin>{frame}</RequireLogin> : frame}
+                  />
+                );
               })}
               <Route path="*" element={<RouteFrame page={notFoundPage} titleKey="app.notFound" />} />
             </Routes>

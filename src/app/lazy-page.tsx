@@ -30,9 +30,6 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** The fields React's use() reads to tell an already settled promise. */
-type TrackedPromise<T> = Promise<T> & { status?: 'fulfilled'; value?: T };
-
 export interface LazyPage {
   Component: ComponentType<PageProps>;
   /** Forgets a failed load so the next render tries the network again. */
@@ -49,15 +46,16 @@ export interface LazyPage {
  * page be hydrated in one pass.
  */
 export function lazyPage(loader: () => Promise<PageModule>, source?: string): LazyPage {
-  let pending: TrackedPromise<PageModule> | null = null;
+  let pending: Promise<PageModule> | null = null;
   const preload = () => {
     if (!pending) {
-      const promise: TrackedPromise<PageModule> = withTimeout(loader(), CHUNK_LOAD_TIMEOUT_MS).then((module) => {
+      const promise: Promise<PageModule> = withTimeout(loader(), CHUNK_LOAD_TIMEOUT_MS).then((module) => {
         // React's use() returns a promise's value without suspending when the promise says it
         // is fulfilled; calling use() on every render (hooks may not be conditional) then
         // costs nothing once the page is here.
-        promise.status = 'fulfilled';
-        promise.value = module;
+        const settled = promise as Promise<PageModule> & { status?: string; value?: PageModule };
+        settled.status = 'fulfilled';
+        settled.value = module;
         return module;
       });
       // The rejection is shown by the route's error boundary; this only silences the console.

@@ -47,8 +47,7 @@ export class RootStore {
       },
     });
     const platform =
-      options.platform ??
-      (typeof navigator === 'undefined' ? 'browser' : detectPlatform(navigator.userAgent, window));
+      options.platform ?? (typeof navigator === 'undefined' ? 'browser' : detectPlatform(navigator.userAgent, window));
     this.bridge = createBridge(platform);
     this.ui = new UiStore();
     this.session = new SessionStore(options.storage, this.http);
@@ -56,7 +55,12 @@ export class RootStore {
     this.purchase = new PurchaseStore(options.storage, this.http);
     this.content = new ContentStore(this.http);
     this.line = new LineStore(this.http, (user) => this.session.applyUserInfo(user));
-    this.payment = new PaymentStore(options.storage, this.http, this.bridge, () => this.language.config?.payment ?? null);
+    this.payment = new PaymentStore(
+      options.storage,
+      this.http,
+      this.bridge,
+      () => this.language.config?.payment ?? null,
+    );
     this.account = new AccountStore(
       this.http,
       this.session,

@@ -73,7 +73,12 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/user/update', titleKey: 'routes.userUpdate', page: userUpdate, auth: true },
   { path: '/pages/user/address', titleKey: 'routes.userAddress', page: userAddress, auth: true },
   { path: '/pages/user/bind', titleKey: 'routes.userBind', page: userBind, auth: true },
-  { path: '/pages/process/setmeal', titleKey: 'routes.processSetmeal', page: processSetmeal, serverRendered: { load: (store) => store.content.plans.load() } },
+  {
+    path: '/pages/process/setmeal',
+    titleKey: 'routes.processSetmeal',
+    page: processSetmeal,
+    serverRendered: { load: (store) => store.content.plans.load() },
+  },
   { path: '/pages/process/information', titleKey: 'routes.processInformation', page: processInformation },
   { path: '/pages/process/check', titleKey: 'routes.processCheck', page: processCheck },
   { path: '/pages/process/pay', titleKey: 'routes.processPay', page: processPay, auth: true },

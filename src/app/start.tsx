@@ -21,7 +21,11 @@ function browserStorage(): KeyValueStorage {
 /** Builds the stores and draws the app: hydrating the server's page when it drew this one. */
 export async function start(boot: BootData | null): Promise<void> {
   const network = () => globalThis.fetch.bind(globalThis);
-  const store = new RootStore({ storage: browserStorage(), loadLocale, fetchImpl: boot ? bootFetch(boot.api, network) : undefined });
+  const store = new RootStore({
+    storage: browserStorage(),
+    loadLocale,
+    fetchImpl: boot ? bootFetch(boot.api, network) : undefined,
+  });
   const { languageReady, configReady } = store.launch();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing from index.html');

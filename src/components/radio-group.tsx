@@ -13,12 +13,21 @@ interface Props {
 export function RadioGroup({ legend, name, value, options, onValueChange, error }: Props) {
   const id = useId();
   return (
-    <fieldset className={error ? 'radio-group field-invalid' : 'radio-group'} aria-describedby={error ? `${id}-error` : undefined}>
+    <fieldset
+      className={error ? 'radio-group field-invalid' : 'radio-group'}
+      aria-describedby={error ? `${id}-error` : undefined}
+    >
       <legend>{legend}</legend>
       <div className="radio-options">
         {options.map((o) => (
           <label key={o.value} className="radio-option">
-            <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => onValueChange(o.value)} />
+            <input
+              type="radio"
+              name={name}
+              value={o.value}
+              checked={value === o.value}
+              onChange={() => onValueChange(o.value)}
+            />
             <span>{o.label}</span>
           </label>
         ))}

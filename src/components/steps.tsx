@@ -8,7 +8,11 @@ export function Steps({ current }: { current: 1 | 2 | 3 | 4 }) {
   return (
     <ol className="steps" aria-label={t('purchase.stepsLabel')}>
       {STEPS.map((key, index) => (
-        <li key={key} className={index + 1 === current ? 'step step-current' : index + 1 < current ? 'step step-done' : 'step'} aria-current={index + 1 === current ? 'step' : undefined}>
+        <li
+          key={key}
+          className={index + 1 === current ? 'step step-current' : index + 1 < current ? 'step step-done' : 'step'}
+          aria-current={index + 1 === current ? 'step' : undefined}
+        >
           <span className="step-number" aria-hidden="true">
             {index + 1}
           </span>

@@ -29,9 +29,21 @@ export async function toResult<D, T>(
     if (error instanceof ApiRequestError) {
       const body = error.data as Partial<Envelope<unknown>> | null;
       const data: unknown = body?.data;
-      const key = error.kind === 'timeout' ? 'TIMEOUT' : error.kind === 'network' ? 'NETWORK' : isErrorData(data) ? String(data.error) : 'SERVER_ERROR';
+      const key =
+        error.kind === 'timeout'
+          ? 'TIMEOUT'
+          : error.kind === 'network'
+            ? 'NETWORK'
+            : isErrorData(data)
+              ? String(data.error)
+              : 'SERVER_ERROR';
       // A refusal with its envelope (429 from a limit) shows the server's own localized text.
-      const result: ActionResult<T> = { ok: false, msg: typeof body?.msg === 'string' ? body.msg : '', error: key, fields: {} };
+      const result: ActionResult<T> = {
+        ok: false,
+        msg: typeof body?.msg === 'string' ? body.msg : '',
+        error: key,
+        fields: {},
+      };
       if (error.retryAfter !== undefined) result.retryAfter = error.retryAfter;
       return result;
     }

@@ -35,7 +35,8 @@ export class DocumentUploads {
   /** Uploads `file` for `field`; resolves to the stored document's id. */
   async upload(field: string, kind: string, file: File): Promise<ActionResult<string>> {
     this.clearFailure(field);
-    if (file.size > UPLOAD_MAX_BYTES) return this.fail(field, { ok: false, msg: '', error: 'FILE_TOO_LARGE', fields: {} });
+    if (file.size > UPLOAD_MAX_BYTES)
+      return this.fail(field, { ok: false, msg: '', error: 'FILE_TOO_LARGE', fields: {} });
     this.uploading = { ...this.uploading, [field]: true };
     try {
       // Loaded with the first document, like the compression library it calls.

@@ -29,7 +29,11 @@ export class Resource<T> {
     private readonly initial: T,
   ) {
     this.data = initial;
-    makeAutoObservable<Resource<T>, 'fetcher' | 'generation' | 'initial'>(this, { fetcher: false, generation: false, initial: false });
+    makeAutoObservable<Resource<T>, 'fetcher' | 'generation' | 'initial'>(this, {
+      fetcher: false,
+      generation: false,
+      initial: false,
+    });
   }
 
   /** Forgets the data and any load in flight, so the next screen never shows an old answer. */

@@ -96,16 +96,20 @@ describe('accounts in Chromium', () => {
     await page.waitForURL(/\/h5\/pages\/user\/index$/);
     await settle(page);
     await page.getByRole('heading', { name: 'forgetful' }).waitFor();
-    const relogin = await page.request.post(`${h.baseUrl}/api/user/login`, { form: { email: 'forget@example.com', password: 'newpass456' } });
+    const relogin = await page.request.post(`${h.baseUrl}/api/user/login`, {
+      form: { email: 'forget@example.com', password: 'newpass456' },
+    });
     expect((await relogin.json()).code).toBe(1);
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });
 
-  it('activates a card buyer\'s account with the mailed code', async () => {
+  it("activates a card buyer's account with the mailed code", async () => {
     const phone = await openPhone(h);
     const { page } = phone;
-    const fast = await page.request.post(`${h.baseUrl}/api/user/fast_register`, { form: { email: 'buyer@example.com' } });
+    const fast = await page.request.post(`${h.baseUrl}/api/user/fast_register`, {
+      form: { email: 'buyer@example.com' },
+    });
     expect((await fast.json()).code).toBe(1);
     // The welcome mail holds the first code; the screen can also ask for one after a minute.
     const code = await codeFromOutbox(page, h.baseUrl, 'buyer@example.com');

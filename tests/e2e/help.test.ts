@@ -32,14 +32,18 @@ describe('help and content in Chromium', () => {
       name: 'hostile',
       titleCn: '测试页',
       titleJa: 'テスト',
-      bodyCn: '<h2>正文</h2><p>安全的内容</p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2"><a href="javascript:window.__pwned=3">链接</a>',
+      bodyCn:
+        '<h2>正文</h2><p>安全的内容</p><script>window.__pwned = 1</script><img src="x" onerror="window.__pwned = 2"><a href="javascript:window.__pwned=3">链接</a>',
       bodyJa: '<p>本文</p>',
     });
     const phone = await openPhone(h);
     const { page } = phone;
     await visit(h, phone, '/pages/public/richtext?name=hostile');
     await page.getByText('安全的内容').waitFor();
-    await page.getByText('链接').click().catch(() => undefined);
+    await page
+      .getByText('链接')
+      .click()
+      .catch(() => undefined);
     expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
     expect(await page.locator('.rich-text script').count()).toBe(0);
     expect(await page.locator('.rich-text [onerror]').count()).toBe(0);

@@ -15,7 +15,14 @@ describe('home page in Chromium at iPhone size', () => {
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
     expect(await page.title()).toBe('樱花移动');
     expect(await page.locator('.banner').count()).toBeGreaterThanOrEqual(3);
-    await expect.poll(() => page.locator('.banner img').first().evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+    await expect
+      .poll(() =>
+        page
+          .locator('.banner img')
+          .first()
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      )
+      .toBeGreaterThan(0);
     expect(await page.locator('.banner strong').first().textContent()).toBe('新用户首月半价');
     const plans = page.locator('.plan-card');
     expect(await plans.count()).toBe(3);

@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, openPhone, settle, startHarness, type Harness, type PhonePage } from './helpers/harness';
 import { customerWithOrder } from './helpers/orders';
 
-const fixtures = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'user-agents.json'), 'utf8')) as { cases: { ua: string; expect: string }[] };
+const fixtures = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'user-agents.json'), 'utf8')) as {
+  cases: { ua: string; expect: string }[];
+};
 const uaOf = (platform: string) => fixtures.cases.find((c) => c.expect === platform)!.ua;
 
 async function signedIn(h: Harness, phone: PhonePage, token: string) {
@@ -91,7 +93,9 @@ describe('paying an order in Chromium', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: '微信支付' }).click();
     await page.getByRole('heading', { name: '购卡订单支付成功' }).waitFor();
-    const calls = await page.evaluate(() => (window as unknown as { __wxCalls: { name: string; params: Record<string, unknown> }[] }).__wxCalls);
+    const calls = await page.evaluate(
+      () => (window as unknown as { __wxCalls: { name: string; params: Record<string, unknown> }[] }).__wxCalls,
+    );
     expect(calls).toHaveLength(1);
     expect(calls[0]!.name).toBe('getBrandWCPayRequest');
     expect(Object.values(calls[0]!.params).every((v) => typeof v === 'string')).toBe(true);

@@ -10,13 +10,18 @@ async function sign(page: Page) {
   const box = (await page.getByTestId('signature').boundingBox())!;
   await page.mouse.move(box.x + 30, box.y + 100);
   await page.mouse.down();
-  for (let i = 1; i <= 12; i += 1) await page.mouse.move(box.x + 30 + i * 20, box.y + 100 + (i % 2 ? -30 : 30), { steps: 2 });
+  for (let i = 1; i <= 12; i += 1)
+    await page.mouse.move(box.x + 30 + i * 20, box.y + 100 + (i % 2 ? -30 : 30), { steps: 2 });
   await page.mouse.up();
 }
 
 async function upload(page: Page, field: string, file: string) {
   await page.getByTestId(`file-${field}`).setInputFiles(doc(file));
-  await page.locator(`[data-testid="file-${field}"]`).locator('xpath=ancestor::div[contains(@class,"upload-field")]').getByText(/已上传/).waitFor();
+  await page
+    .locator(`[data-testid="file-${field}"]`)
+    .locator('xpath=ancestor::div[contains(@class,"upload-field")]')
+    .getByText(/已上传/)
+    .waitFor();
 }
 
 describe('buying a SIM in Chromium at phone size, in Chinese', () => {
@@ -81,7 +86,9 @@ describe('buying a SIM in Chromium at phone size, in Chinese', () => {
     await page.getByRole('button', { name: '同意条款并提交订单' }).click();
     await page.getByText('请先签名').waitFor();
     await sign(page);
-    await expect.poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('purchase') ?? '{}').image?.length ?? 0)).toBeGreaterThan(100);
+    await expect
+      .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('purchase') ?? '{}').image?.length ?? 0))
+      .toBeGreaterThan(100);
     await page.getByRole('button', { name: '重新签名' }).click();
     expect(await page.evaluate(() => JSON.parse(localStorage.getItem('purchase') ?? '{}').image)).toBe('');
     await sign(page);
@@ -118,7 +125,9 @@ describe('buying a SIM in Chromium at phone size, in Chinese', () => {
     });
     const jpeg = readFileSync(doc('residence-front.jpg'));
     const big = Buffer.concat([jpeg, Buffer.alloc(11 * 1024 * 1024 - jpeg.length)]);
-    await page.getByTestId('file-residenceFront').setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: big });
+    await page
+      .getByTestId('file-residenceFront')
+      .setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: big });
     await page.getByText('文件不能超过 10M').waitFor();
     expect(uploads).toBe(0);
     await expectAccessible(page);

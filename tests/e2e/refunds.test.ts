@@ -21,10 +21,24 @@ describe('a refunded duplicate payment in Chromium', () => {
     const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
     // Two successes for one order: the first paid it, the second is being sent back.
     await db.update(orders).set({ status: 'under_review', paidAt: new Date() }).where(eq(orders.id, order!.id));
-    const base = { userId: order!.userId, targetType: 'order', targetId: order!.id, scene: 'card', amount: order!.total, status: 'paid', paidAt: new Date() };
+    const base = {
+      userId: order!.userId,
+      targetType: 'order',
+      targetId: order!.id,
+      scene: 'card',
+      amount: order!.total,
+      status: 'paid',
+      paidAt: new Date(),
+    };
     await db.insert(payments).values({ ...base, paymentNo: 'PE2E1', method: 'card' });
-    const [surplus] = await db.insert(payments).values({ ...base, paymentNo: 'PE2E2', method: 'wechat', scene: 'h5', closedAt: new Date() }).returning();
-    const [refund] = await db.insert(refunds).values({ refundNo: 'RE2E1', paymentId: surplus!.id, amount: order!.total, reason: 'closed', status: 'pending' }).returning();
+    const [surplus] = await db
+      .insert(payments)
+      .values({ ...base, paymentNo: 'PE2E2', method: 'wechat', scene: 'h5', closedAt: new Date() })
+      .returning();
+    const [refund] = await db
+      .insert(refunds)
+      .values({ refundNo: 'RE2E1', paymentId: surplus!.id, amount: order!.total, reason: 'closed', status: 'pending' })
+      .returning();
     const yen = order!.total.toLocaleString('ja-JP');
 
     await page.goto(`${h.baseUrl}/h5/`);

@@ -31,9 +31,27 @@ describe('a rejected order in Chromium', () => {
       return ((await res.json()).data as { id: string }).id;
     };
     const form = {
-      planId: '1', lastName: '王', firstName: '芳', email: 'fixer@example.com', birthday: '2000-01-02', region: 'JP',
-      postcode: '160-0023', province: '東京都', city: '新宿区', district: '西新宿', block: '2-8-1', building: '', phone: '080-1111-2222',
-      delivery: 'mail', storeId: '', visaType: 'non_study', identityKind: 'passport', addressSame: 'yes', proofType: '', proofDate: '', proofDoc: '',
+      planId: '1',
+      lastName: '王',
+      firstName: '芳',
+      email: 'fixer@example.com',
+      birthday: '2000-01-02',
+      region: 'JP',
+      postcode: '160-0023',
+      province: '東京都',
+      city: '新宿区',
+      district: '西新宿',
+      block: '2-8-1',
+      building: '',
+      phone: '080-1111-2222',
+      delivery: 'mail',
+      storeId: '',
+      visaType: 'non_study',
+      identityKind: 'passport',
+      addressSame: 'yes',
+      proofType: '',
+      proofDate: '',
+      proofDoc: '',
       residenceFront: await upload('residence_front', 'residence-front.jpg'),
       residenceBack: await upload('residence_back', 'residence-back.jpg'),
       identityDoc: await upload('passport', 'passport.jpg'),
@@ -59,7 +77,9 @@ describe('a rejected order in Chromium', () => {
     await page.getByRole('button', { name: '修改资料重新提交' }).click();
     await page.getByRole('button', { name: '重新提交审核' }).waitFor();
     expect(await page.getByLabel('姓', { exact: true }).inputValue()).toBe('王');
-    await page.getByTestId('file-identityDoc').setInputFiles(join(__dirname, '..', 'fixtures', 'documents', 'passport.jpg'));
+    await page
+      .getByTestId('file-identityDoc')
+      .setInputFiles(join(__dirname, '..', 'fixtures', 'documents', 'passport.jpg'));
     await page.getByText('已上传：passport.jpg').waitFor();
     await page.getByRole('button', { name: '重新提交审核' }).click();
     await page.waitForURL(/\/h5\/pages\/process\/pay$/);

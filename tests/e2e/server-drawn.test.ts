@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, IPHONE_SAFARI, openPhone, settle, startHarness, visit, type Harness } from './helpers/harness';
+import {
+  expectAccessible,
+  IPHONE_SAFARI,
+  openPhone,
+  settle,
+  startHarness,
+  visit,
+  type Harness,
+} from './helpers/harness';
 
 // Public pages arrive drawn by the server (src/app/render-page.tsx) and the app hydrates
 // them. Any mismatch between the two shows as a console error, which fails these tests.
@@ -10,8 +18,12 @@ describe('pages the server draws, in Chromium', () => {
   });
   afterAll(() => h?.close());
 
-  it('can be read before, and without, the app\'s script', async () => {
-    const context = await h.browser.newContext({ viewport: { width: 390, height: 844 }, javaScriptEnabled: false, userAgent: IPHONE_SAFARI });
+  it("can be read before, and without, the app's script", async () => {
+    const context = await h.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+      userAgent: IPHONE_SAFARI,
+    });
     const page = await context.newPage();
     await page.goto(`${h.baseUrl}/h5/`);
     expect(await page.title()).toBe('樱花移动');
@@ -23,7 +35,11 @@ describe('pages the server draws, in Chromium', () => {
     await page.getByRole('link', { name: '立即购买电话卡' }).click();
     await page.waitForURL(/\/h5\/pages\/process\/setmeal$/);
     expect(await page.title()).toBe('选择套餐 - 樱花移动');
-    expect(await page.locator('.plan-card h3').allTextContents()).toEqual(['轻享 5GB 套餐', '畅享 20GB 套餐', '尊享 50GB 套餐']);
+    expect(await page.locator('.plan-card h3').allTextContents()).toEqual([
+      '轻享 5GB 套餐',
+      '畅享 20GB 套餐',
+      '尊享 50GB 套餐',
+    ]);
     await page.goto(`${h.baseUrl}/h5/pages/public/login`);
     expect(await page.getByLabel('邮箱').isVisible()).toBe(true);
     // A personal page is the app's to draw: without script it stays empty.

@@ -9,7 +9,9 @@ import { expectAccessible, openPhone, startHarness, visit, type Harness } from '
 async function coveredControls(page: Page): Promise<string[]> {
   return page.evaluate(() => {
     const ribbon = document.getElementById('test-ribbon')!.getBoundingClientRect();
-    const controls = [...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"]')];
+    const controls = [
+      ...document.querySelectorAll<HTMLElement>('button, a[href], input, select, textarea, [role="button"]'),
+    ];
     return controls
       .filter((el) => {
         const box = el.getBoundingClientRect();
@@ -73,7 +75,9 @@ describe('the test-mode ribbon on a staging site', () => {
     const { page } = phone;
     await visit(h, phone, '/');
     await page.getByRole('button', { name: '切换为日语' }).click();
-    await expect.poll(() => page.locator('#test-ribbon').textContent()).toBe('テスト環境：支払いは模擬で、請求はありません');
+    await expect
+      .poll(() => page.locator('#test-ribbon').textContent())
+      .toBe('テスト環境：支払いは模擬で、請求はありません');
     expect(await page.getAttribute('#test-ribbon', 'lang')).toBe('ja');
     await expectAccessible(page);
     await page.reload();

@@ -25,7 +25,10 @@ describe.each(backends)('accounts on %s', (backend) => {
       if (!mail || mail.body === unlike) throw new Error(`no new mail to ${to}`);
       return mail;
     });
-  const resendAllowed = () => t.database.handle.db.execute(`update rate_limits set window_start = now() - interval '2 minutes' where bucket = 'email:minute'`);
+  const resendAllowed = () =>
+    t.database.handle.db.execute(
+      `update rate_limits set window_start = now() - interval '2 minutes' where bucket = 'email:minute'`,
+    );
 
   describe('register', () => {
     it('creates the account and signs the customer in', async () => {
@@ -42,7 +45,11 @@ describe.each(backends)('accounts on %s', (backend) => {
 
     it('says "two password entries are inconsistent" in the customer\'s language', async () => {
       const cn = await register({ ...valid, email: 'x1@example.com', username: 'x1', repassword: 'sakura2025' });
-      expect(cn.body).toMatchObject({ code: 0, msg: '两次密码输入不一致', data: { error: 'PASSWORD_MISMATCH', fields: { repassword: 'PASSWORD_MISMATCH' } } });
+      expect(cn.body).toMatchObject({
+        code: 0,
+        msg: '两次密码输入不一致',
+        data: { error: 'PASSWORD_MISMATCH', fields: { repassword: 'PASSWORD_MISMATCH' } },
+      });
       const jp = await register({ ...valid, email: 'x1@example.com', username: 'x1', repassword: 'sakura2025' }, ja);
       expect(jp.body.msg).toBe('2 回入力したパスワードが一致しません');
     });
@@ -60,12 +67,22 @@ describe.each(backends)('accounts on %s', (backend) => {
     it('applies the password rule: 8 or more letters plus digits, at most 64', async () => {
       const attempt = (password: string, n: number) =>
         register({ username: `pw${n}`, email: `pw${n}@example.com`, password, repassword: password });
-      for (const [i, bad] of ['abc1234', 'abcdefgh', '12345678', 'abcd 1234', 'abcd_1234', `a1${'x'.repeat(63)}`].entries()) {
+      for (const [i, bad] of [
+        'abc1234',
+        'abcdefgh',
+        '12345678',
+        'abcd 1234',
+        'abcd_1234',
+        `a1${'x'.repeat(63)}`,
+      ].entries()) {
         const res = await attempt(bad, i);
         expect(res.body.data, bad).toMatchObject({ error: 'PASSWORD_RULE' });
       }
       expect((await attempt('abcd1234', 99)).body.code).toBe(1);
-      const jp = await register({ username: 'pwj', email: 'pwj@example.com', password: 'short1', repassword: 'short1' }, ja);
+      const jp = await register(
+        { username: 'pwj', email: 'pwj@example.com', password: 'short1', repassword: 'short1' },
+        ja,
+      );
       expect(jp.body.msg).toBe('パスワードは英字と数字を組み合わせた 8 文字以上にしてください');
     });
 
@@ -73,7 +90,11 @@ describe.each(backends)('accounts on %s', (backend) => {
       const again = await register({ ...valid, username: 'someone-else' });
       expect(again.body).toMatchObject({ code: 0, msg: '该邮箱已被注册', data: { error: 'EMAIL_TAKEN' } });
       const sameName = await register({ ...valid, email: 'other@example.com' }, ja);
-      expect(sameName.body).toMatchObject({ code: 0, msg: 'このユーザー名は既に使われています', data: { error: 'USERNAME_TAKEN' } });
+      expect(sameName.body).toMatchObject({
+        code: 0,
+        msg: 'このユーザー名は既に使われています',
+        data: { error: 'USERNAME_TAKEN' },
+      });
       expect((await login('other@example.com', valid.password)).body.code).toBe(0);
     });
 
@@ -101,7 +122,12 @@ describe.each(backends)('accounts on %s', (backend) => {
     });
 
     it('slows a guessing address with 429 and Retry-After, while the owner elsewhere signs in', async () => {
-      await register({ username: 'target', email: 'target@example.com', password: 'right1234', repassword: 'right1234' });
+      await register({
+        username: 'target',
+        email: 'target@example.com',
+        password: 'right1234',
+        repassword: 'right1234',
+      });
       for (let i = 0; i < 5; i += 1) {
         const res = await login('target@example.com', `guess${i}xx`);
         expect(res.body.data).toEqual({ error: 'LOGIN_FAILED' });
@@ -159,7 +185,11 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect((await getJson(t.app, '/api/user/userinfo', { token: reset.body.data.userinfo.token })).status).toBe(200);
       expect((await login(valid.email, valid.password)).body.code).toBe(0);
       expect((await login(valid.email, 'newpass99')).body.code).toBe(1);
-      const again = await postForm(t.app, '/api/user/retrieve', { ...form, password: 'other9999', repassword: 'other9999' });
+      const again = await postForm(t.app, '/api/user/retrieve', {
+        ...form,
+        password: 'other9999',
+        repassword: 'other9999',
+      });
       expect(again.body.data).toMatchObject({ error: 'CODE_WRONG' });
     });
   });
@@ -187,10 +217,20 @@ describe.each(backends)('accounts on %s', (backend) => {
       const { code } = await mailFor(buyer);
       const wrong = code === '000000' ? '111111' : '000000';
       for (let i = 0; i < 5; i += 1) {
-        const res = await postForm(t.app, '/api/user/activation', { email: buyer, code: wrong, password: 'buyer1234', repassword: 'buyer1234' });
+        const res = await postForm(t.app, '/api/user/activation', {
+          email: buyer,
+          code: wrong,
+          password: 'buyer1234',
+          repassword: 'buyer1234',
+        });
         expect(res.body.data).toMatchObject({ error: 'CODE_WRONG' });
       }
-      const right = await postForm(t.app, '/api/user/activation', { email: buyer, code, password: 'buyer1234', repassword: 'buyer1234' });
+      const right = await postForm(t.app, '/api/user/activation', {
+        email: buyer,
+        code,
+        password: 'buyer1234',
+        repassword: 'buyer1234',
+      });
       expect(right.body.data).toMatchObject({ error: 'CODE_WRONG' });
     });
 
@@ -200,11 +240,21 @@ describe.each(backends)('accounts on %s', (backend) => {
       const send = await postForm(t.app, '/api/user/activation', { email: buyer });
       expect(send.body.code).toBe(1);
       const { code } = await mailFor(buyer, before.body);
-      const res = await postForm<SignedInBody>(t.app, '/api/user/activation', { email: buyer, code, password: 'buyer1234', repassword: 'buyer1234' });
+      const res = await postForm<SignedInBody>(t.app, '/api/user/activation', {
+        email: buyer,
+        code,
+        password: 'buyer1234',
+        repassword: 'buyer1234',
+      });
       expect(res.body).toMatchObject({ code: 1, msg: '账户已激活' });
       expect(res.body.data.userinfo.hasPassword).toBe(true);
       expect((await login(buyer, 'buyer1234')).body.code).toBe(1);
-      const reuse = await postForm(t.app, '/api/user/activation', { email: buyer, code, password: 'buyer5678', repassword: 'buyer5678' });
+      const reuse = await postForm(t.app, '/api/user/activation', {
+        email: buyer,
+        code,
+        password: 'buyer5678',
+        repassword: 'buyer5678',
+      });
       expect(reuse.body.data).toMatchObject({ error: 'CODE_WRONG' });
     });
 
@@ -221,9 +271,19 @@ describe.each(backends)('accounts on %s', (backend) => {
   describe('profile', () => {
     it('says "no data to modify" when nothing changed, and saves a new username', async () => {
       const { userinfo } = (await login(valid.email, 'newpass99')).body.data;
-      const same = await postForm(t.app, '/api/user/profile', { username: userinfo.username, email: valid.email }, { token: userinfo.token });
+      const same = await postForm(
+        t.app,
+        '/api/user/profile',
+        { username: userinfo.username, email: valid.email },
+        { token: userinfo.token },
+      );
       expect(same.body).toMatchObject({ code: 0, msg: '没有需要修改的数据', data: { error: 'NO_CHANGES' } });
-      const renamed = await postForm<SignedInBody>(t.app, '/api/user/profile', { username: '王芳2' }, { token: userinfo.token, ...ja });
+      const renamed = await postForm<SignedInBody>(
+        t.app,
+        '/api/user/profile',
+        { username: '王芳2' },
+        { token: userinfo.token, ...ja },
+      );
       expect(renamed.body).toMatchObject({ code: 1, msg: '保存しました' });
       expect(renamed.body.data.userinfo.username).toBe('王芳2');
     });
@@ -231,14 +291,34 @@ describe.each(backends)('accounts on %s', (backend) => {
     it('changes the e-mail only with the code sent to the new address', async () => {
       const { userinfo } = (await login(valid.email, 'newpass99')).body.data;
       const auth = { token: userinfo.token };
-      const noCode = await postForm(t.app, '/api/user/profile', { username: '王芳2', email: 'new.wang@example.com' }, auth);
+      const noCode = await postForm(
+        t.app,
+        '/api/user/profile',
+        { username: '王芳2', email: 'new.wang@example.com' },
+        auth,
+      );
       expect(noCode.body.data).toMatchObject({ error: 'CODE_REQUIRED' });
-      const taken = await postForm(t.app, '/api/ems/send', { email: 'target@example.com', event: 'change_email' }, auth);
+      const taken = await postForm(
+        t.app,
+        '/api/ems/send',
+        { email: 'target@example.com', event: 'change_email' },
+        auth,
+      );
       expect(taken.body.data).toMatchObject({ error: 'EMAIL_TAKEN' });
-      const sent = await postForm(t.app, '/api/ems/send', { email: 'new.wang@example.com', event: 'change_email' }, auth);
+      const sent = await postForm(
+        t.app,
+        '/api/ems/send',
+        { email: 'new.wang@example.com', event: 'change_email' },
+        auth,
+      );
       expect(sent.body.code).toBe(1);
       const { code } = await mailFor('new.wang@example.com');
-      const saved = await postForm<SignedInBody>(t.app, '/api/user/profile', { username: '王芳2', email: 'new.wang@example.com', code }, auth);
+      const saved = await postForm<SignedInBody>(
+        t.app,
+        '/api/user/profile',
+        { username: '王芳2', email: 'new.wang@example.com', code },
+        auth,
+      );
       expect(saved.body.data.userinfo.email).toBe('new.wang@example.com');
       expect((await login('new.wang@example.com', 'newpass99')).body.code).toBe(1);
     });

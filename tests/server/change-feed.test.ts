@@ -77,8 +77,21 @@ describe('the change feed', () => {
 });
 
 describe('the session cache', () => {
-  const user = (id: number) => ({ id, username: `u${id}`, email: null, passwordHash: null, mobile: null, lang: 'cn', createdAt: new Date() });
-  const session = (id: number) => ({ user: user(id), tokenId: id, lastUsedAt: new Date(), expiresAt: new Date(Date.now() + 60_000) });
+  const user = (id: number) => ({
+    id,
+    username: `u${id}`,
+    email: null,
+    passwordHash: null,
+    mobile: null,
+    lang: 'cn',
+    createdAt: new Date(),
+  });
+  const session = (id: number) => ({
+    user: user(id),
+    tokenId: id,
+    lastUsedAt: new Date(),
+    expiresAt: new Date(Date.now() + 60_000),
+  });
 
   function liveFeed() {
     const listeners: ((c: Change) => void)[] = [];

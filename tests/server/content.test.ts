@@ -33,7 +33,12 @@ describe.each(backends)('public content on %s', (backend) => {
     expect(typeof body.time).toBe('number');
     expect(body.data.taxRatePercent).toBe(10);
     expect(body.data.freeApps).toBe(22);
-    expect(body.data.serviceHours).toEqual({ timeZone: 'Asia/Tokyo', open: '09:00', close: '17:30', weekdays: [1, 2, 3, 4, 5] });
+    expect(body.data.serviceHours).toEqual({
+      timeZone: 'Asia/Tokyo',
+      open: '09:00',
+      close: '17:30',
+      weekdays: [1, 2, 3, 4, 5],
+    });
     expect(body.data.siteName).toBe('樱花移动');
     const inJapanese = await get<AppConfig>('/api/common/init', ja);
     expect(inJapanese.body.msg).toBe('成功しました');

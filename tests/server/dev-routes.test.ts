@@ -29,15 +29,22 @@ describe('the development outbox', () => {
 
   it('is not there for a client elsewhere, even one that claims to be local behind a proxy', async () => {
     for (const url of ['/dev/outbox.json', '/dev/outbox', '/dev/outbox.json?to=a@example.com']) {
-      const res = await t.app.inject({ method: 'GET', url, remoteAddress: '203.0.113.5', headers: { 'x-forwarded-for': '127.0.0.1' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        remoteAddress: '203.0.113.5',
+        headers: { 'x-forwarded-for': '127.0.0.1' },
+      });
       expect(res.statusCode, url).toBe(404);
       expect(res.json()).toMatchObject({ code: 0, data: { error: 'NOT_FOUND' } });
     }
   });
 
   it('knows loopback addresses in every spelling', () => {
-    for (const address of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1']) expect(isLoopback(address), address).toBe(true);
-    for (const address of ['203.0.113.5', '::ffff:10.0.0.1', '10.127.0.1', 'fe80::1', '', undefined]) expect(isLoopback(address), String(address)).toBe(false);
+    for (const address of ['127.0.0.1', '127.1.2.3', '::1', '::ffff:127.0.0.1'])
+      expect(isLoopback(address), address).toBe(true);
+    for (const address of ['203.0.113.5', '::ffff:10.0.0.1', '10.127.0.1', 'fe80::1', '', undefined])
+      expect(isLoopback(address), String(address)).toBe(false);
   });
 
   const lan = ownNetworkAddress();
@@ -49,7 +56,7 @@ describe('the development outbox', () => {
       const fromHere = await fetch('http://127.0.0.1:8112/dev/outbox.json');
       expect(fromHere.status).toBe(200);
     } finally {
-      await t.app.server.close();
+      t.app.server.close();
     }
   });
 });

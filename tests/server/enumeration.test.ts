@@ -23,8 +23,18 @@ describe.each(backends)('no account enumeration on %s', (backend) => {
   beforeAll(async () => {
     t = await createTestApp(backend, { mail, env: { TRUST_PROXY: 'true' } });
     const form = { username: 'known', email: 'known@example.com', password: 'right1234', repassword: 'right1234' };
-    await t.app.inject({ method: 'POST', url: '/api/user/register', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(form).toString() });
-    await t.app.inject({ method: 'POST', url: '/api/user/fast_register', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'email=buyer%40example.com' });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams(form).toString(),
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/user/fast_register',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'email=buyer%40example.com',
+    });
   });
   afterAll(() => t.close());
 
@@ -33,15 +43,33 @@ describe.each(backends)('no account enumeration on %s', (backend) => {
     const res = await t.app.inject({
       method: 'POST',
       url: path,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'zh-cn', 'x-forwarded-for': ip },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'accept-language': 'zh-cn',
+        'x-forwarded-for': ip,
+      },
       payload: new URLSearchParams({ email }).toString(),
     });
     const body = res.json<{ code: number; msg: string; data: unknown }>();
     // The wait in the message may tick over a second between two answers.
-    return { status: res.statusCode, code: body.code, data: body.data, msg: body.msg.replace(/\d+/g, 'N'), ms: performance.now() - started };
+    return {
+      status: res.statusCode,
+      code: body.code,
+      data: body.data,
+      msg: body.msg.replace(/\d+/g, 'N'),
+      ms: performance.now() - started,
+    };
   };
-  const twice = async (path: string, email: string, ip: string) => [await send(path, email, ip), await send(path, email, ip)];
-  const shape = ({ status, code, data, msg }: { status: number; code: number; data: unknown; msg: string }) => ({ status, code, data, msg });
+  const twice = async (path: string, email: string, ip: string) => [
+    await send(path, email, ip),
+    await send(path, email, ip),
+  ];
+  const shape = ({ status, code, data, msg }: { status: number; code: number; data: unknown; msg: string }) => ({
+    status,
+    code,
+    data,
+    msg,
+  });
 
   it('answers retrieve twice the same way for an existing and an unknown address', async () => {
     const known = await twice('/api/user/retrieve', 'known@example.com', '203.0.113.1');
@@ -53,7 +81,9 @@ describe.each(backends)('no account enumeration on %s', (backend) => {
 
   it('answers activation twice the same way for a password-less, an active and an unknown address', async () => {
     // The welcome mail of the fast registration was an activation mail a moment ago.
-    await t.database.handle.db.execute(`update rate_limits set window_start = now() - interval '2 minutes' where bucket = 'email:minute'`);
+    await t.database.handle.db.execute(
+      `update rate_limits set window_start = now() - interval '2 minutes' where bucket = 'email:minute'`,
+    );
     const passwordless = await twice('/api/user/activation', 'buyer@example.com', '203.0.113.3');
     const active = await twice('/api/user/activation', 'known@example.com', '203.0.113.4');
     const unknown = await twice('/api/user/activation', 'ghost2@example.com', '203.0.113.5');
@@ -65,7 +95,9 @@ describe.each(backends)('no account enumeration on %s', (backend) => {
   it('answers before the mail is sent, so timing does not tell which addresses have accounts', async () => {
     await new Promise((r) => setTimeout(r, 500)); // mails of the tests before are out
     const before = mail.sent.length;
-    await t.database.handle.db.execute(`update rate_limits set window_start = now() - interval '2 minutes' where bucket = 'email:minute'`);
+    await t.database.handle.db.execute(
+      `update rate_limits set window_start = now() - interval '2 minutes' where bucket = 'email:minute'`,
+    );
     const fresh = await send('/api/user/retrieve', 'known@example.com', '203.0.113.6');
     expect(fresh.code).toBe(1);
     // The mail server takes 400 ms; the answer does not wait for it.
@@ -80,7 +112,9 @@ describe.each(backends)('no account enumeration on %s', (backend) => {
     for (const email of Object.keys(results)) {
       await t.database.handle.db.execute(`delete from rate_limits where bucket like 'email:%'`);
       for (let i = 0; i < 6; i += 1) {
-        await t.database.handle.db.execute(`update rate_limits set window_start = now() - interval '2 minutes' where bucket = 'email:minute'`);
+        await t.database.handle.db.execute(
+          `update rate_limits set window_start = now() - interval '2 minutes' where bucket = 'email:minute'`,
+        );
         results[email]!.push((await send('/api/user/retrieve', email, `198.51.100.${i}`)).status);
       }
     }

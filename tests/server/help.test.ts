@@ -12,10 +12,15 @@ describe.each(backends)('help content on %s', (backend) => {
 
   it('lists FAQ by topic in Chinese and Japanese, with the service facts', async () => {
     const cn = await getJson<{ topic: string; question: string; answer: string }[]>(t.app, '/api/faq/lists');
-    const ja = await getJson<{ topic: string; question: string; answer: string }[]>(t.app, '/api/faq/lists', { 'accept-language': 'ja' });
-    expect(new Set(cn.body.data.map((f) => f.topic))).toEqual(new Set(['buying', 'delivery', 'data', 'plan', 'billing', 'documents', 'service']));
+    const ja = await getJson<{ topic: string; question: string; answer: string }[]>(t.app, '/api/faq/lists', {
+      'accept-language': 'ja',
+    });
+    expect(new Set(cn.body.data.map((f) => f.topic))).toEqual(
+      new Set(['buying', 'delivery', 'data', 'plan', 'billing', 'documents', 'service']),
+    );
     const all = cn.body.data.map((f) => f.answer).join(' ');
-    for (const fact of ['次月 25 日', '3 个工作日', '3 个月内', '10M', '10% 消费税', '22 款', '9:00-17:30']) expect(all).toContain(fact);
+    for (const fact of ['次月 25 日', '3 个工作日', '3 个月内', '10M', '10% 消费税', '22 款', '9:00-17:30'])
+      expect(all).toContain(fact);
     expect(ja.body.data[0]!.question).toBe('SIM の購入に必要な書類は？');
   });
 

@@ -20,39 +20,63 @@ describe.each(backends)('limits under concurrency on %s', (backend) => {
     const res = await t.app.inject({
       method: 'POST',
       url,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'zh-cn', 'x-forwarded-for': ip, ...headers },
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'accept-language': 'zh-cn',
+        'x-forwarded-for': ip,
+        ...headers,
+      },
       payload: new URLSearchParams(form).toString(),
     });
     const body = res.json<{ code: number; msg: string; data: { error?: string; userinfo?: { token: string } } }>();
     return { status: res.statusCode, retryAfter: res.headers['retry-after'], body };
   };
   const register = (name: string, ip = '198.51.100.1') =>
-    post('/api/user/register', { username: name, email: `${name}@example.com`, password: 'right1234', repassword: 'right1234' }, ip);
+    post(
+      '/api/user/register',
+      { username: name, email: `${name}@example.com`, password: 'right1234', repassword: 'right1234' },
+      ip,
+    );
   const login = (email: string, password: string, ip: string) => post('/api/user/login', { email, password }, ip);
   const wrongCode = (code: string) => (code === '000000' ? '111111' : '000000');
 
   it('compares at most 5 of 60 concurrent reset-code guesses; the right code sent as number 30 is refused', async () => {
     await register('victim');
     expect((await post('/api/user/retrieve', { email: 'victim@example.com' }, '203.0.113.9')).body.code).toBe(1);
-    const { code } = await eventually(async () => (await lastMail(t.database.handle.db, 'victim@example.com')) ?? Promise.reject(new Error('no mail')));
+    const { code } = await eventually(
+      async () => (await lastMail(t.database.handle.db, 'victim@example.com')) ?? Promise.reject(new Error('no mail')),
+    );
     const guesses = Array.from({ length: 60 }, (_, i) => (i === 29 ? code : wrongCode(code)));
     const answers = await Promise.all(
       guesses.map((guess, i) =>
-        post('/api/user/retrieve', { email: 'victim@example.com', code: guess, password: 'taken0ver1', repassword: 'taken0ver1' }, `203.0.113.${i + 10}`),
+        post(
+          '/api/user/retrieve',
+          { email: 'victim@example.com', code: guess, password: 'taken0ver1', repassword: 'taken0ver1' },
+          `203.0.113.${i + 10}`,
+        ),
       ),
     );
     expect(answers[29]!.body.data).toMatchObject({ error: 'CODE_WRONG' });
     expect(answers.filter((a) => a.body.code === 1)).toHaveLength(0);
-    const [row] = await t.database.handle.db.select().from(emailCodes).where(eq(emailCodes.email, 'victim@example.com')).orderBy(desc(emailCodes.id)).limit(1);
+    const [row] = await t.database.handle.db
+      .select()
+      .from(emailCodes)
+      .where(eq(emailCodes.email, 'victim@example.com'))
+      .orderBy(desc(emailCodes.id))
+      .limit(1);
     expect(row!.attempts).toBe(5);
-    expect((await login('victim@example.com', 'taken0ver1', '198.51.100.1')).body.data).toMatchObject({ error: 'LOGIN_FAILED' });
+    expect((await login('victim@example.com', 'taken0ver1', '198.51.100.1')).body.data).toMatchObject({
+      error: 'LOGIN_FAILED',
+    });
     expect((await login('victim@example.com', 'right1234', '198.51.100.1')).body.code).toBe(1);
   });
 
   it('checks at most 5 of 60 concurrent passwords from one address; the rest get 429 with Retry-After', async () => {
     await register('busy');
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => login('busy@example.com', i === 29 ? 'right1234' : `guess${i}xx1`, '203.0.113.200')),
+      Array.from({ length: 60 }, (_, i) =>
+        login('busy@example.com', i === 29 ? 'right1234' : `guess${i}xx1`, '203.0.113.200'),
+      ),
     );
     const checked = answers.filter((a) => a.body.data.error === 'LOGIN_FAILED' || a.body.code === 1);
     expect(checked.length).toBeLessThanOrEqual(5);
@@ -68,7 +92,9 @@ describe.each(backends)('limits under concurrency on %s', (backend) => {
 
   it('never refuses the owner signing in many times at once from the address they registered at', async () => {
     await register('many-tabs', '192.0.2.44');
-    const answers = await Promise.all(Array.from({ length: 40 }, () => login('many-tabs@example.com', 'right1234', '192.0.2.44')));
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, () => login('many-tabs@example.com', 'right1234', '192.0.2.44')),
+    );
     expect(answers.map((a) => a.status)).toEqual(Array(40).fill(200));
     expect(answers.every((a) => a.body.code === 1)).toBe(true);
   });
@@ -78,7 +104,8 @@ describe.each(backends)('limits under concurrency on %s', (backend) => {
     // The owner signed in from home before: that pair is known.
     expect((await login('owner@example.com', 'right1234', '192.0.2.7')).body.code).toBe(1);
     // A stranger: 5 from one address (then slowed), then one guess from each of 60 more addresses.
-    for (let i = 0; i < 5; i += 1) expect((await login('owner@example.com', `guess${i}xx1`, '203.0.113.50')).body.data.error).toBe('LOGIN_FAILED');
+    for (let i = 0; i < 5; i += 1)
+      expect((await login('owner@example.com', `guess${i}xx1`, '203.0.113.50')).body.data.error).toBe('LOGIN_FAILED');
     expect((await login('owner@example.com', 'right1234', '203.0.113.50')).status).toBe(429);
     const rotating = [];
     for (let i = 0; i < 60; i += 1) rotating.push(await login('owner@example.com', `guess${i}yy1`, `10.9.${i}.1`));
@@ -103,7 +130,8 @@ describe.each(backends)('limits under concurrency on %s', (backend) => {
     await register('campus-known');
     expect((await login('campus-known@example.com', 'right1234', '100.64.9.9')).body.code).toBe(1);
     // 100 failures for 100 different (unknown) accounts from one campus address.
-    for (let i = 0; i < 100; i += 1) expect((await login(`nobody${i}@example.com`, 'guess1234', '100.64.9.9')).body.data.error).toBe('LOGIN_FAILED');
+    for (let i = 0; i < 100; i += 1)
+      expect((await login(`nobody${i}@example.com`, 'guess1234', '100.64.9.9')).body.data.error).toBe('LOGIN_FAILED');
     const stranger = await login('nobody-else@example.com', 'guess1234', '100.64.9.9');
     expect(stranger.status).toBe(429);
     expect(Number(stranger.retryAfter)).toBeGreaterThan(60);
@@ -117,7 +145,10 @@ describe.each(backends)('limits under concurrency on %s', (backend) => {
       ('sms:ip', 'old-address', now() - interval '3 days', 20, 0), ('login:pair', 'old@example.com|1.2.3.4', now() - interval '3 days', 0, 1)`);
     pruneNowAndThen(db, new Date(Date.now() + 2 * 60 * 60 * 1000));
     const left = await eventually(async () => {
-      const rows = await db.select().from(rateLimits).where(inArray(rateLimits.key, ['old-address', 'old@example.com|1.2.3.4']));
+      const rows = await db
+        .select()
+        .from(rateLimits)
+        .where(inArray(rateLimits.key, ['old-address', 'old@example.com|1.2.3.4']));
       expect(rows.map((r) => r.key)).toEqual(['old@example.com|1.2.3.4']);
       return rows;
     });
@@ -131,7 +162,8 @@ describe.each(backends)('limits under concurrency on %s', (backend) => {
       token = (await register('sms-one')).body.data.userinfo!.token;
       other = (await register('sms-two')).body.data.userinfo!.token;
     });
-    const send = (mobile: string, ip: string, tok = token) => post('/api/sms/send', { country: '81', mobile }, ip, { token: tok });
+    const send = (mobile: string, ip: string, tok = token) =>
+      post('/api/sms/send', { country: '81', mobile }, ip, { token: tok });
 
     it('sends 20 an hour from one address and refuses the 21st with 429, for any account', async () => {
       const answers = [];
@@ -139,7 +171,11 @@ describe.each(backends)('limits under concurrency on %s', (backend) => {
       expect(answers.map((a) => a.body.code)).toEqual(Array(20).fill(1));
       const twentyFirst = await send('070-7100-2000', '198.51.100.20', other);
       expect(twentyFirst.status).toBe(429);
-      expect(twentyFirst.body).toMatchObject({ code: 0, msg: '操作过于频繁，请稍后再试', data: { error: 'RATE_LIMITED' } });
+      expect(twentyFirst.body).toMatchObject({
+        code: 0,
+        msg: '操作过于频繁，请稍后再试',
+        data: { error: 'RATE_LIMITED' },
+      });
       expect(Number(twentyFirst.retryAfter)).toBeGreaterThan(3000);
       const sent = await t.database.handle.db.select().from(outbox).where(eq(outbox.channel, 'sms'));
       expect(sent).toHaveLength(20);
@@ -160,10 +196,14 @@ describe.each(backends)('limits under concurrency on %s', (backend) => {
       expect(tooSoon.body.data).toMatchObject({ error: 'CODE_TOO_SOON' });
       expect(tooSoon.body.msg).toMatch(/请 \d+ 秒后再试/);
       for (let i = 2; i < 6; i += 1) {
-        await t.database.handle.db.execute(`update rate_limits set window_start = now() - interval '2 minutes' where bucket = 'sms:minute'`);
+        await t.database.handle.db.execute(
+          `update rate_limits set window_start = now() - interval '2 minutes' where bucket = 'sms:minute'`,
+        );
         expect((await send(number, ip(i), other)).body.code).toBe(1);
       }
-      await t.database.handle.db.execute(`update rate_limits set window_start = now() - interval '2 minutes' where bucket = 'sms:minute'`);
+      await t.database.handle.db.execute(
+        `update rate_limits set window_start = now() - interval '2 minutes' where bucket = 'sms:minute'`,
+      );
       const sixth = await send(number, ip(7), other);
       expect(sixth.status).toBe(429);
       expect(sixth.body.data).toMatchObject({ error: 'RATE_LIMITED' });
@@ -179,7 +219,12 @@ describe.each(backends)('limits under concurrency on %s', (backend) => {
       const code = /\b(\d{6})\b/.exec(sms[0]!.body)![1]!;
       const answers = await Promise.all(
         Array.from({ length: 60 }, (_, i) =>
-          post('/api/user/bind', { country: '81', mobile: '070-7300-1000', code: i === 29 ? code : wrongCode(code) }, `198.51.101.${i}`, { token: other }),
+          post(
+            '/api/user/bind',
+            { country: '81', mobile: '070-7300-1000', code: i === 29 ? code : wrongCode(code) },
+            `198.51.101.${i}`,
+            { token: other },
+          ),
         ),
       );
       expect(answers.filter((a) => a.body.code === 1)).toHaveLength(0);
@@ -202,7 +247,14 @@ describe.each(backends)('limits under concurrency on %s', (backend) => {
       await t.database.handle.db.update(users).set({ mobile: '+817075000000' }).where(eq(users.username, 'sms-rebind'));
       const tries = [];
       for (let i = 0; i < 6; i += 1) {
-        tries.push(await post('/api/user/bind', { country: '81', mobile: '070-7500-1111', code: '123456', password: `guess${i}abc` }, `198.51.103.${i}`, { token: owner }));
+        tries.push(
+          await post(
+            '/api/user/bind',
+            { country: '81', mobile: '070-7500-1111', code: '123456', password: `guess${i}abc` },
+            `198.51.103.${i}`,
+            { token: owner },
+          ),
+        );
       }
       expect(tries.slice(0, 5).map((a) => a.body.data.error)).toEqual(Array(5).fill('PASSWORD_WRONG'));
       expect(tries[5]!.status).toBe(429);

@@ -16,7 +16,12 @@ import { getJson, postForm } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 interface Review {
-  order: { status: string; rejectReason: { document: string; reason: string } | null; dispatchBy: string | null; trackingNo: string | null };
+  order: {
+    status: string;
+    rejectReason: { document: string; reason: string } | null;
+    dispatchBy: string | null;
+    trackingNo: string | null;
+  };
 }
 
 describe.each(backends)('staff commands on %s', (backend) => {
@@ -48,8 +53,13 @@ describe.each(backends)('staff commands on %s', (backend) => {
   it('takes an order from review to an active line, as the customer sees it', async () => {
     const orderNo = await paidOrder();
     await expect(ops('reject', orderNo, '--reason', '在留卡背面不清楚')).rejects.toThrow(/--document/);
-    expect(await ops('reject', orderNo, '--reason', '在留卡背面不清楚', '--document', 'residence_back')).toBe(`${orderNo} rejected`);
-    expect(await review()).toMatchObject({ status: 'rejected', rejectReason: { document: 'residence_back', reason: '在留卡背面不清楚' } });
+    expect(await ops('reject', orderNo, '--reason', '在留卡背面不清楚', '--document', 'residence_back')).toBe(
+      `${orderNo} rejected`,
+    );
+    expect(await review()).toMatchObject({
+      status: 'rejected',
+      rejectReason: { document: 'residence_back', reason: '在留卡背面不清楚' },
+    });
 
     await expect(ops('approve', orderNo)).rejects.toThrow(/is rejected; it cannot become approved/);
     const resubmitted = await postForm<Review>(t.app, '/api/user/submit', { orderNo }, { token });
@@ -60,8 +70,12 @@ describe.each(backends)('staff commands on %s', (backend) => {
     await expect(ops('ship', orderNo, '--tracking', 'x')).rejects.toThrow(/tracking/);
     expect(await ops('ship', orderNo, '--tracking', 'JP123456789')).toBe(`${orderNo} shipped`);
     expect(await review()).toMatchObject({ status: 'shipped', trackingNo: 'JP123456789' });
-    await expect(ops('activate', orderNo, '--msisdn', '12345', '--iccid', '8981100000000000009')).rejects.toThrow(/msisdn/);
-    expect(await ops('activate', orderNo, '--msisdn', '070-1111-2222', '--iccid', '8981100000000000009')).toBe('line 07011112222 active');
+    await expect(ops('activate', orderNo, '--msisdn', '12345', '--iccid', '8981100000000000009')).rejects.toThrow(
+      /msisdn/,
+    );
+    expect(await ops('activate', orderNo, '--msisdn', '070-1111-2222', '--iccid', '8981100000000000009')).toBe(
+      'line 07011112222 active',
+    );
     expect((await review()).status).toBe('active');
 
     const trail = await deps.db.select().from(auditLog).where(eq(auditLog.target, orderNo));
@@ -76,16 +90,31 @@ describe.each(backends)('staff commands on %s', (backend) => {
     expect(printed).toContain(orderNo);
     expect(printed).toContain('wrote 4 documents');
     const files = readdirSync(out).sort();
-    expect(files).toEqual([`${orderNo}-passport.jpg`, `${orderNo}-residence_back.jpg`, `${orderNo}-residence_front.jpg`, `${orderNo}-signature.png`]);
-    expect(readFileSync(join(out, files[0]!)).subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff]))).toBe(true);
+    expect(files).toEqual([
+      `${orderNo}-passport.jpg`,
+      `${orderNo}-residence_back.jpg`,
+      `${orderNo}-residence_front.jpg`,
+      `${orderNo}-signature.png`,
+    ]);
+    expect(
+      readFileSync(join(out, files[0]!))
+        .subarray(0, 3)
+        .equals(Buffer.from([0xff, 0xd8, 0xff])),
+    ).toBe(true);
   });
 
   it('flags approved orders past 3 working days, counting around a public holiday', async () => {
     const orderNo = await paidOrder();
     await ops('approve', orderNo);
     // Approved Thursday 2026-11-19; Monday 11-23 is Labour Thanksgiving Day: due Wednesday 11-25.
-    await deps.db.update(orders).set({ approvedAt: new Date('2026-11-19T03:00:00Z') }).where(eq(orders.orderNo, orderNo));
-    const on = async (today: string) => (await runCommand(['orders', '--status', 'approved'], { ...deps, today })).split('\n').find((l) => l.startsWith(orderNo))!;
+    await deps.db
+      .update(orders)
+      .set({ approvedAt: new Date('2026-11-19T03:00:00Z') })
+      .where(eq(orders.orderNo, orderNo));
+    const on = async (today: string) =>
+      (await runCommand(['orders', '--status', 'approved'], { ...deps, today }))
+        .split('\n')
+        .find((l) => l.startsWith(orderNo))!;
     expect(await on('2026-11-25')).toContain('dispatch by 2026-11-25');
     expect(await on('2026-11-25')).not.toContain('OVERDUE');
     expect(await on('2026-11-26')).toContain('OVERDUE');
@@ -93,7 +122,10 @@ describe.each(backends)('staff commands on %s', (backend) => {
 
   it('imports usage and bills each active line once, however often it runs', async () => {
     const csv = join(mkdtempSync(join(tmpdir(), 'ops-usage-')), 'usage.csv');
-    writeFileSync(csv, 'msisdn,date,megabytes\n07011112222,2026-11-01,512\n070-1111-2222,2026-11-02,300\n09099999999,2026-11-02,1\nbroken\n07011112222,2026-11-01,600\n');
+    writeFileSync(
+      csv,
+      'msisdn,date,megabytes\n07011112222,2026-11-01,512\n070-1111-2222,2026-11-02,300\n09099999999,2026-11-02,1\nbroken\n07011112222,2026-11-01,600\n',
+    );
     const printed = await ops('usage', 'import', csv);
     expect(printed).toContain('imported 3 rows');
     expect(printed).toContain('no line 09099999999');
@@ -105,7 +137,14 @@ describe.each(backends)('staff commands on %s', (backend) => {
     const made = await deps.db.select().from(bills);
     expect(made).toHaveLength(1);
     // Plan 1's 1,800 yen rent plus 10 % tax.
-    expect(made[0]).toMatchObject({ month: '2026-12', subtotal: 1800, tax: 180, total: 1980, dueDate: '2026-12-31', status: 'unpaid' });
+    expect(made[0]).toMatchObject({
+      month: '2026-12',
+      subtotal: 1800,
+      tax: 180,
+      total: 1980,
+      dueDate: '2026-12-31',
+      status: 'unpaid',
+    });
     await expect(ops('bill', 'run', '--month', '2026-13')).rejects.toThrow(/YYYY-MM/);
   });
 
@@ -113,7 +152,10 @@ describe.each(backends)('staff commands on %s', (backend) => {
     const orderNo = await paidOrder();
     const [row] = await deps.db.select().from(orders).where(eq(orders.orderNo, orderNo));
     const hostile = '张\x1b[2J\x1b[1;1H\x9b0m\napproved\u202e';
-    await deps.db.update(orders).set({ info: { ...row!.info, lastName: hostile } }).where(eq(orders.id, row!.id));
+    await deps.db
+      .update(orders)
+      .set({ info: { ...row!.info, lastName: hostile } })
+      .where(eq(orders.id, row!.id));
     await deps.db.update(users).set({ email: 'evil\x1b]0;title\x07@example.com' }).where(eq(users.id, row!.userId));
     for (const printed of [await ops('show', orderNo), await ops('orders')]) {
       // eslint-disable-next-line no-control-regex
@@ -128,32 +170,92 @@ describe.each(backends)('staff commands on %s', (backend) => {
   it('payments --attention lists refunds pending or failed and paid payments on unpaid orders', async () => {
     await expect(ops('payments')).rejects.toThrow(/--attention/);
     const orderNo = await placeOrder(t.app, token);
-    const wechat = await postForm<{ paymentNo: string }>(t.app, '/api/pay/create', { orderNo, method: 'wechat', scene: 'jsapi' }, { token });
-    const cardTok = (await t.app.inject({ method: 'POST', url: '/sandbox/gmo/token', payload: { shopId: 'tshop00000001', cardno: '4111111111111111', expire: '2812', securitycode: '123', holdername: 'LI HUA' } })).json().tokenObject.token[0];
-    expect((await postForm<{ outcome: { kind: string } }>(t.app, '/api/pay/create', { orderNo, method: 'card', token: cardTok }, { token })).body.data.outcome.kind).toBe('paid');
+    const wechat = await postForm<{ paymentNo: string }>(
+      t.app,
+      '/api/pay/create',
+      { orderNo, method: 'wechat', scene: 'jsapi' },
+      { token },
+    );
+    const cardTok = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/sandbox/gmo/token',
+        payload: {
+          shopId: 'tshop00000001',
+          cardno: '4111111111111111',
+          expire: '2812',
+          securitycode: '123',
+          holdername: 'LI HUA',
+        },
+      })
+    ).json().tokenObject.token[0];
+    expect(
+      (
+        await postForm<{ outcome: { kind: string } }>(
+          t.app,
+          '/api/pay/create',
+          { orderNo, method: 'card', token: cardTok },
+          { token },
+        )
+      ).body.data.outcome.kind,
+    ).toBe('paid');
     // A success for the closed WeChat attempt that the sandbox cannot refund (it never took it).
     const keys = t.app.sandboxKeys;
     const note = buildNotification(
-      { platformPrivateKeyPem: keys.wechatPlatformPrivate, apiV3Key: keys.wechatApiV3Key, serial: SANDBOX_WECHAT_SERIAL },
-      { mchid: SANDBOX_WECHAT_MCHID, out_trade_no: wechat.body.data.paymentNo, transaction_id: 'wx-ops', trade_state: 'SUCCESS', amount: { total: 1980, currency: 'JPY' } },
+      {
+        platformPrivateKeyPem: keys.wechatPlatformPrivate,
+        apiV3Key: keys.wechatApiV3Key,
+        serial: SANDBOX_WECHAT_SERIAL,
+      },
+      {
+        mchid: SANDBOX_WECHAT_MCHID,
+        out_trade_no: wechat.body.data.paymentNo,
+        transaction_id: 'wx-ops',
+        trade_state: 'SUCCESS',
+        amount: { total: 1980, currency: 'JPY' },
+      },
       'ops-note',
     );
     await t.app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: note.headers, payload: note.body });
-    const pending = (await ops('payments', '--attention')).split('\n').find((l) => l.includes(wechat.body.data.paymentNo))!;
-    expect(pending).toMatch(/^refund-pending .*1980 JPY {2}order SM\d+ {2}opscustomer@example.com .*closed, 1 attempts, last error: TRADE_STATUS_ERROR:closed/);
-    const customerView = await getJson<{ refunds: { amount: number; status: string }[] }>(t.app, `/api/pay/refunds?orderNo=${orderNo}`, { token });
+    const pending = (await ops('payments', '--attention'))
+      .split('\n')
+      .find((l) => l.includes(wechat.body.data.paymentNo))!;
+    expect(pending).toMatch(
+      /^refund-pending .*1980 JPY {2}order SM\d+ {2}opscustomer@example.com .*closed, 1 attempts, last error: TRADE_STATUS_ERROR:closed/,
+    );
+    const customerView = await getJson<{ refunds: { amount: number; status: string }[] }>(
+      t.app,
+      `/api/pay/refunds?orderNo=${orderNo}`,
+      { token },
+    );
     expect(customerView.body.data.refunds).toEqual([{ amount: 1980, status: 'refunding' }]);
 
     const [refund] = await deps.db.select().from(refunds);
-    for (let i = 0; i < MAX_REFUND_ATTEMPTS; i += 1) await sendRefund({ db: deps.db, providers: t.app.payments }, refund!.id);
-    expect((await deps.db.select().from(refunds).where(eq(refunds.id, refund!.id)))[0]).toMatchObject({ status: 'failed', attempts: MAX_REFUND_ATTEMPTS });
+    for (let i = 0; i < MAX_REFUND_ATTEMPTS; i += 1)
+      await sendRefund({ db: deps.db, providers: t.app.payments }, refund!.id);
+    expect((await deps.db.select().from(refunds).where(eq(refunds.id, refund!.id)))[0]).toMatchObject({
+      status: 'failed',
+      attempts: MAX_REFUND_ATTEMPTS,
+    });
     expect(await ops('payments', '--attention')).toMatch(/^refund-failed .*5 attempts/m);
 
     // A paid payment on an order that is still unpaid (what a half-done settlement used to leave).
     const stuck = await placeOrder(t.app, token);
     const [stuckRow] = await deps.db.select().from(orders).where(eq(orders.orderNo, stuck));
-    await deps.db.insert(payments).values({ paymentNo: 'PSTUCK1', userId: stuckRow!.userId, targetType: 'order', targetId: stuckRow!.id, method: 'card', scene: 'card', amount: 1980, status: 'paid', paidAt: new Date() });
-    expect(await ops('payments', '--attention')).toContain(`paid-unpaid-target  PSTUCK1  card    1980 JPY  order ${stuck}  opscustomer@example.com  order is awaiting_payment`);
+    await deps.db.insert(payments).values({
+      paymentNo: 'PSTUCK1',
+      userId: stuckRow!.userId,
+      targetType: 'order',
+      targetId: stuckRow!.id,
+      method: 'card',
+      scene: 'card',
+      amount: 1980,
+      status: 'paid',
+      paidAt: new Date(),
+    });
+    expect(await ops('payments', '--attention')).toContain(
+      `paid-unpaid-target  PSTUCK1  card    1980 JPY  order ${stuck}  opscustomer@example.com  order is awaiting_payment`,
+    );
   });
 });
 

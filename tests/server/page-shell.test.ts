@@ -74,7 +74,8 @@ function makeBuild(): string {
   writeFileSync(join(dir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   writeFileSync(join(dir, 'assets', 'index-1.css'), 'body{color:#111}');
   writeFileSync(join(dir, 'assets', 'home-1.css'), '.plan{color:#c2185b}');
-  for (const f of ['index-1.js', 'start-1.js', 'shared-1.js', 'home-1.js']) writeFileSync(join(dir, 'assets', f), 'export {};');
+  for (const f of ['index-1.js', 'start-1.js', 'shared-1.js', 'home-1.js'])
+    writeFileSync(join(dir, 'assets', f), 'export {};');
   writeFileSync(join(dir, 'render-page.mjs'), RENDERER);
   return dir;
 }
@@ -226,10 +227,16 @@ describe('a staging site (SANDBOX=1)', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const ribbonOf = (html: string) => /<div id="test-ribbon" class="test-ribbon" role="note" lang="([^"]+)">([^<]+)<\/div>/.exec(html);
+  const ribbonOf = (html: string) =>
+    /<div id="test-ribbon" class="test-ribbon" role="note" lang="([^"]+)">([^<]+)<\/div>/.exec(html);
 
   it('shows the test-mode ribbon on drawn pages and app-drawn pages, in the visitor language', async () => {
-    for (const url of ['/h5/', '/h5/pages/public/login', '/h5/pages/user/index', '/h5/pages/public/login?redirect=%2Fx']) {
+    for (const url of [
+      '/h5/',
+      '/h5/pages/public/login',
+      '/h5/pages/user/index',
+      '/h5/pages/public/login?redirect=%2Fx',
+    ]) {
       const cn = ribbonOf((await t.app.inject({ method: 'GET', url })).body);
       expect(cn?.slice(1), url).toEqual(['zh-CN', '测试环境：付款为模拟，不会真实扣款']);
       const ja = ribbonOf((await t.app.inject({ method: 'GET', url, headers: { cookie: 'lang=ja' } })).body);
@@ -244,6 +251,7 @@ describe('a staging site (SANDBOX=1)', () => {
   });
 
   it('shows no ribbon where SANDBOX is not set', async () => {
-    for (const url of ['/h5/', '/h5/pages/user/index']) expect((await plain.app.inject({ method: 'GET', url })).body, url).not.toContain('test-ribbon');
+    for (const url of ['/h5/', '/h5/pages/user/index'])
+      expect((await plain.app.inject({ method: 'GET', url })).body, url).not.toContain('test-ribbon');
   });
 });

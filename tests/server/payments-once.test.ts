@@ -31,29 +31,65 @@ describe.each(backends)('one payment per order or bill on %s', (backend) => {
   afterAll(() => t.close());
 
   const db = () => t.database.handle.db;
-  const pay = (form: Record<string, string>, tok = token) => postForm<Created>(t.app, '/api/pay/create', form, { token: tok });
+  const pay = (form: Record<string, string>, tok = token) =>
+    postForm<Created>(t.app, '/api/pay/create', form, { token: tok });
   const cardToken = async (cardno = '4111111111111111') => {
-    const res = await t.app.inject({ method: 'POST', url: '/sandbox/gmo/token', payload: { shopId: 'tshop00000001', cardno, expire: '2812', securitycode: '123', holdername: 'LI HUA' } });
-    return (res.json() as { tokenObject: { token: string[] } }).tokenObject.token[0]!;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/gmo/token',
+      payload: { shopId: 'tshop00000001', cardno, expire: '2812', securitycode: '123', holdername: 'LI HUA' },
+    });
+    return res.json<{ tokenObject: { token: string[] } }>().tokenObject.token[0]!;
   };
-  const tradeOf = async (paymentNo: string) => (await db().select().from(sandboxTrades).where(eq(sandboxTrades.paymentNo, paymentNo)))[0]!;
+  const tradeOf = async (paymentNo: string) =>
+    (await db().select().from(sandboxTrades).where(eq(sandboxTrades.paymentNo, paymentNo)))[0]!;
   const wechatSuccess = (paymentNo: string, notifyId: string, amount = 1980, state = 'SUCCESS') => {
     const keys = t.app.sandboxKeys;
     const note = buildNotification(
-      { platformPrivateKeyPem: keys.wechatPlatformPrivate, apiV3Key: keys.wechatApiV3Key, serial: SANDBOX_WECHAT_SERIAL },
-      { mchid: SANDBOX_WECHAT_MCHID, out_trade_no: paymentNo, transaction_id: `wx-${notifyId}`, trade_state: state, amount: { total: amount, currency: 'JPY' } },
+      {
+        platformPrivateKeyPem: keys.wechatPlatformPrivate,
+        apiV3Key: keys.wechatApiV3Key,
+        serial: SANDBOX_WECHAT_SERIAL,
+      },
+      {
+        mchid: SANDBOX_WECHAT_MCHID,
+        out_trade_no: paymentNo,
+        transaction_id: `wx-${notifyId}`,
+        trade_state: state,
+        amount: { total: amount, currency: 'JPY' },
+      },
       notifyId,
     );
     return t.app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: note.headers, payload: note.body });
   };
-  const orderIdOf = async (orderNo: string) => (await db().select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+  const orderIdOf = async (orderNo: string) =>
+    (await db().select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
   /** What the customer was charged and not given back, and how many payments are kept. */
   const money = async (targetType: string, targetId: number) => {
-    const rows = await db().select().from(payments).where(and(eq(payments.targetType, targetType), eq(payments.targetId, targetId)));
+    const rows = await db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.targetType, targetType), eq(payments.targetId, targetId)));
     const paid = rows.filter((p) => p.status === 'paid');
-    const back = paid.length ? await db().select().from(refunds).where(inArray(refunds.paymentId, paid.map((p) => p.id))) : [];
+    const back = paid.length
+      ? await db()
+          .select()
+          .from(refunds)
+          .where(
+            inArray(
+              refunds.paymentId,
+              paid.map((p) => p.id),
+            ),
+          )
+      : [];
     const refunded = back.filter((r) => r.status === 'refunded').reduce((sum, r) => sum + r.amount, 0);
-    return { taken: paid.reduce((sum, p) => sum + p.amount, 0), refunded, kept: paid.length - back.length, refunds: back, rows };
+    return {
+      taken: paid.reduce((sum, p) => sum + p.amount, 0),
+      refunded,
+      kept: paid.length - back.length,
+      refunds: back,
+      rows,
+    };
   };
 
   it('WeChat H5 then a card: the cashier is closed, a success that still arrives is refunded, and the order shows it', async () => {
@@ -65,7 +101,11 @@ describe.each(backends)('one payment per order or bill on %s', (backend) => {
 
     // The first cashier can no longer take money.
     expect((await tradeOf(wechat.paymentNo)).status).toBe('closed');
-    const cashier = await t.app.inject({ method: 'GET', url: wechat.outcome.url!, headers: { 'accept-language': 'zh-cn' } });
+    const cashier = await t.app.inject({
+      method: 'GET',
+      url: wechat.outcome.url!,
+      headers: { 'accept-language': 'zh-cn' },
+    });
     expect(cashier.body).toContain('此交易已关闭');
     const tradeNo = new URL(wechat.outcome.url!, 'http://x').searchParams.get('trade')!;
     await t.app.inject({ method: 'POST', url: '/sandbox/wechat/cashier', payload: { trade: tradeNo, result: 'ok' } });
@@ -80,7 +120,11 @@ describe.each(backends)('one payment per order or bill on %s', (backend) => {
     expect(m.refunds[0]).toMatchObject({ reason: 'closed', status: 'refunded', attempts: 1 });
     expect(order.status).toBe('under_review');
 
-    const seen = await getJson<{ refunds: { amount: number; status: string }[] }>(t.app, `/api/pay/refunds?orderNo=${orderNo}`, { token });
+    const seen = await getJson<{ refunds: { amount: number; status: string }[] }>(
+      t.app,
+      `/api/pay/refunds?orderNo=${orderNo}`,
+      { token },
+    );
     expect(seen.body.data.refunds).toEqual([{ amount: 1980, status: 'refunded' }]);
     expect((await getJson(t.app, `/api/pay/refunds?orderNo=${orderNo}`, { token: strangerToken })).status).toBe(404);
   });
@@ -96,19 +140,32 @@ describe.each(backends)('one payment per order or bill on %s', (backend) => {
     const look = () => getJson(t.app, `/api/pay/status?paymentNo=${card.paymentNo}`, { token });
     await look();
     expect((await money('order', order.id)).refunds[0]).toMatchObject({ status: 'pending', attempts: 1 });
-    expect((await getJson<{ refunds: unknown[] }>(t.app, `/api/pay/refunds?orderNo=${orderNo}`, { token })).body.data.refunds).toEqual([{ amount: 1980, status: 'refunding' }]);
+    expect(
+      (await getJson<{ refunds: unknown[] }>(t.app, `/api/pay/refunds?orderNo=${orderNo}`, { token })).body.data
+        .refunds,
+    ).toEqual([{ amount: 1980, status: 'refunding' }]);
 
     await db().update(sandboxTrades).set({ status: 'paid' }).where(eq(sandboxTrades.paymentNo, wechat.paymentNo));
-    await db().update(refunds).set({ updatedAt: new Date(Date.now() - 31_000) }).where(eq(refunds.status, 'pending'));
+    await db()
+      .update(refunds)
+      .set({ updatedAt: new Date(Date.now() - 31_000) })
+      .where(eq(refunds.status, 'pending'));
     await look();
-    expect((await money('order', order.id)).refunds[0]).toMatchObject({ status: 'refunded', attempts: 2, lastError: null });
+    expect((await money('order', order.id)).refunds[0]).toMatchObject({
+      status: 'refunded',
+      attempts: 2,
+      lastError: null,
+    });
     expect((await tradeOf(wechat.paymentNo)).status).toBe('refunded');
   });
 
   it('two concurrent card creates: one payment kept, nothing taken twice, no 5xx', async () => {
     const orderNo = await placeOrder(t.app, token);
     const [a, b] = await Promise.all([cardToken(), cardToken()]);
-    const answers = await Promise.all([pay({ orderNo, method: 'card', token: a! }), pay({ orderNo, method: 'card', token: b! })]);
+    const answers = await Promise.all([
+      pay({ orderNo, method: 'card', token: a }),
+      pay({ orderNo, method: 'card', token: b }),
+    ]);
     for (const res of answers) expect(res.status).toBe(200);
     const m = await money('order', (await orderIdOf(orderNo)).id);
     expect(m.kept).toBe(1);
@@ -121,8 +178,11 @@ describe.each(backends)('one payment per order or bill on %s', (backend) => {
     const tokens = await Promise.all([cardToken(), cardToken(), cardToken()]);
     const forms = [
       ...tokens.map((tok) => ({ orderNo, method: 'card', token: tok })),
-      { orderNo, method: 'wechat', scene: 'h5' }, { orderNo, method: 'wechat', scene: 'jsapi' },
-      { orderNo, method: 'alipay', scene: 'app' }, { orderNo, method: 'alipay', scene: 'wap' }, { orderNo, method: 'wechat', scene: 'h5' },
+      { orderNo, method: 'wechat', scene: 'h5' },
+      { orderNo, method: 'wechat', scene: 'jsapi' },
+      { orderNo, method: 'alipay', scene: 'app' },
+      { orderNo, method: 'alipay', scene: 'wap' },
+      { orderNo, method: 'wechat', scene: 'h5' },
     ];
     const answers = await Promise.all(forms.map((form) => pay(form)));
     for (const res of answers) expect(res.status).toBe(200);
@@ -132,7 +192,11 @@ describe.each(backends)('one payment per order or bill on %s', (backend) => {
     // Every cashier still open gets paid by the customer: only an open attempt can take money.
     for (const p of m.rows.filter((row) => row.method !== 'card')) {
       const trade = await tradeOf(p.paymentNo);
-      await t.app.inject({ method: 'POST', url: `/sandbox/${p.method}/confirm`, payload: { trade: trade.tradeNo, result: 'ok' } });
+      await t.app.inject({
+        method: 'POST',
+        url: `/sandbox/${p.method}/confirm`,
+        payload: { trade: trade.tradeNo, result: 'ok' },
+      });
       await getJson(t.app, `/api/pay/status?paymentNo=${p.paymentNo}`, { token });
     }
     m = await money('order', order.id);
@@ -148,11 +212,22 @@ describe.each(backends)('one payment per order or bill on %s', (backend) => {
     const third = (await pay({ orderNo, method: 'alipay', scene: 'app' })).body.data;
     expect((await tradeOf(first.paymentNo)).status).toBe('closed');
     expect((await tradeOf(second.paymentNo)).status).toBe('closed');
-    const confirmOld = await t.app.inject({ method: 'POST', url: '/sandbox/wechat/confirm', payload: { trade: (await tradeOf(second.paymentNo)).tradeNo, result: 'ok' } });
+    const confirmOld = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/wechat/confirm',
+      payload: { trade: (await tradeOf(second.paymentNo)).tradeNo, result: 'ok' },
+    });
     expect(confirmOld.json()).toMatchObject({ ok: false, status: 'closed' });
-    const confirm = await t.app.inject({ method: 'POST', url: '/sandbox/alipay/confirm', payload: { trade: third.outcome.params!.tradeNO, result: 'ok' } });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/alipay/confirm',
+      payload: { trade: third.outcome.params!.tradeNO, result: 'ok' },
+    });
     expect(confirm.json()).toMatchObject({ ok: true });
-    expect((await getJson<{ status: string }>(t.app, `/api/pay/status?paymentNo=${third.paymentNo}`, { token })).body.data.status).toBe('paid');
+    expect(
+      (await getJson<{ status: string }>(t.app, `/api/pay/status?paymentNo=${third.paymentNo}`, { token })).body.data
+        .status,
+    ).toBe('paid');
     const m = await money('order', (await orderIdOf(orderNo)).id);
     expect(m.rows.map((p) => p.status).sort()).toEqual(['closed', 'closed', 'paid']);
     expect(m.taken).toBe(1980);
@@ -191,7 +266,8 @@ describe.each(backends)('one payment per order or bill on %s', (backend) => {
     await shipOrder(db(), 'staff:t', orderNo, 'JP00000009');
     await activateOrder(db(), 'staff:t', orderNo, '080-9999-0001', '8981100000000000091');
     await billRun(db(), 'staff:t', tokyoDate(new Date()).slice(0, 7));
-    const billNo = (await getJson<{ bills: { billNo: string }[] }>(t.app, '/api/bill/lists', { token })).body.data.bills[0]!.billNo;
+    const billNo = (await getJson<{ bills: { billNo: string }[] }>(t.app, '/api/bill/lists', { token })).body.data
+      .bills[0]!.billNo;
     const [row] = await db().select().from(bills).where(eq(bills.billNo, billNo));
 
     const first = (await pay({ billNo, method: 'wechat', scene: 'jsapi' })).body.data;
@@ -202,7 +278,11 @@ describe.each(backends)('one payment per order or bill on %s', (backend) => {
     await wechatSuccess(first.paymentNo, 'bill-late', row!.total);
     const m = await money('bill', row!.id);
     expect(m).toMatchObject({ taken: row!.total * 2, refunded: row!.total, kept: 1 });
-    const seen = await getJson<{ refunds: { amount: number; status: string }[] }>(t.app, `/api/pay/refunds?billNo=${billNo}`, { token });
+    const seen = await getJson<{ refunds: { amount: number; status: string }[] }>(
+      t.app,
+      `/api/pay/refunds?billNo=${billNo}`,
+      { token },
+    );
     expect(seen.body.data.refunds).toEqual([{ amount: row!.total, status: 'refunded' }]);
     expect((await db().select().from(bills).where(eq(bills.id, row!.id)))[0]!.status).toBe('paid');
   });
@@ -210,9 +290,23 @@ describe.each(backends)('one payment per order or bill on %s', (backend) => {
   it('the one-open-attempt index refuses a second pending row, and create answers it cleanly', async () => {
     const orderNo = await placeOrder(t.app, token);
     const order = await orderIdOf(orderNo);
-    const values = { userId: order.userId, targetType: 'order', targetId: order.id, method: 'wechat', scene: 'jsapi', amount: 1980, status: 'pending' };
-    await db().insert(payments).values({ ...values, paymentNo: `PX${order.id}a` });
-    await expect(db().insert(payments).values({ ...values, paymentNo: `PX${order.id}b` })).rejects.toThrow();
+    const values = {
+      userId: order.userId,
+      targetType: 'order',
+      targetId: order.id,
+      method: 'wechat',
+      scene: 'jsapi',
+      amount: 1980,
+      status: 'pending',
+    };
+    await db()
+      .insert(payments)
+      .values({ ...values, paymentNo: `PX${order.id}a` });
+    await expect(
+      db()
+        .insert(payments)
+        .values({ ...values, paymentNo: `PX${order.id}b` }),
+    ).rejects.toThrow();
     // An open attempt the sandbox never heard of: closed, replaced, no fault.
     const res = await pay({ orderNo, method: 'wechat', scene: 'jsapi' });
     expect(res.status).toBe(200);

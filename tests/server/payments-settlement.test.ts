@@ -28,14 +28,29 @@ describe.each(backends)('settlement on %s', (backend) => {
   const db = () => t.database.handle.db;
   const newPayment = async () => {
     const orderNo = await placeOrder(t.app, token);
-    const res = await postForm<{ paymentNo: string }>(t.app, '/api/pay/create', { orderNo, method: 'wechat', scene: 'jsapi' }, { token });
+    const res = await postForm<{ paymentNo: string }>(
+      t.app,
+      '/api/pay/create',
+      { orderNo, method: 'wechat', scene: 'jsapi' },
+      { token },
+    );
     return { orderNo, paymentNo: res.body.data.paymentNo };
   };
   const note = (paymentNo: string, notifyId: string, state = 'SUCCESS') => {
     const keys = t.app.sandboxKeys;
     return buildNotification(
-      { platformPrivateKeyPem: keys.wechatPlatformPrivate, apiV3Key: keys.wechatApiV3Key, serial: SANDBOX_WECHAT_SERIAL },
-      { mchid: SANDBOX_WECHAT_MCHID, out_trade_no: paymentNo, transaction_id: `wx-${notifyId}`, trade_state: state, amount: { total: 1980, currency: 'JPY' } },
+      {
+        platformPrivateKeyPem: keys.wechatPlatformPrivate,
+        apiV3Key: keys.wechatApiV3Key,
+        serial: SANDBOX_WECHAT_SERIAL,
+      },
+      {
+        mchid: SANDBOX_WECHAT_MCHID,
+        out_trade_no: paymentNo,
+        transaction_id: `wx-${notifyId}`,
+        trade_state: state,
+        amount: { total: 1980, currency: 'JPY' },
+      },
       notifyId,
     );
   };
@@ -43,11 +58,31 @@ describe.each(backends)('settlement on %s', (backend) => {
     t.app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: message.headers, payload: message.body });
   const state = async (orderNo: string, paymentNo: string) => {
     const [order] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
-    const rows = await db().select().from(payments).where(and(eq(payments.targetType, 'order'), eq(payments.targetId, order!.id)));
-    const [{ events } = { events: 0 }] = await db().select({ events: count() }).from(orderEvents).where(eq(orderEvents.orderId, order!.id));
-    const [{ notes } = { notes: 0 }] = await db().select({ notes: count() }).from(paymentNotifications).where(eq(paymentNotifications.paymentNo, paymentNo));
-    const refundRows = await db().select().from(refunds).innerJoin(payments, eq(payments.id, refunds.paymentId)).where(eq(payments.targetId, order!.id));
-    return { order: order!.status, paid: rows.filter((p) => p.status === 'paid').length, payment: rows.find((p) => p.paymentNo === paymentNo)!.status, events, notes, refunds: refundRows.length };
+    const rows = await db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.targetType, 'order'), eq(payments.targetId, order!.id)));
+    const [{ events } = { events: 0 }] = await db()
+      .select({ events: count() })
+      .from(orderEvents)
+      .where(eq(orderEvents.orderId, order!.id));
+    const [{ notes } = { notes: 0 }] = await db()
+      .select({ notes: count() })
+      .from(paymentNotifications)
+      .where(eq(paymentNotifications.paymentNo, paymentNo));
+    const refundRows = await db()
+      .select()
+      .from(refunds)
+      .innerJoin(payments, eq(payments.id, refunds.paymentId))
+      .where(eq(payments.targetId, order!.id));
+    return {
+      order: order!.status,
+      paid: rows.filter((p) => p.status === 'paid').length,
+      payment: rows.find((p) => p.paymentNo === paymentNo)!.status,
+      events,
+      notes,
+      refunds: refundRows.length,
+    };
   };
 
   for (const point of FAULT_POINTS) {
@@ -65,14 +100,27 @@ describe.each(backends)('settlement on %s', (backend) => {
       };
       await expect(acceptNotification(crashing, provider, verified!)).rejects.toThrow(`killed after ${point}`);
       // Nothing of it committed: the notification is not remembered, so its retry is not a "duplicate".
-      expect(await state(orderNo, paymentNo)).toMatchObject({ order: 'awaiting_payment', paid: 0, payment: 'pending', events: 1, notes: 0 });
+      expect(await state(orderNo, paymentNo)).toMatchObject({
+        order: 'awaiting_payment',
+        paid: 0,
+        payment: 'pending',
+        events: 1,
+        notes: 0,
+      });
 
       // The server starts again on the same database and WeChat Pay retries the same notification.
       const restarted = await buildApp({ database: t.database.handle, config: testConfig() });
       try {
         const again = { db: db(), providers: restarted.payments };
         expect(await acceptNotification(again, restarted.payments.wechat, verified!)).toBe('settled');
-        expect(await state(orderNo, paymentNo)).toMatchObject({ order: 'under_review', paid: 1, payment: 'paid', events: 3, notes: 1, refunds: 0 });
+        expect(await state(orderNo, paymentNo)).toMatchObject({
+          order: 'under_review',
+          paid: 1,
+          payment: 'paid',
+          events: 3,
+          notes: 1,
+          refunds: 0,
+        });
         expect(await acceptNotification(again, restarted.payments.wechat, verified!)).toBe('duplicate');
         expect(await state(orderNo, paymentNo)).toMatchObject({ order: 'under_review', paid: 1, events: 3, notes: 1 });
       } finally {
@@ -94,7 +142,12 @@ describe.each(backends)('settlement on %s', (backend) => {
     const { orderNo, paymentNo } = await newPayment();
     await deliver(note(paymentNo, 'ok-first'));
     expect((await deliver(note(paymentNo, 'fail-later', 'PAYERROR'))).statusCode).toBe(200);
-    expect(await state(orderNo, paymentNo)).toMatchObject({ order: 'under_review', paid: 1, payment: 'paid', events: 3 });
+    expect(await state(orderNo, paymentNo)).toMatchObject({
+      order: 'under_review',
+      paid: 1,
+      payment: 'paid',
+      events: 3,
+    });
   });
 
   it('a success after a failure is not lost: the order is still unpaid, so it pays it', async () => {
@@ -102,24 +155,47 @@ describe.each(backends)('settlement on %s', (backend) => {
     await deliver(note(paymentNo, 'failed-first', 'PAYERROR'));
     expect((await state(orderNo, paymentNo)).payment).toBe('failed');
     await deliver(note(paymentNo, 'paid-after'));
-    expect(await state(orderNo, paymentNo)).toMatchObject({ order: 'under_review', paid: 1, payment: 'paid', refunds: 0 });
+    expect(await state(orderNo, paymentNo)).toMatchObject({
+      order: 'under_review',
+      paid: 1,
+      payment: 'paid',
+      refunds: 0,
+    });
   });
 
   it('a late success on an expired order still counts when it was started in time', async () => {
     const { orderNo, paymentNo } = await newPayment();
-    await db().update(orders).set({ status: 'expired', payBefore: new Date(Date.now() + 60_000) }).where(eq(orders.orderNo, orderNo));
+    await db()
+      .update(orders)
+      .set({ status: 'expired', payBefore: new Date(Date.now() + 60_000) })
+      .where(eq(orders.orderNo, orderNo));
     await deliver(note(paymentNo, 'late'));
     expect(await state(orderNo, paymentNo)).toMatchObject({ order: 'under_review', paid: 1, refunds: 0 });
   });
 
   it('odd provider names and a JSON body to a sandbox cashier are refused with a 4xx, never a 5xx', async () => {
     for (const name of ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'nope']) {
-      const res = await t.app.inject({ method: 'POST', url: `/api/pay/notify/${name}`, headers: { 'content-type': 'application/json' }, payload: '{}' });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/pay/notify/${name}`,
+        headers: { 'content-type': 'application/json' },
+        payload: '{}',
+      });
       expect(res.statusCode, name).toBe(404);
     }
     for (const payload of ['{"trade":{"a":1},"result":"ok"}', '[1,2]', '"x"', 'null', '{"trade":5}']) {
-      for (const url of ['/sandbox/wechat/cashier', '/sandbox/alipay/cashier', '/sandbox/gmo/3ds', '/sandbox/wechat/confirm']) {
-        const res = await t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json' }, payload });
+      for (const url of [
+        '/sandbox/wechat/cashier',
+        '/sandbox/alipay/cashier',
+        '/sandbox/gmo/3ds',
+        '/sandbox/wechat/confirm',
+      ]) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
         expect(res.statusCode, `${url} ${payload}`).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, `${url} ${payload}`).toBeLessThan(500);
       }

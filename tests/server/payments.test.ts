@@ -3,7 +3,11 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, payments, sandboxTrades } from '../../server/db/schema';
 import { signParams } from '../../server/providers/payment/alipay-crypto';
-import { SANDBOX_ALIPAY_APP_ID, SANDBOX_WECHAT_MCHID, SANDBOX_WECHAT_SERIAL } from '../../server/providers/payment/sandbox-keys';
+import {
+  SANDBOX_ALIPAY_APP_ID,
+  SANDBOX_WECHAT_MCHID,
+  SANDBOX_WECHAT_SERIAL,
+} from '../../server/providers/payment/sandbox-keys';
 import { buildNotification } from '../../server/providers/payment/wechat-pay-crypto';
 import { backends } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';
@@ -25,16 +29,18 @@ describe.each(backends)('payments on %s', (backend) => {
   afterAll(() => t.close());
 
   const pay = (form: Record<string, string>) => postForm<Created>(t.app, '/api/pay/create', form, { token });
-  const status = (paymentNo: string) => getJson<{ status: string; failureCode: string | null }>(t.app, `/api/pay/status?paymentNo=${paymentNo}`, { token });
+  const status = (paymentNo: string) =>
+    getJson<{ status: string; failureCode: string | null }>(t.app, `/api/pay/status?paymentNo=${paymentNo}`, { token });
   const cardToken = async (cardno: string, extra: Record<string, string> = {}) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/sandbox/gmo/token',
       payload: { shopId: 'tshop00000001', cardno, expire: '2812', securitycode: '123', holdername: 'LI HUA', ...extra },
     });
-    return res.json() as { resultCode: string; tokenObject: { token?: string[]; maskedCardNo?: string } };
+    return res.json<{ resultCode: string; tokenObject: { token?: string[]; maskedCardNo?: string } }>();
   };
-  const orderStatus = async (orderNo: string) => (await t.database.handle.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status;
+  const orderStatus = async (orderNo: string) =>
+    (await t.database.handle.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!.status;
 
   describe('sandbox card gateway', () => {
     it('answers each invalid field with its catalogue code', async () => {
@@ -71,7 +77,10 @@ describe.each(backends)('payments on %s', (backend) => {
       expect(res.body.data.outcome.kind).toBe('paid');
       expect((await status(res.body.data.paymentNo)).body.data.status).toBe('paid');
       expect(await orderStatus(orderNo)).toBe('under_review');
-      const [payment] = await t.database.handle.db.select().from(payments).where(eq(payments.paymentNo, res.body.data.paymentNo));
+      const [payment] = await t.database.handle.db
+        .select()
+        .from(payments)
+        .where(eq(payments.paymentNo, res.body.data.paymentNo));
       expect(payment!.amount).toBe(1980);
 
       const again = await pay({ orderNo, method: 'card', token: tok });
@@ -86,7 +95,10 @@ describe.each(backends)('payments on %s', (backend) => {
       const tok = (await cardToken('4000000000000002')).tokenObject.token![0]!;
       const res = await pay({ orderNo, method: 'card', token: tok });
       expect(res.body.data.outcome).toEqual({ kind: 'failed', code: 'DECLINED' });
-      expect((await status(res.body.data.paymentNo)).body.data).toMatchObject({ status: 'failed', failureCode: 'DECLINED' });
+      expect((await status(res.body.data.paymentNo)).body.data).toMatchObject({
+        status: 'failed',
+        failureCode: 'DECLINED',
+      });
       expect(await orderStatus(orderNo)).toBe('awaiting_payment');
     });
 
@@ -100,7 +112,10 @@ describe.each(backends)('payments on %s', (backend) => {
       expect((await status(paymentNo)).body.data.status).toBe('pending');
 
       // Anyone can call the return address: a query parameter that says "ok" passes nothing.
-      const forged = await t.app.inject({ method: 'GET', url: `/api/pay/return/card?paymentNo=${paymentNo}&result=ok` });
+      const forged = await t.app.inject({
+        method: 'GET',
+        url: `/api/pay/return/card?paymentNo=${paymentNo}&result=ok`,
+      });
       expect(forged.statusCode).toBe(302);
       expect((await status(paymentNo)).body.data.status).toBe('pending');
       expect(await orderStatus(orderNo)).toBe('awaiting_payment');
@@ -108,7 +123,11 @@ describe.each(backends)('payments on %s', (backend) => {
       // The customer passes the challenge on the gateway's page; the gateway records it.
       const page = await t.app.inject({ method: 'GET', url: res.body.data.outcome.url! });
       expect(page.body).toContain('action="/sandbox/gmo/3ds"');
-      const passed = await t.app.inject({ method: 'POST', url: '/sandbox/gmo/3ds', payload: { payment: paymentNo, result: 'ok' } });
+      const passed = await t.app.inject({
+        method: 'POST',
+        url: '/sandbox/gmo/3ds',
+        payload: { payment: paymentNo, result: 'ok' },
+      });
       expect(passed.headers.location).toBe(`/api/pay/return/card?paymentNo=${paymentNo}`);
       const back = await t.app.inject({ method: 'GET', url: passed.headers.location as string });
       expect(back.statusCode).toBe(302);
@@ -136,7 +155,9 @@ describe.each(backends)('payments on %s', (backend) => {
       expect(Object.keys(p).sort()).toEqual(['appId', 'nonceStr', 'package', 'paySign', 'signType', 'timeStamp']);
       for (const value of Object.values(p)) expect(typeof value).toBe('string');
       expect(p.signType).toBe('RSA');
-      const ok = createVerify('RSA-SHA256').update(`${p.appId}\n${p.timeStamp}\n${p.nonceStr}\n${p.package}\n`).verify(t.app.sandboxKeys.wechatMerchantPublic, p.paySign!, 'base64');
+      const ok = createVerify('RSA-SHA256')
+        .update(`${p.appId}\n${p.timeStamp}\n${p.nonceStr}\n${p.package}\n`)
+        .verify(t.app.sandboxKeys.wechatMerchantPublic, p.paySign!, 'base64');
       expect(ok).toBe(true);
     });
 
@@ -146,22 +167,45 @@ describe.each(backends)('payments on %s', (backend) => {
       const paymentNo = res.body.data.paymentNo;
       const keys = t.app.sandboxKeys;
       const note = buildNotification(
-        { platformPrivateKeyPem: keys.wechatPlatformPrivate, apiV3Key: keys.wechatApiV3Key, serial: SANDBOX_WECHAT_SERIAL },
-        { mchid: SANDBOX_WECHAT_MCHID, out_trade_no: paymentNo, transaction_id: 'wx-t-1', trade_state: 'SUCCESS', amount: { total: 1980, currency: 'JPY' } },
+        {
+          platformPrivateKeyPem: keys.wechatPlatformPrivate,
+          apiV3Key: keys.wechatApiV3Key,
+          serial: SANDBOX_WECHAT_SERIAL,
+        },
+        {
+          mchid: SANDBOX_WECHAT_MCHID,
+          out_trade_no: paymentNo,
+          transaction_id: 'wx-t-1',
+          trade_state: 'SUCCESS',
+          amount: { total: 1980, currency: 'JPY' },
+        },
         'notify-1',
       );
-      const tampered = await t.app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: note.headers, payload: note.body.replace('encrypt-resource', 'encrypt-resourcX') });
+      const tampered = await t.app.inject({
+        method: 'POST',
+        url: '/api/pay/notify/wechat',
+        headers: note.headers,
+        payload: note.body.replace('encrypt-resource', 'encrypt-resourcX'),
+      });
       expect(tampered.statusCode).toBe(400);
       expect((await status(paymentNo)).body.data.status).toBe('pending');
 
       for (let i = 0; i < 10; i += 1) {
-        const answer = await t.app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: note.headers, payload: note.body });
+        const answer = await t.app.inject({
+          method: 'POST',
+          url: '/api/pay/notify/wechat',
+          headers: note.headers,
+          payload: note.body,
+        });
         expect(answer.statusCode).toBe(200);
         expect(answer.json()).toMatchObject({ code: 'SUCCESS' });
       }
       expect((await status(paymentNo)).body.data.status).toBe('paid');
       const [row] = await t.database.handle.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-      const [{ n } = { n: 0 }] = await t.database.handle.db.select({ n: count() }).from(orderEvents).where(eq(orderEvents.orderId, row!.id));
+      const [{ n } = { n: 0 }] = await t.database.handle.db
+        .select({ n: count() })
+        .from(orderEvents)
+        .where(eq(orderEvents.orderId, row!.id));
       // placed, paid, under review: the nine repeats changed nothing.
       expect(n).toBe(3);
     });
@@ -171,11 +215,26 @@ describe.each(backends)('payments on %s', (backend) => {
       const paymentNo = (await pay({ orderNo, method: 'wechat', scene: 'jsapi' })).body.data.paymentNo;
       const keys = t.app.sandboxKeys;
       const note = buildNotification(
-        { platformPrivateKeyPem: keys.wechatPlatformPrivate, apiV3Key: keys.wechatApiV3Key, serial: SANDBOX_WECHAT_SERIAL },
-        { mchid: SANDBOX_WECHAT_MCHID, out_trade_no: paymentNo, transaction_id: 'wx-t-2', trade_state: 'SUCCESS', amount: { total: 1, currency: 'JPY' } },
+        {
+          platformPrivateKeyPem: keys.wechatPlatformPrivate,
+          apiV3Key: keys.wechatApiV3Key,
+          serial: SANDBOX_WECHAT_SERIAL,
+        },
+        {
+          mchid: SANDBOX_WECHAT_MCHID,
+          out_trade_no: paymentNo,
+          transaction_id: 'wx-t-2',
+          trade_state: 'SUCCESS',
+          amount: { total: 1, currency: 'JPY' },
+        },
         'notify-cheap',
       );
-      const answer = await t.app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: note.headers, payload: note.body });
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/pay/notify/wechat',
+        headers: note.headers,
+        payload: note.body,
+      });
       expect(answer.statusCode).toBe(400);
       expect((await status(paymentNo)).body.data.status).toBe('pending');
       expect(await orderStatus(orderNo)).toBe('awaiting_payment');
@@ -184,9 +243,15 @@ describe.each(backends)('payments on %s', (backend) => {
     it('settles through the sandbox cashier confirming, and reconciles by query when no notification came', async () => {
       const orderNo = await placeOrder(t.app, token);
       const paymentNo = (await pay({ orderNo, method: 'wechat', scene: 'jsapi' })).body.data.paymentNo;
-      const [trade] = await t.database.handle.db.select().from(sandboxTrades).where(eq(sandboxTrades.paymentNo, paymentNo));
+      const [trade] = await t.database.handle.db
+        .select()
+        .from(sandboxTrades)
+        .where(eq(sandboxTrades.paymentNo, paymentNo));
       // The provider recorded the payment but its notification was lost.
-      await t.database.handle.db.update(sandboxTrades).set({ status: 'paid' }).where(eq(sandboxTrades.tradeNo, trade!.tradeNo));
+      await t.database.handle.db
+        .update(sandboxTrades)
+        .set({ status: 'paid' })
+        .where(eq(sandboxTrades.tradeNo, trade!.tradeNo));
       expect((await status(paymentNo)).body.data.status).toBe('paid');
       expect(await orderStatus(orderNo)).toBe('under_review');
     });
@@ -198,12 +263,23 @@ describe.each(backends)('payments on %s', (backend) => {
       const res = await pay({ orderNo, method: 'alipay', scene: 'app' });
       expect(res.body.data.outcome.params?.tradeNO).toMatch(/^2026/);
       const params: Record<string, string> = {
-        notify_id: 'ali-1', app_id: SANDBOX_ALIPAY_APP_ID, out_trade_no: res.body.data.paymentNo, trade_no: res.body.data.outcome.params!.tradeNO!,
-        trade_status: 'TRADE_SUCCESS', total_amount: '1980', currency: 'JPY', sign_type: 'RSA2',
+        notify_id: 'ali-1',
+        app_id: SANDBOX_ALIPAY_APP_ID,
+        out_trade_no: res.body.data.paymentNo,
+        trade_no: res.body.data.outcome.params!.tradeNO!,
+        trade_status: 'TRADE_SUCCESS',
+        total_amount: '1980',
+        currency: 'JPY',
+        sign_type: 'RSA2',
       };
       params.sign = signParams(t.app.sandboxKeys.alipayPrivate, params);
       const send = (p: Record<string, string>) =>
-        t.app.inject({ method: 'POST', url: '/api/pay/notify/alipay', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: new URLSearchParams(p).toString() });
+        t.app.inject({
+          method: 'POST',
+          url: '/api/pay/notify/alipay',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          payload: new URLSearchParams(p).toString(),
+        });
       expect((await send({ ...params, total_amount: '1' })).body).toBe('fail');
       expect((await send(params)).body).toBe('success');
       expect((await send(params)).body).toBe('success');
@@ -215,8 +291,15 @@ describe.each(backends)('payments on %s', (backend) => {
     const db = t.database.handle.db;
     const orderNo = await placeOrder(t.app, token);
     const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
-    await db.update(orders).set({ payBefore: new Date(Date.now() - 1000) }).where(eq(orders.id, row!.id));
+    await db
+      .update(orders)
+      .set({ payBefore: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, row!.id));
     const res = await pay({ orderNo, method: 'wechat', scene: 'jsapi' });
-    expect(res.body).toMatchObject({ code: 0, msg: '订单已超过支付期限，不能再支付', data: { error: 'ORDER_EXPIRED' } });
+    expect(res.body).toMatchObject({
+      code: 0,
+      msg: '订单已超过支付期限，不能再支付',
+      data: { error: 'ORDER_EXPIRED' },
+    });
   });
 });

@@ -51,7 +51,13 @@ describe.each(backends)('WeChat and Alipay sign-in on %s', (backend) => {
         url: `/sandbox/wechat/authorize?${new URLSearchParams(query).toString()}`,
         headers: cookie ? { cookie } : {},
       });
-    const good = { appid: 'wx-sandbox-app', redirect_uri: 'http://localhost:80/h5/pages/user/index', response_type: 'code', scope: 'snsapi_userinfo', state: 's1' };
+    const good = {
+      appid: 'wx-sandbox-app',
+      redirect_uri: 'http://localhost:80/h5/pages/user/index',
+      response_type: 'code',
+      scope: 'snsapi_userinfo',
+      state: 's1',
+    };
 
     it('refuses a redirect to another site', async () => {
       const res = await authorize({ ...good, redirect_uri: 'https://evil.example/steal' });
@@ -66,7 +72,11 @@ describe.each(backends)('WeChat and Alipay sign-in on %s', (backend) => {
         method: 'POST',
         url: '/sandbox/wechat/authorize',
         headers: { 'content-type': 'application/x-www-form-urlencoded', host: 'localhost:80' },
-        payload: new URLSearchParams({ redirect_uri: 'http://localhost:80/h5/pages/user/index', state: 's1', nickname: '阿华' }).toString(),
+        payload: new URLSearchParams({
+          redirect_uri: 'http://localhost:80/h5/pages/user/index',
+          state: 's1',
+          nickname: '阿华',
+        }).toString(),
       });
       expect(allow.statusCode).toBe(302);
       const target = new URL(String(allow.headers.location));
@@ -75,7 +85,10 @@ describe.each(backends)('WeChat and Alipay sign-in on %s', (backend) => {
       const signed = await exchange(target.searchParams.get('code')!);
       expect(signed.body.data.userinfo.username).toBe('阿华');
 
-      const cookies = ([] as string[]).concat(allow.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+      const cookies = ([] as string[])
+        .concat(allow.headers['set-cookie'] ?? [])
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const silent = await authorize({ ...good, state: 's2' }, cookies);
       expect(silent.statusCode).toBe(302);
       const back = new URL(String(silent.headers.location));
@@ -94,7 +107,9 @@ describe('in production', () => {
   let t: TestApp;
   beforeAll(async () => {
     // Stand-in providers run in production only on a staging site that says so.
-    t = await createTestApp('pglite', { env: { NODE_ENV: 'production', SANDBOX: '1', DOCUMENT_KEY: Buffer.alloc(32, 7).toString('base64') } });
+    t = await createTestApp('pglite', {
+      env: { NODE_ENV: 'production', SANDBOX: '1', DOCUMENT_KEY: Buffer.alloc(32, 7).toString('base64') },
+    });
   });
   afterAll(() => t.close());
 

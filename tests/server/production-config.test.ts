@@ -37,7 +37,8 @@ const LIVE = {
   SMTP_URL: 'smtps://user:pass@mail.example:465',
 };
 
-const without = (...names: (keyof typeof LIVE)[]) => Object.fromEntries(Object.entries(LIVE).filter(([name]) => !names.includes(name as keyof typeof LIVE)));
+const without = (...names: (keyof typeof LIVE)[]) =>
+  Object.fromEntries(Object.entries(LIVE).filter(([name]) => !names.includes(name as keyof typeof LIVE)));
 
 describe('production never runs a stand-in', () => {
   it('refuses production with only DOCUMENT_KEY set, naming every variable to set', () => {
@@ -48,7 +49,18 @@ describe('production never runs a stand-in', () => {
       problem = (error as Error).message;
     }
     expect(problem).toMatch(/^Refusing to start/);
-    for (const name of ['GMO_MODE', 'GMO_SHOP_ID', 'WECHAT_MODE', 'WECHAT_APP_SECRET', 'WECHAT_PAY_MCHID', 'ALIPAY_MODE', 'ALIPAY_PRIVATE_KEY', 'SMS_GATEWAY_URL', 'SMTP_URL', 'SANDBOX=1']) {
+    for (const name of [
+      'GMO_MODE',
+      'GMO_SHOP_ID',
+      'WECHAT_MODE',
+      'WECHAT_APP_SECRET',
+      'WECHAT_PAY_MCHID',
+      'ALIPAY_MODE',
+      'ALIPAY_PRIVATE_KEY',
+      'SMS_GATEWAY_URL',
+      'SMTP_URL',
+      'SANDBOX=1',
+    ]) {
       expect(problem, name).toContain(name);
     }
   });
@@ -116,7 +128,10 @@ describe('a production site with every provider live', () => {
   let app: Awaited<ReturnType<typeof buildApp>>;
   beforeAll(async () => {
     database = await freshDatabase('pglite');
-    app = await buildApp({ database: database.handle, config: loadConfig({ ...LIVE, DATA_DIR: mkdtempSync(join(tmpdir(), 'sim-data-')) }) });
+    app = await buildApp({
+      database: database.handle,
+      config: loadConfig({ ...LIVE, DATA_DIR: mkdtempSync(join(tmpdir(), 'sim-data-')) }),
+    });
   });
   afterAll(async () => {
     await app.close();

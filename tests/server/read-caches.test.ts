@@ -32,7 +32,8 @@ describe.each(backends)('answers from memory on %s, never stale ones', (backend)
     expect(res.body.code).toBe(1);
     return res.body.data.userinfo;
   }
-  const userinfo = (token: string, app: FastifyInstance = t.app) => getJson<UserInfo>(app, '/api/user/userinfo', { token });
+  const userinfo = (token: string, app: FastifyInstance = t.app) =>
+    getJson<UserInfo>(app, '/api/user/userinfo', { token });
 
   it('refuses a token at once after logging out with it', async () => {
     const me = await customer();
@@ -56,7 +57,10 @@ describe.each(backends)('answers from memory on %s, never stale ones', (backend)
     const db = t.database.handle.db;
     await db.update(users).set({ username: '工作人员改的' }).where(eq(users.id, me.id));
     await eventually(async () => expect((await userinfo(me.token)).body.data.username).toBe('工作人员改的'));
-    await db.update(userTokens).set({ revokedAt: new Date() }).where(eq(userTokens.tokenHash, hashToken(me.token)));
+    await db
+      .update(userTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(userTokens.tokenHash, hashToken(me.token)));
     await eventually(async () => expect((await userinfo(me.token)).status).toBe(401));
   });
 
@@ -86,21 +90,26 @@ describe.each(backends)('answers from memory on %s, never stale ones', (backend)
     }
   });
 
-  it.runIf(backend === 'postgres')('listens again after losing its connection, and misses nothing meanwhile', async () => {
-    const me = await customer();
-    expect((await userinfo(me.token)).status).toBe(200);
-    const db = t.database.handle.db;
-    await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
+  it.runIf(backend === 'postgres')(
+    'listens again after losing its connection, and misses nothing meanwhile',
+    async () => {
+      const me = await customer();
+      expect((await userinfo(me.token)).status).toBe(200);
+      const db = t.database.handle.db;
+      await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
       where datname = current_database() and query = 'listen app_changes'`);
-    await db.update(users).set({ username: '断线期间改的' }).where(eq(users.id, me.id));
-    await eventually(async () => expect((await userinfo(me.token)).body.data.username).toBe('断线期间改的'));
-    // Listening again: a later change arrives by notification as before.
-    await eventually(async () => {
-      const rows = await db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query = 'listen app_changes'`);
-      expect(Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n)).toBeGreaterThan(0);
-    });
-    expect((await userinfo(me.token)).status).toBe(200);
-    await db.update(users).set({ username: '重连之后改的' }).where(eq(users.id, me.id));
-    await eventually(async () => expect((await userinfo(me.token)).body.data.username).toBe('重连之后改的'));
-  });
+      await db.update(users).set({ username: '断线期间改的' }).where(eq(users.id, me.id));
+      await eventually(async () => expect((await userinfo(me.token)).body.data.username).toBe('断线期间改的'));
+      // Listening again: a later change arrives by notification as before.
+      await eventually(async () => {
+        const rows = await db.execute(
+          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query = 'listen app_changes'`,
+        );
+        expect(Number((rows as { rows: { n: number }[] }).rows[0]?.n)).toBeGreaterThan(0);
+      });
+      expect((await userinfo(me.token)).status).toBe(200);
+      await db.update(users).set({ username: '重连之后改的' }).where(eq(users.id, me.id));
+      await eventually(async () => expect((await userinfo(me.token)).body.data.username).toBe('重连之后改的'));
+    },
+  );
 });

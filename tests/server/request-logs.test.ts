@@ -19,7 +19,8 @@ describe('request logs', () => {
     database = await freshDatabase('pglite');
     const stream = new Writable({
       write(chunk: Buffer, _encoding, done) {
-        for (const line of chunk.toString().split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
+        for (const line of chunk.toString().split('\n').filter(Boolean))
+          lines.push(JSON.parse(line) as Record<string, unknown>);
         done();
       },
     });
@@ -27,7 +28,9 @@ describe('request logs', () => {
     app = await buildApp({ database: database.handle, config, logger: { level: 'info', stream } });
     // A fault whose message names a customer, as an SMTP refusal or a failed fetch does.
     app.get('/test/fault', async () => {
-      throw new Error('550 5.1.1 <li.wei@example.com>: Recipient address rejected; link https://sim.test/h5/pages/public/reset?code=482913&email=li.wei%40example.com');
+      throw new Error(
+        '550 5.1.1 <li.wei@example.com>: Recipient address rejected; link https://sim.test/h5/pages/public/reset?code=482913&email=li.wei%40example.com',
+      );
     });
   });
   afterAll(async () => {
@@ -35,7 +38,8 @@ describe('request logs', () => {
     await database.drop();
   });
 
-  const requestLines = () => lines.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed');
+  const requestLines = () =>
+    lines.filter((line) => line.msg === 'incoming request' || line.msg === 'request completed');
 
   it('name the route and the status, never the query, the token or the address', async () => {
     lines.length = 0;
@@ -46,10 +50,16 @@ describe('request logs', () => {
       headers: { 'content-type': 'application/x-www-form-urlencoded', token: 'tok-secret-7f3a' },
       payload: 'email=li.wei%40example.com',
     });
-    await app.inject({ method: 'POST', url: '/api/pay/notify/wechat?sign=abc123', payload: '{}', headers: { 'content-type': 'application/json' } });
+    await app.inject({
+      method: 'POST',
+      url: '/api/pay/notify/wechat?sign=abc123',
+      payload: '{}',
+      headers: { 'content-type': 'application/json' },
+    });
 
     const text = JSON.stringify(lines);
-    for (const secret of ['482913', 'li.wei', 'example.com', 'tok-secret', 'abc123', 'code=', '?']) expect(text, secret).not.toContain(secret);
+    for (const secret of ['482913', 'li.wei', 'example.com', 'tok-secret', 'abc123', 'code=', '?'])
+      expect(text, secret).not.toContain(secret);
 
     const seen = requestLines().map((line) => {
       const entry = (line.req ?? line.res) as { method?: string; url?: string; statusCode?: number };
@@ -65,8 +75,11 @@ describe('request logs', () => {
   it('keep addresses and query strings out of logged errors', async () => {
     lines.length = 0;
     expect((await app.inject({ method: 'GET', url: '/test/fault' })).statusCode).toBe(500);
-    const logged = lines.find((line) => line.msg === 'request failed') as { err: { message: string; stack: string } } | undefined;
-    expect(logged?.err.message).toBe('550 5.1.1 <<email>>: Recipient address rejected; link https://sim.test/h5/pages/public/reset?<query>');
+    const logged = lines.find((line) => line.msg === 'request failed') as
+      { err: { message: string; stack: string } } | undefined;
+    expect(logged?.err.message).toBe(
+      '550 5.1.1 <<email>>: Recipient address rejected; link https://sim.test/h5/pages/public/reset?<query>',
+    );
     const text = JSON.stringify(lines);
     for (const secret of ['482913', 'li.wei', 'example.com']) expect(text, secret).not.toContain(secret);
     expect(scrub('to a.b+c@mail.example.co.jp and x%40y.cn')).toBe('to <email> and <email>');

@@ -17,7 +17,9 @@ function decodedBody(raw: string): string {
   const encoding = /^Content-Transfer-Encoding: (\S+)/im.exec(headers)?.[1]?.toLowerCase();
   if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') {
-    const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const bytes = body
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     return Buffer.from(bytes, 'latin1').toString('utf8');
   }
   return body;
@@ -52,8 +54,18 @@ describe('mail over SMTP', () => {
   });
 
   it('sends the password-reset code to the customer in Japanese', async () => {
-    await postForm(t.app, '/api/user/register', { username: 'tanaka', email: 'tanaka@example.jp', password: 'tanaka123', repassword: 'tanaka123' });
-    const res = await postForm(t.app, '/api/user/retrieve', { email: 'tanaka@example.jp' }, { 'accept-language': 'ja' });
+    await postForm(t.app, '/api/user/register', {
+      username: 'tanaka',
+      email: 'tanaka@example.jp',
+      password: 'tanaka123',
+      repassword: 'tanaka123',
+    });
+    const res = await postForm(
+      t.app,
+      '/api/user/retrieve',
+      { email: 'tanaka@example.jp' },
+      { 'accept-language': 'ja' },
+    );
     expect(res.body.code).toBe(1);
     await expect.poll(() => received.length).toBe(1);
     const mail = received[0]!;

@@ -16,7 +16,10 @@ describe('serving the web app under /h5/', () => {
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title><div id="root"></div>');
     writeFileSync(join(dir, 'assets', 'index-abc123.js'), 'console.log(1)'.repeat(200));
     writeFileSync(join(dir, 'assets', 'page-abc123.js'), 'console.log(2)'.repeat(200));
-    writeFileSync(join(dir, 'assets', 'page-abc123.js.br'), brotliCompressSync(Buffer.from('console.log(2)'.repeat(200))));
+    writeFileSync(
+      join(dir, 'assets', 'page-abc123.js.br'),
+      brotliCompressSync(Buffer.from('console.log(2)'.repeat(200))),
+    );
     writeFileSync(join(dir, '.vite', 'manifest.json'), '{}');
     t = await createTestApp('pglite', { staticDir: dir });
   });
@@ -52,7 +55,11 @@ describe('serving the web app under /h5/', () => {
   });
 
   it('sends the copy the build compressed when there is one', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/h5/assets/page-abc123.js', headers: { 'accept-encoding': 'br, gzip' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/h5/assets/page-abc123.js',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/javascript/);

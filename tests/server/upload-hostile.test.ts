@@ -8,14 +8,26 @@ import { fixture, multipartBody } from './helpers/multipart';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { fetchFile, jpegFile, photo, postRaw, resetUploadLimits, signUp, storedCount, upload } from './helpers/uploads';
 
-const pdf = (body: string) => ({ name: 'doc.pdf', type: 'application/pdf', bytes: Buffer.from(`%PDF-1.7\n${body}\n%%EOF\n`, 'latin1') });
-const PLAIN_PDF = '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>';
+const pdf = (body: string) => ({
+  name: 'doc.pdf',
+  type: 'application/pdf',
+  bytes: Buffer.from(`%PDF-1.7\n${body}\n%%EOF\n`, 'latin1'),
+});
+const PLAIN_PDF =
+  '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>';
 
 /** An object stream hiding an action dictionary behind Flate compression. */
 function pdfWithHiddenScript(): { name: string; type: string; bytes: Buffer } {
   const hidden = deflateSync(Buffer.from('<< /Type /Action /S /JavaScript /JS (app.alert(1)) >>', 'latin1'));
-  const head = Buffer.from(`%PDF-1.7\n1 0 obj << /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${hidden.length} >>\nstream\n`, 'latin1');
-  return { name: 'doc.pdf', type: 'application/pdf', bytes: Buffer.concat([head, hidden, Buffer.from('\nendstream\nendobj\n%%EOF\n', 'latin1')]) };
+  const head = Buffer.from(
+    `%PDF-1.7\n1 0 obj << /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${hidden.length} >>\nstream\n`,
+    'latin1',
+  );
+  return {
+    name: 'doc.pdf',
+    type: 'application/pdf',
+    bytes: Buffer.concat([head, hidden, Buffer.from('\nendstream\nendobj\n%%EOF\n', 'latin1')]),
+  };
 }
 
 /** The start of an iPhone photo: an ISO-BMFF ftyp box with the heic brand. */
@@ -45,7 +57,7 @@ describe.each(backends)('hostile uploads on %s', (backend) => {
     for (let n = 2; n <= 7; n += 1) {
       const res = await upload(t, token, 'passport', jpegFile(jpeg.subarray(0, n)));
       expect(res.statusCode, `${n} bytes`).toBe(400);
-      expect(['IMAGE_UNREADABLE', 'FILE_TYPE']).toContain((res.json() as { data: { error: string } }).data.error);
+      expect(['IMAGE_UNREADABLE', 'FILE_TYPE']).toContain(res.json<{ data: { error: string } }>().data.error);
     }
     expect(await storedCount(t)).toBe(before);
   });
@@ -54,30 +66,42 @@ describe.each(backends)('hostile uploads on %s', (backend) => {
     const jpeg = fixture('passport.jpg');
     const res = await upload(t, token, 'passport', jpegFile(jpeg.subarray(0, Math.floor(jpeg.length * 0.6))));
     await refusedWith(res, 400, 'IMAGE_UNREADABLE');
-    expect((res.json() as { msg: string }).msg).toBe('图片已损坏或不完整，请重新拍照或选择其他图片');
+    expect(res.json<{ msg: string }>().msg).toBe('图片已损坏或不完整，请重新拍照或选择其他图片');
     const png = fixture('address-proof.png');
-    await refusedWith(await upload(t, token, 'address_proof', { name: 'a.png', type: 'image/png', bytes: png.subarray(0, Math.floor(png.length * 0.7)) }), 400, 'IMAGE_UNREADABLE');
+    await refusedWith(
+      await upload(t, token, 'address_proof', {
+        name: 'a.png',
+        type: 'image/png',
+        bytes: png.subarray(0, Math.floor(png.length * 0.7)),
+      }),
+      400,
+      'IMAGE_UNREADABLE',
+    );
   });
 
   it('refuses a 48 KB PNG that would decode to 20000x20000 pixels', async () => {
     const bomb = fixture('bomb-20000x20000.png');
     expect(bomb.length).toBeLessThan(50_000);
     const before = await storedCount(t);
-    await refusedWith(await upload(t, token, 'address_proof', { name: 'bomb.png', type: 'image/png', bytes: bomb }), 400, 'IMAGE_TOO_LARGE');
+    await refusedWith(
+      await upload(t, token, 'address_proof', { name: 'bomb.png', type: 'image/png', bytes: bomb }),
+      400,
+      'IMAGE_TOO_LARGE',
+    );
     expect(await storedCount(t)).toBe(before);
   });
 
   it('refuses images too small to read, in Japanese too', async () => {
     const res = await upload(t, token, 'passport', jpegFile(await photo(199, 400)), 'ja');
     await refusedWith(res, 400, 'IMAGE_TOO_SMALL');
-    expect((res.json() as { msg: string }).msg).toContain('200×200');
+    expect(res.json<{ msg: string }>().msg).toContain('200×200');
     expect((await upload(t, token, 'passport', jpegFile(await photo(200, 200)))).json()).toMatchObject({ code: 1 });
   });
 
   it('refuses HEIC with advice to choose a JPG instead of failing', async () => {
     const res = await upload(t, token, 'passport', heic());
     await refusedWith(res, 400, 'FILE_HEIC');
-    expect((res.json() as { msg: string }).msg).toContain('JPG');
+    expect(res.json<{ msg: string }>().msg).toContain('JPG');
   });
 
   it('refuses PDFs that run scripts, act on opening, launch programs or carry files', async () => {
@@ -88,7 +112,8 @@ describe.each(backends)('hostile uploads on %s', (backend) => {
       '1 0 obj << /Type /Catalog /Names << /EmbeddedFiles 2 0 R >> >> endobj',
       '1 0 obj << /S /J#61vaScript /J#53 (app.alert(1)) >> endobj',
     ];
-    for (const body of hostile) await refusedWith(await upload(t, token, 'address_proof', pdf(body)), 400, 'PDF_ACTIVE');
+    for (const body of hostile)
+      await refusedWith(await upload(t, token, 'address_proof', pdf(body)), 400, 'PDF_ACTIVE');
     await refusedWith(await upload(t, token, 'address_proof', pdfWithHiddenScript()), 400, 'PDF_ACTIVE');
     expect(await storedCount(t)).toBe(before);
   });
@@ -96,7 +121,7 @@ describe.each(backends)('hostile uploads on %s', (backend) => {
   it('keeps a plain PDF and serves it as a download, never in place', async () => {
     const res = await upload(t, token, 'address_proof', pdf(PLAIN_PDF));
     expect(res.json()).toMatchObject({ code: 1, data: { mime: 'application/pdf' } });
-    const served = await fetchFile(t, (res.json() as { data: { id: string } }).data.id, token);
+    const served = await fetchFile(t, res.json<{ data: { id: string } }>().data.id, token);
     expect(served.headers['content-disposition']).toMatch(/^attachment/);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
   });
@@ -105,8 +130,19 @@ describe.each(backends)('hostile uploads on %s', (backend) => {
     const before = await storedCount(t);
     const good = multipartBody({ kind: 'passport' }, jpegFile(fixture('passport.jpg')));
     const filePart = (b: string) =>
-      Buffer.concat([Buffer.from(`--${b}\r\nContent-Disposition: form-data; name="file"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`), fixture('passport.jpg'), Buffer.from('\r\n')]);
-    const twoFiles = Buffer.concat([Buffer.from('--B\r\nContent-Disposition: form-data; name="kind"\r\n\r\npassport\r\n'), filePart('B'), filePart('B'), Buffer.from('--B--\r\n')]);
+      Buffer.concat([
+        Buffer.from(
+          `--${b}\r\nContent-Disposition: form-data; name="file"; filename="p.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        fixture('passport.jpg'),
+        Buffer.from('\r\n'),
+      ]);
+    const twoFiles = Buffer.concat([
+      Buffer.from('--B\r\nContent-Disposition: form-data; name="kind"\r\n\r\npassport\r\n'),
+      filePart('B'),
+      filePart('B'),
+      Buffer.from('--B--\r\n'),
+    ]);
     const zero = multipartBody({ kind: 'passport' }, jpegFile(Buffer.alloc(0)));
     const cases: Array<[string, string, Buffer | string]> = [
       ['no boundary', 'multipart/form-data', good.payload],
@@ -150,7 +186,12 @@ describe.each(backends)('hostile uploads on %s', (backend) => {
     const second = stalled();
     // Both hold their slot once their headers have been read: wait for that, then try a third.
     const inFlight = async () =>
-      (await t.app.db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.bucket, 'upload:inflight')))[0]?.count ?? 0;
+      (
+        await t.app.db
+          .select({ count: rateLimits.count })
+          .from(rateLimits)
+          .where(eq(rateLimits.bucket, 'upload:inflight'))
+      )[0]?.count ?? 0;
     for (let i = 0; i < 100 && (await inFlight()) < 2; i += 1) await new Promise((r) => setTimeout(r, 20));
     const third = await upload(t, token, 'passport', jpegFile(fixture('passport.jpg')));
     await refusedWith(third, 429, 'UPLOAD_BUSY');
@@ -169,7 +210,8 @@ describe.each(backends)('hostile uploads on %s', (backend) => {
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.every((s) => s === 200 || s === 429)).toBe(true);
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThan(0);
-    for (const a of answers.filter((x) => x.statusCode === 429)) expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
+    for (const a of answers.filter((x) => x.statusCode === 429))
+      expect(Number(a.headers['retry-after'])).toBeGreaterThan(0);
     expect((await storedCount(t)) - before).toBe(statuses.filter((s) => s === 200).length);
     expect(statuses.filter((s) => s === 200).length).toBeLessThan(40);
   });
@@ -181,7 +223,7 @@ describe.each(backends)('hostile uploads on %s', (backend) => {
     await refusedWith(refused, 429, 'UPLOAD_QUOTA');
     const wait = Number(refused.headers['retry-after']);
     expect(wait).toBeGreaterThan(23 * 3600);
-    expect((refused.json() as { msg: string }).msg).toContain(`${wait} 秒後`);
+    expect(refused.json<{ msg: string }>().msg).toContain(`${wait} 秒後`);
   });
 
   it('refuses a file that would pass 150 MB today', async () => {

@@ -5,7 +5,8 @@ import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
 import { spoolUpload, SpoolTooLargeError, sweepStaleSpools } from '../../server/services/upload-spool';
 
-const chunks = (n: number, size: number) => Readable.from(Array.from({ length: n }, (_, i) => Buffer.alloc(size, i + 1)));
+const chunks = (n: number, size: number) =>
+  Readable.from(Array.from({ length: n }, (_, i) => Buffer.alloc(size, i + 1)));
 
 describe('upload spool', () => {
   it('keeps the bytes on disk encrypted and gives them back whole', async () => {

@@ -4,7 +4,15 @@ import { UPLOAD_MAX_BYTES } from '../../contract/limits';
 import { backends } from './helpers/databases';
 import { fixture, jpegWithExif } from './helpers/multipart';
 import { createTestApp, type TestApp } from './helpers/test-app';
-import { fetchFile, jpegFile, resetUploadLimits, signUp, storedCount, upload as send, type UploadFile } from './helpers/uploads';
+import {
+  fetchFile,
+  jpegFile,
+  resetUploadLimits,
+  signUp,
+  storedCount,
+  upload as send,
+  type UploadFile,
+} from './helpers/uploads';
 
 describe.each(backends)('document uploads on %s', (backend) => {
   let t: TestApp;
@@ -67,7 +75,11 @@ describe.each(backends)('document uploads on %s', (backend) => {
   });
 
   it('keeps a drawn signature a PNG', async () => {
-    const res = await upload('signature', { name: 'signature.png', type: 'image/png', bytes: fixture('address-proof.png') });
+    const res = await upload('signature', {
+      name: 'signature.png',
+      type: 'image/png',
+      bytes: fixture('address-proof.png'),
+    });
     expect(res.json()).toMatchObject({ code: 1, data: { mime: 'image/png' } });
     const jpeg = await upload('signature', jpegFile(fixture('passport.jpg')));
     expect(jpeg.json()).toMatchObject({ code: 0, data: { error: 'FILE_TYPE' } });

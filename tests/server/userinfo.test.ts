@@ -19,7 +19,8 @@ describe.each(backends)('GET /api/user/userinfo on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  const userinfo = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/user/userinfo', headers });
+  const userinfo = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'GET', url: '/api/user/userinfo', headers });
 
   it('answers 401 with a Chinese "please log in first" envelope without a token', async () => {
     const res = await userinfo(zh);
@@ -59,7 +60,10 @@ describe.each(backends)('GET /api/user/userinfo on %s', (backend) => {
   it('refuses a revoked or expired token', async () => {
     const db = t.database.handle.db;
     const revoked = await issueToken(db, userId);
-    await db.update(userTokens).set({ revokedAt: new Date() }).where(eq(userTokens.tokenHash, hashToken(revoked)));
+    await db
+      .update(userTokens)
+      .set({ revokedAt: new Date() })
+      .where(eq(userTokens.tokenHash, hashToken(revoked)));
     expect((await userinfo({ ...zh, token: revoked })).statusCode).toBe(401);
 
     const expired = await issueToken(db, userId, new Date(Date.now() - 31 * 24 * 3600 * 1000));

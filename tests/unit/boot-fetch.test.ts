@@ -26,7 +26,9 @@ describe('answers a server-drawn page carries', () => {
 
   it('records only successful GETs while drawing, and refuses anything that would change data', async () => {
     const record: Record<string, string> = {};
-    const fetchApi = vi.fn(async (url: string) => (url.includes('missing') ? { status: 404, body: '{}' } : { status: 200, body: envelope(url) }));
+    const fetchApi = vi.fn(async (url: string) =>
+      url.includes('missing') ? { status: 404, body: '{}' } : { status: 200, body: envelope(url) },
+    );
     const fetch = recordingFetch(fetchApi, record);
     const ok = await fetch('/api/index/store', { headers: { token: 'visitor', 'Accept-Language': 'ja' } });
     expect(ok.status).toBe(200);

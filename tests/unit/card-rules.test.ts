@@ -32,7 +32,9 @@ describe('card rules and their gateway codes', () => {
   });
 
   it('accepts 10 and 16 digit numbers, 3 and 4 digit codes, a 50-character holder, 1 to 10 installments', () => {
-    expect(checkCard({ ...good, number: '1234567890', securityCode: '1234', holder: 'A'.repeat(50), installments: '10' })).toEqual({});
+    expect(
+      checkCard({ ...good, number: '1234567890', securityCode: '1234', holder: 'A'.repeat(50), installments: '10' }),
+    ).toEqual({});
   });
 
   it('turns the printed MMYY into the gateway YYMM', () => {

@@ -10,12 +10,19 @@ import { envelope, fakeFetch, type Handler } from './helpers/fake-server';
 
 function build(handler: Handler) {
   const fake = fakeFetch(handler);
-  const store = new RootStore({ storage: memoryStorage(), loadLocale: async (_lang: Lang) => ({}), fetchImpl: fake.fetch });
+  const store = new RootStore({
+    storage: memoryStorage(),
+    loadLocale: async (_lang: Lang) => ({}),
+    fetchImpl: fake.fetch,
+  });
   return { store, seen: fake.seen };
 }
 
 const photo = (bytes = 2048) => new File([new Uint8Array(bytes)], 'passport.jpg', { type: 'image/jpeg' });
-const stored = (id: string) => ({ status: 200, body: envelope({ id, kind: 'passport', mime: 'image/jpeg', size: 2048 }) });
+const stored = (id: string) => ({
+  status: 200,
+  body: envelope({ id, kind: 'passport', mime: 'image/jpeg', size: 2048 }),
+});
 const notFound = { status: 404, body: envelope({ error: 'NOT_FOUND' }, 0, '请求的内容不存在') };
 
 describe('uploading a document', () => {
@@ -36,9 +43,15 @@ describe('uploading a document', () => {
   });
 
   it('reads a 413 from the body limit as too large, with its message', async () => {
-    const { store } = build(() => ({ status: 413, body: envelope({ error: 'PAYLOAD_TOO_LARGE' }, 0, '文件不能超过 10M') }));
+    const { store } = build(() => ({
+      status: 413,
+      body: envelope({ error: 'PAYLOAD_TOO_LARGE' }, 0, '文件不能超过 10M'),
+    }));
     await store.purchase.uploadDocument('residenceFront', 'residence_front', photo());
-    expect(store.purchase.uploads.failures.residenceFront).toEqual({ error: 'PAYLOAD_TOO_LARGE', msg: '文件不能超过 10M' });
+    expect(store.purchase.uploads.failures.residenceFront).toEqual({
+      error: 'PAYLOAD_TOO_LARGE',
+      msg: '文件不能超过 10M',
+    });
   });
 
   it('marks a dropped connection for a retry, and a retry that works stores the document', async () => {
@@ -62,11 +75,21 @@ describe('uploading a document', () => {
 });
 
 describe('changing the address', () => {
-  const info = { region: 'JP', postcode: '171-0021', province: '東京都', city: '豊島区', district: '西池袋', block: '1-2-3', building: '' };
+  const info = {
+    region: 'JP',
+    postcode: '171-0021',
+    province: '東京都',
+    city: '豊島区',
+    district: '西池袋',
+    block: '1-2-3',
+    building: '',
+  };
 
   it('starts from the address on record and asks for a proof only once it differs from the card', async () => {
     const { store } = build((request) =>
-      request.url.startsWith('/api/user/personal') ? { status: 200, body: envelope({ info, cardAddress: info }) } : notFound,
+      request.url.startsWith('/api/user/personal')
+        ? { status: 200, body: envelope({ info, cardAddress: info }) }
+        : notFound,
     );
     const change = store.line.address;
     await change.start();
@@ -78,7 +101,8 @@ describe('changing the address', () => {
 
   it('uploads the proof the same way as the purchase and sends only address and proof fields', async () => {
     const { store, seen } = build((request) => {
-      if (request.url.startsWith('/api/user/personal')) return { status: 200, body: envelope({ info, cardAddress: info }) };
+      if (request.url.startsWith('/api/user/personal'))
+        return { status: 200, body: envelope({ info, cardAddress: info }) };
       if (request.url.startsWith('/api/common/upload?kind=address_proof')) return stored('proof-1');
       if (request.url.startsWith('/api/user/addr')) return { status: 200, body: envelope({ info }, 1, '已保存') };
       return notFound;
@@ -97,7 +121,13 @@ describe('changing the address', () => {
     const saved = await change.save();
     expect(saved).toMatchObject({ ok: true, msg: '已保存' });
     const sent = new URLSearchParams(seen.find((r) => r.url === '/api/user/addr')!.body ?? '');
-    expect(Object.fromEntries(sent)).toEqual({ ...info, block: '3-1-1', proofType: 'utility_bill', proofDate: '2026-11-01', proofDoc: 'proof-1' });
+    expect(Object.fromEntries(sent)).toEqual({
+      ...info,
+      block: '3-1-1',
+      proofType: 'utility_bill',
+      proofDate: '2026-11-01',
+      proofDoc: 'proof-1',
+    });
   });
 });
 
@@ -108,7 +138,10 @@ describe('content loaded by stores', () => {
       if (!online) throw new TypeError('Failed to fetch');
       if (request.url === '/api/page/detail?name=terms') {
         const ja = request.headers['accept-language']?.startsWith('ja');
-        return { status: 200, body: envelope({ name: 'terms', title: ja ? '利用規約' : '服务条款', html: '<p>1</p>' }) };
+        return {
+          status: 200,
+          body: envelope({ name: 'terms', title: ja ? '利用規約' : '服务条款', html: '<p>1</p>' }),
+        };
       }
       return notFound;
     });
@@ -134,7 +167,9 @@ describe('content loaded by stores', () => {
 
   it('forgets the order when the pay step is left, so the next visit never shows an old one', async () => {
     const order = { orderNo: 'SM1', status: 'awaiting_payment' };
-    const { store } = build((request) => (request.url.startsWith('/api/order/detail') ? { status: 200, body: envelope({ order }) } : notFound));
+    const { store } = build((request) =>
+      request.url.startsWith('/api/order/detail') ? { status: 200, body: envelope({ order }) } : notFound,
+    );
     await store.purchase.order.load();
     expect(store.purchase.order.data?.order?.orderNo).toBe('SM1');
     store.purchase.order.reset();
@@ -144,7 +179,9 @@ describe('content loaded by stores', () => {
 
   it('asks for refunds once per order or bill', async () => {
     const { store, seen } = build((request) =>
-      request.url.startsWith('/api/pay/refunds') ? { status: 200, body: envelope({ refunds: [{ amount: 1980, status: 'refunding' }] }) } : notFound,
+      request.url.startsWith('/api/pay/refunds')
+        ? { status: 200, body: envelope({ refunds: [{ amount: 1980, status: 'refunding' }] }) }
+        : notFound,
     );
     const refunds = store.payment.refundsOf({ orderNo: 'SM1' });
     expect(store.payment.refundsOf({ orderNo: 'SM1' })).toBe(refunds);

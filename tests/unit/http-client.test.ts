@@ -110,12 +110,26 @@ describe('refusals from a limit (HTTP 429)', () => {
   it('rejects with the envelope and how long to wait', async () => {
     const http = createHttpClient({ fetchImpl: limited, getToken: () => null, getLang: () => 'cn' });
     const error = await http.request({ url: '/api/user/login', method: 'POST' }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ kind: 'http', status: 429, retryAfter: 42, data: { data: { error: 'RATE_LIMITED' } } });
+    expect(error).toMatchObject({
+      kind: 'http',
+      status: 429,
+      retryAfter: 42,
+      data: { data: { error: 'RATE_LIMITED' } },
+    });
   });
 
-  it('shows the server\'s localized message, not a network error', async () => {
+  it("shows the server's localized message, not a network error", async () => {
     const http = createHttpClient({ fetchImpl: limited, getToken: () => null, getLang: () => 'cn' });
-    const result = await toResult(() => http.request({ url: '/api/user/login', method: 'POST' }), () => undefined);
-    expect(result).toEqual({ ok: false, msg: '登录失败次数过多，请 1 分钟后再试', error: 'RATE_LIMITED', fields: {}, retryAfter: 42 });
+    const result = await toResult(
+      () => http.request({ url: '/api/user/login', method: 'POST' }),
+      () => undefined,
+    );
+    expect(result).toEqual({
+      ok: false,
+      msg: '登录失败次数过多，请 1 分钟后再试',
+      error: 'RATE_LIMITED',
+      fields: {},
+      retryAfter: 42,
+    });
   });
 });

@@ -1,16 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { tokyoDate } from '../../contract/calendar';
-import { daysUntil, isThrottled, nextUsageReset, normalizeMobile, planChangeEffectiveDate, usagePercent } from '../../contract/line-rules';
+import {
+  daysUntil,
+  isThrottled,
+  nextUsageReset,
+  normalizeMobile,
+  planChangeEffectiveDate,
+  usagePercent,
+} from '../../contract/line-rules';
 
 describe('plan change date: the 25th of the next month, Tokyo time', () => {
-  it('is next month\'s 25th, across December, and on the 25th itself', () => {
+  it("is next month's 25th, across December, and on the 25th itself", () => {
     expect(planChangeEffectiveDate('2026-11-23')).toBe('2026-12-25');
     expect(planChangeEffectiveDate('2026-12-03')).toBe('2027-01-25');
     expect(planChangeEffectiveDate('2026-12-25')).toBe('2027-01-25');
     expect(planChangeEffectiveDate('2027-01-31')).toBe('2027-02-25');
   });
 
-  it('uses the Tokyo date, not the phone\'s (this test runs in Los Angeles time)', () => {
+  it("uses the Tokyo date, not the phone's (this test runs in Los Angeles time)", () => {
     // Nov 30 20:00 in Los Angeles is already Dec 1 in Tokyo.
     const instant = new Date('2026-12-01T04:00:00Z');
     expect(instant.getDate()).toBe(30);

@@ -4,13 +4,23 @@ import { RootStore } from '../../src/app/root-store';
 import { memoryStorage } from '../../src/lib/persistence';
 import { envelope, fakeFetch } from './helpers/fake-server';
 
-const user: UserInfo = { id: 3, username: '微信用户', email: null, mobile: null, lang: 'cn', hasPassword: false, token: 'tok-wx' };
+const user: UserInfo = {
+  id: 3,
+  username: '微信用户',
+  email: null,
+  mobile: null,
+  lang: 'cn',
+  hasPassword: false,
+  token: 'tok-wx',
+};
 
 function build() {
   const fake = fakeFetch((request) => {
     if (request.url === '/api/user/auth_code') return { status: 200, body: envelope({ userinfo: user }) };
     if (request.url === '/api/user/userinfo') {
-      return request.headers.token === 'tok-wx' ? { status: 200, body: envelope(user) } : { status: 401, body: envelope({ error: 'UNAUTHORIZED' }, 0) };
+      return request.headers.token === 'tok-wx'
+        ? { status: 200, body: envelope(user) }
+        : { status: 401, body: envelope({ error: 'UNAUTHORIZED' }, 0) };
     }
     return { status: 200, body: envelope({}) };
   });

@@ -7,7 +7,11 @@ import { envelope, fakeFetch, type Handler } from './helpers/fake-server';
 // Issue 14: an attempt replaced by a newer one ends the wait with a clear word, not 90 s of "querying".
 
 const build = (handler: Handler) =>
-  new RootStore({ storage: memoryStorage(), loadLocale: async (_lang: Lang) => ({}), fetchImpl: fakeFetch(handler).fetch });
+  new RootStore({
+    storage: memoryStorage(),
+    loadLocale: async (_lang: Lang) => ({}),
+    fetchImpl: fakeFetch(handler).fetch,
+  });
 
 describe('paying, when a newer attempt replaced this one', () => {
   it('stops querying and says the payment was replaced when the server calls it closed', async () => {

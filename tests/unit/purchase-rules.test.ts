@@ -4,10 +4,29 @@ import { informationSchema, isPhone, isPostcode } from '../../contract/purchase-
 
 const today = '2026-11-23';
 const good = {
-  lastName: '李', firstName: '华', email: 'li@example.com', birthday: '1999-04-12', region: 'JP', postcode: '100-0001',
-  province: '東京都', city: '千代田区', district: '千代田', block: '1-1', building: '', phone: '090-1234-5678', delivery: 'mail',
-  storeId: '', visaType: 'study', residenceFront: 'a', residenceBack: 'b', identityKind: 'passport', identityDoc: 'c',
-  addressSame: 'yes', proofType: '', proofDate: '', proofDoc: '',
+  lastName: '李',
+  firstName: '华',
+  email: 'li@example.com',
+  birthday: '1999-04-12',
+  region: 'JP',
+  postcode: '100-0001',
+  province: '東京都',
+  city: '千代田区',
+  district: '千代田',
+  block: '1-1',
+  building: '',
+  phone: '090-1234-5678',
+  delivery: 'mail',
+  storeId: '',
+  visaType: 'study',
+  residenceFront: 'a',
+  residenceBack: 'b',
+  identityKind: 'passport',
+  identityDoc: 'c',
+  addressSame: 'yes',
+  proofType: '',
+  proofDate: '',
+  proofDoc: '',
 };
 const check = (changes: Record<string, string>) => validate(informationSchema(today), { ...good, ...changes });
 
@@ -17,7 +36,16 @@ describe('purchase step 2 rules', () => {
   });
 
   it('requires every spec field', () => {
-    const result = check({ lastName: '', firstName: '', email: '', birthday: '', postcode: '', block: '', phone: '', province: '' });
+    const result = check({
+      lastName: '',
+      firstName: '',
+      email: '',
+      birthday: '',
+      postcode: '',
+      block: '',
+      phone: '',
+      province: '',
+    });
     expect(result.ok).toBe(false);
     if (!result.ok) {
       for (const field of ['lastName', 'firstName', 'email', 'birthday', 'postcode', 'block', 'phone', 'province']) {
@@ -28,15 +56,24 @@ describe('purchase step 2 rules', () => {
 
   it('requires both residence card sides and a passport or admission permit', () => {
     const result = check({ residenceBack: '', identityDoc: '' });
-    expect(result.ok ? {} : result.fields).toEqual({ residenceBack: 'UPLOAD_REQUIRED', identityDoc: 'UPLOAD_REQUIRED' });
+    expect(result.ok ? {} : result.fields).toEqual({
+      residenceBack: 'UPLOAD_REQUIRED',
+      identityDoc: 'UPLOAD_REQUIRED',
+    });
   });
 
   it('asks for a proof when the mailing address differs from the residence card', () => {
     const missing = check({ addressSame: 'no' });
-    expect(missing.ok ? {} : missing.fields).toEqual({ proofType: 'PROOF_REQUIRED', proofDate: 'PROOF_REQUIRED', proofDoc: 'PROOF_REQUIRED' });
+    expect(missing.ok ? {} : missing.fields).toEqual({
+      proofType: 'PROOF_REQUIRED',
+      proofDate: 'PROOF_REQUIRED',
+      proofDoc: 'PROOF_REQUIRED',
+    });
     const old = check({ addressSame: 'no', proofType: 'utility_bill', proofDate: '2026-08-01', proofDoc: 'd' });
     expect(old.ok ? {} : old.fields).toEqual({ proofDate: 'PROOF_TOO_OLD' });
-    expect(check({ addressSame: 'no', proofType: 'resident_ticket', proofDate: '2026-10-01', proofDoc: 'd' }).ok).toBe(true);
+    expect(check({ addressSame: 'no', proofType: 'resident_ticket', proofDate: '2026-10-01', proofDoc: 'd' }).ok).toBe(
+      true,
+    );
   });
 
   it('needs a store for pickup', () => {
@@ -54,7 +91,8 @@ describe('purchase step 2 rules', () => {
   });
 
   it('checks Japanese and Chinese mobile numbers', () => {
-    for (const ok of ['090-1234-5678', '08012345678', '+819012345678', '13812345678', '+8613812345678', '03-1234-5678']) expect(isPhone(ok), ok).toBe(true);
+    for (const ok of ['090-1234-5678', '08012345678', '+819012345678', '13812345678', '+8613812345678', '03-1234-5678'])
+      expect(isPhone(ok), ok).toBe(true);
     for (const bad of ['12345', '090-1234-567', '23812345678', 'abc']) expect(isPhone(bad), bad).toBe(false);
   });
 

@@ -5,7 +5,15 @@ import type { Dictionary } from '../../src/features/language/load-locale';
 import { memoryStorage, type KeyValueStorage } from '../../src/lib/persistence';
 import { envelope, fakeFetch, type Handler } from './helpers/fake-server';
 
-const user: UserInfo = { id: 7, username: 'lihua', email: 'li@example.com', mobile: null, lang: 'cn', hasPassword: true, token: 'tok-live' };
+const user: UserInfo = {
+  id: 7,
+  username: 'lihua',
+  email: 'li@example.com',
+  mobile: null,
+  lang: 'cn',
+  hasPassword: true,
+  token: 'tok-live',
+};
 const config = { siteName: '樱花移动', taxRatePercent: 10, freeApps: 22 } as AppConfig;
 const dictionaries: Record<Lang, Dictionary> = { cn: { hello: '你好' }, ja: { hello: 'こんにちは' } };
 const loadLocale = async (lang: Lang) => dictionaries[lang];

@@ -12,7 +12,11 @@ export const users = pgTable(
     lang: text('lang').notNull().default('cn'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_username_key').on(t.username), uniqueIndex('users_mobile_key').on(t.mobile)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_username_key').on(t.username),
+    uniqueIndex('users_mobile_key').on(t.mobile),
+  ],
 );
 
 // Tokens are opaque random strings; only their SHA-256 is stored, so a database leak
@@ -45,7 +49,10 @@ export const userIdentities = pgTable(
     subject: text('subject').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('user_identities_provider_subject_key').on(t.provider, t.subject), index('user_identities_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('user_identities_provider_subject_key').on(t.provider, t.subject),
+    index('user_identities_user_idx').on(t.userId),
+  ],
 );
 
 /** One-time codes sent by e-mail; only a hash of the code is kept. */

@@ -22,7 +22,12 @@ export const lines = pgTable(
     status: text('status').notNull().default('active'),
     activatedAt: timestamp('activated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('lines_msisdn_key').on(t.msisdn), uniqueIndex('lines_iccid_key').on(t.iccid), uniqueIndex('lines_order_key').on(t.orderId), index('lines_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('lines_msisdn_key').on(t.msisdn),
+    uniqueIndex('lines_iccid_key').on(t.iccid),
+    uniqueIndex('lines_order_key').on(t.orderId),
+    index('lines_user_idx').on(t.userId),
+  ],
 );
 
 /** Data used per line per Tokyo day, in megabytes, as the carrier reports it. */
@@ -78,7 +83,11 @@ export const bills = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('bills_bill_no_key').on(t.billNo), uniqueIndex('bills_line_month_key').on(t.lineId, t.month), index('bills_user_idx').on(t.userId, t.month)],
+  (t) => [
+    uniqueIndex('bills_bill_no_key').on(t.billNo),
+    uniqueIndex('bills_line_month_key').on(t.lineId, t.month),
+    index('bills_user_idx').on(t.userId, t.month),
+  ],
 );
 
 /** The customer's current personal data and address, which they may change after buying. */

@@ -73,5 +73,9 @@ export const refunds = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('refunds_refund_no_key').on(t.refundNo), uniqueIndex('refunds_payment_key').on(t.paymentId), index('refunds_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    uniqueIndex('refunds_refund_no_key').on(t.refundNo),
+    uniqueIndex('refunds_payment_key').on(t.paymentId),
+    index('refunds_status_idx').on(t.status, t.createdAt),
+  ],
 );

@@ -7,7 +7,9 @@ export function outboxMail(db: Database): MailProvider {
   return {
     kind: 'outbox',
     async send(message: MailMessage) {
-      await db.insert(outbox).values({ channel: 'mail', recipient: message.to, subject: message.subject, body: message.text });
+      await db
+        .insert(outbox)
+        .values({ channel: 'mail', recipient: message.to, subject: message.subject, body: message.text });
     },
   };
 }

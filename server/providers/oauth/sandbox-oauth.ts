@@ -7,7 +7,11 @@ import type { OAuthPlatform, OAuthProvider, PlatformIdentity } from './oauth-pro
 // Like the real platforms: a code lives five minutes and works once.
 const CODE_TTL_MS = 5 * 60 * 1000;
 
-export async function issueSandboxCode(db: Database, platform: OAuthPlatform, identity: PlatformIdentity): Promise<string> {
+export async function issueSandboxCode(
+  db: Database,
+  platform: OAuthPlatform,
+  identity: PlatformIdentity,
+): Promise<string> {
   const code = randomBytes(16).toString('hex');
   await db.insert(sandboxOauthCodes).values({
     code,

@@ -16,7 +16,12 @@ interface UserAnswer {
  * WeChat official-account web authorization: code -> access_token + openid
  * (/sns/oauth2/access_token), then the profile (/sns/userinfo) for snsapi_userinfo.
  */
-export function wechatOAuth(options: { appId: string; secret: string; apiBase: string; fetchImpl?: typeof fetch }): OAuthProvider {
+export function wechatOAuth(options: {
+  appId: string;
+  secret: string;
+  apiBase: string;
+  fetchImpl?: typeof fetch;
+}): OAuthProvider {
   const fetchImpl = options.fetchImpl ?? fetch;
   return {
     platform: 'wechat',
@@ -32,7 +37,11 @@ export function wechatOAuth(options: { appId: string; secret: string; apiBase: s
       if (token.errcode || !token.openid || !token.access_token) return null;
 
       const userUrl = new URL('/sns/userinfo', options.apiBase);
-      userUrl.search = new URLSearchParams({ access_token: token.access_token, openid: token.openid, lang: 'zh_CN' }).toString();
+      userUrl.search = new URLSearchParams({
+        access_token: token.access_token,
+        openid: token.openid,
+        lang: 'zh_CN',
+      }).toString();
       let nickname = '';
       try {
         const user = (await (await fetchImpl(userUrl, { signal: AbortSignal.timeout(10_000) })).json()) as UserAnswer;

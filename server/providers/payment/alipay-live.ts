@@ -14,11 +14,20 @@ export function alipayLive(config: AlipayPayConfig): PaymentProvider {
     const { AlipaySdk } = await import('alipay-sdk');
     // A PEM "PRIVATE KEY" is PKCS#8 (Alipay's tool offers both); the SDK assumes PKCS#1 unless told.
     const keyType = config.privateKey.includes('BEGIN PRIVATE KEY') ? 'PKCS8' : 'PKCS1';
-    return new AlipaySdk({ appId: config.appId, privateKey: config.privateKey, keyType, alipayPublicKey: config.alipayPublicKey, gateway: config.gateway, timeout: 15_000 });
+    return new AlipaySdk({
+      appId: config.appId,
+      privateKey: config.privateKey,
+      keyType,
+      alipayPublicKey: config.alipayPublicKey,
+      gateway: config.gateway,
+      timeout: 15_000,
+    });
   };
   const query = async (paymentNo: string): Promise<'paid' | 'failed' | 'pending'> => {
     const client = await sdk();
-    const result = (await client.exec('alipay.trade.query', { bizContent: { out_trade_no: paymentNo } })) as { tradeStatus?: string };
+    const result = (await client.exec('alipay.trade.query', { bizContent: { out_trade_no: paymentNo } })) as {
+      tradeStatus?: string;
+    };
     if (result.tradeStatus === 'TRADE_SUCCESS' || result.tradeStatus === 'TRADE_FINISHED') return 'paid';
     if (result.tradeStatus === 'TRADE_CLOSED') return 'failed';
     return 'pending';
@@ -28,7 +37,12 @@ export function alipayLive(config: AlipayPayConfig): PaymentProvider {
     merchantId: config.appId,
     async create(request) {
       const client = await sdk();
-      const bizContent = { out_trade_no: request.paymentNo, total_amount: String(request.amount), subject: request.description, trans_currency: 'JPY' };
+      const bizContent = {
+        out_trade_no: request.paymentNo,
+        total_amount: String(request.amount),
+        subject: request.description,
+        trans_currency: 'JPY',
+      };
       if (request.scene === 'wap') {
         const url = client.pageExecute('alipay.trade.wap.pay', 'GET', {
           bizContent: { ...bizContent, product_code: 'QUICK_WAP_WAY' },
@@ -37,11 +51,18 @@ export function alipayLive(config: AlipayPayConfig): PaymentProvider {
         });
         return { kind: 'redirect', url };
       }
-      const result = (await client.exec('alipay.trade.create', { bizContent, notifyUrl: request.notifyUrl })) as { tradeNo?: string; code?: string };
-      return result.tradeNo ? { kind: 'bridge', params: { tradeNO: result.tradeNo } } : { kind: 'failed', code: String(result.code ?? 'ALIPAY_ERROR') };
+      const result = (await client.exec('alipay.trade.create', { bizContent, notifyUrl: request.notifyUrl })) as {
+        tradeNo?: string;
+        code?: string;
+      };
+      return result.tradeNo
+        ? { kind: 'bridge', params: { tradeNO: result.tradeNo } }
+        : { kind: 'failed', code: String(result.code ?? 'ALIPAY_ERROR') };
     },
     verifyNotification(_headers, rawBody) {
-      return Promise.resolve(readAlipayNotification(config.alipayPublicKey, Object.fromEntries(new URLSearchParams(rawBody))));
+      return Promise.resolve(
+        readAlipayNotification(config.alipayPublicKey, Object.fromEntries(new URLSearchParams(rawBody))),
+      );
     },
     ack(ok) {
       return { status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' };
@@ -49,7 +70,11 @@ export function alipayLive(config: AlipayPayConfig): PaymentProvider {
     query,
     async close(payment) {
       const client = await sdk();
-      const result = (await client.exec('alipay.trade.close', { bizContent: { out_trade_no: payment.paymentNo } }, { validateSign: true })) as { code?: string; subCode?: string };
+      const result = (await client.exec(
+        'alipay.trade.close',
+        { bizContent: { out_trade_no: payment.paymentNo } },
+        { validateSign: true },
+      )) as { code?: string; subCode?: string };
       if (result.code === '10000' || result.subCode === 'ACQ.TRADE_NOT_EXIST') return 'closed';
       // A trade that cannot be closed any more has usually been paid: ask.
       if (result.subCode === 'ACQ.TRADE_STATUS_ERROR' && (await query(payment.paymentNo)) === 'paid') return 'paid';
@@ -57,9 +82,19 @@ export function alipayLive(config: AlipayPayConfig): PaymentProvider {
     },
     async refund(request) {
       const client = await sdk();
-      const bizContent = { out_trade_no: request.paymentNo, refund_amount: String(request.amount), out_request_no: request.refundNo, refund_reason: request.reason };
+      const bizContent = {
+        out_trade_no: request.paymentNo,
+        refund_amount: String(request.amount),
+        out_request_no: request.refundNo,
+        refund_reason: request.reason,
+      };
       // Money answers are believed only when Alipay signed them.
-      const result = (await client.exec('alipay.trade.refund', { bizContent }, { validateSign: true })) as { code?: string; subCode?: string; fundChange?: string; tradeNo?: string };
+      const result = (await client.exec('alipay.trade.refund', { bizContent }, { validateSign: true })) as {
+        code?: string;
+        subCode?: string;
+        fundChange?: string;
+        tradeNo?: string;
+      };
       if (result.code !== '10000') throw new Error(`alipay.trade.refund ${result.code ?? ''} ${result.subCode ?? ''}`);
       // Asked again with the same out_request_no, Alipay answers the same refund with fund_change N.
       return { status: 'refunded', providerRefundNo: `${result.tradeNo ?? ''}:${request.refundNo}` };

@@ -31,7 +31,8 @@ export function gmoCardLive(config: GmoConfig): PaymentProvider {
     });
     return parseGmoAnswer(await res.text());
   };
-  const search = (orderId: string) => post('/payment/SearchTrade.idPass', { ShopID: config.shopId, ShopPass: config.shopPass, OrderID: orderId });
+  const search = (orderId: string) =>
+    post('/payment/SearchTrade.idPass', { ShopID: config.shopId, ShopPass: config.shopPass, OrderID: orderId });
 
   return {
     method: 'card',
@@ -45,7 +46,8 @@ export function gmoCardLive(config: GmoConfig): PaymentProvider {
         Amount: String(request.amount),
         TdFlag: '2',
       });
-      if (entry.ErrCode || !entry.AccessID || !entry.AccessPass) return { kind: 'failed', code: entry.ErrInfo ?? 'E01' };
+      if (entry.ErrCode || !entry.AccessID || !entry.AccessPass)
+        return { kind: 'failed', code: entry.ErrInfo ?? 'E01' };
       const exec = await post('/payment/ExecTran.idPass', {
         AccessID: entry.AccessID,
         AccessPass: entry.AccessPass,
@@ -56,7 +58,8 @@ export function gmoCardLive(config: GmoConfig): PaymentProvider {
       });
       if (exec.ErrCode) return { kind: 'failed', code: exec.ErrInfo ?? 'E01' };
       // The access pair is kept with the payment row, so any process can finish the challenge.
-      if (exec.ACS === '2' && exec.RedirectUrl) return { kind: 'redirect', url: exec.RedirectUrl, tradeNo: `${entry.AccessID}:${entry.AccessPass}` };
+      if (exec.ACS === '2' && exec.RedirectUrl)
+        return { kind: 'redirect', url: exec.RedirectUrl, tradeNo: `${entry.AccessID}:${entry.AccessPass}` };
       return { kind: 'paid', tradeNo: exec.TranID ?? entry.AccessID };
     },
     // No card notifications are taken: a card payment is settled by asking the gateway (3-D Secure return, reconciliation).
@@ -80,8 +83,10 @@ export function gmoCardLive(config: GmoConfig): PaymentProvider {
     },
     async refund(request) {
       const found = await search(request.paymentNo);
-      if (found.ErrCode || !found.AccessID || !found.AccessPass) throw new Error(`SearchTrade ${found.ErrInfo ?? 'no trade'}`);
-      if (REFUNDED.includes(found.Status ?? '')) return { status: 'refunded', providerRefundNo: `${found.Status}:${request.paymentNo}` };
+      if (found.ErrCode || !found.AccessID || !found.AccessPass)
+        throw new Error(`SearchTrade ${found.ErrInfo ?? 'no trade'}`);
+      if (REFUNDED.includes(found.Status ?? ''))
+        return { status: 'refunded', providerRefundNo: `${found.Status}:${request.paymentNo}` };
       // The same day a charge is voided (no fee); afterwards it is returned.
       const sameDay = request.paidAt !== null && tokyoDate(request.paidAt) === tokyoDate(new Date());
       const jobCd = sameDay ? 'VOID' : 'RETURN';

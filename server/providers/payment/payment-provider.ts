@@ -46,7 +46,10 @@ export interface PaymentProvider {
   readonly merchantId: string;
   create(request: PaymentRequest): Promise<CreateOutcome>;
   /** Null when the signature, or the message itself, does not check out. */
-  verifyNotification(headers: Record<string, string | string[] | undefined>, rawBody: string): Promise<VerifiedNotification | null>;
+  verifyNotification(
+    headers: Record<string, string | string[] | undefined>,
+    rawBody: string,
+  ): Promise<VerifiedNotification | null>;
   ack(ok: boolean): NotificationAck;
   /** Asks the provider about a payment that heard nothing (reconciliation). */
   query(paymentNo: string): Promise<'paid' | 'failed' | 'pending'>;

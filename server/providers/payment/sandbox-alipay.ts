@@ -14,19 +14,33 @@ export function sandboxAlipay(db: Database, keys: SandboxKeys): PaymentProvider 
     async create(request) {
       if (await tradeExists(db, 'alipay', request.paymentNo)) return { kind: 'failed', code: 'ORDER_CLOSED' };
       const tradeNo = `2026${Date.now()}${randomBytes(3).toString('hex')}`;
-      await db.insert(sandboxTrades).values({ tradeNo, provider: 'alipay', paymentNo: request.paymentNo, amount: request.amount, status: 'pending', returnUrl: request.returnUrl });
-      if (request.scene === 'wap') return { kind: 'redirect', url: `/sandbox/alipay/cashier?trade=${tradeNo}`, tradeNo };
+      await db.insert(sandboxTrades).values({
+        tradeNo,
+        provider: 'alipay',
+        paymentNo: request.paymentNo,
+        amount: request.amount,
+        status: 'pending',
+        returnUrl: request.returnUrl,
+      });
+      if (request.scene === 'wap')
+        return { kind: 'redirect', url: `/sandbox/alipay/cashier?trade=${tradeNo}`, tradeNo };
       return { kind: 'bridge', params: { tradeNO: tradeNo } };
     },
     verifyNotification(_headers, rawBody) {
-      return Promise.resolve(readAlipayNotification(keys.alipayPublic, Object.fromEntries(new URLSearchParams(rawBody))));
+      return Promise.resolve(
+        readAlipayNotification(keys.alipayPublic, Object.fromEntries(new URLSearchParams(rawBody))),
+      );
     },
     ack(ok) {
       return { status: 200, contentType: 'text/plain', body: ok ? 'success' : 'fail' };
     },
     async query(paymentNo) {
       const trade = await tradeOf(db, 'alipay', paymentNo);
-      return trade?.status === 'paid' || trade?.status === 'refunded' ? 'paid' : trade?.status === 'failed' || trade?.status === 'closed' ? 'failed' : 'pending';
+      return trade?.status === 'paid' || trade?.status === 'refunded'
+        ? 'paid'
+        : trade?.status === 'failed' || trade?.status === 'closed'
+          ? 'failed'
+          : 'pending';
     },
     close: (payment) => closeSandboxTrade(db, 'alipay', payment),
     refund: (request) => refundSandboxTrade(db, 'alipay', request),

@@ -30,14 +30,27 @@ export function sandboxCard(db: Database): PaymentProvider {
       const used = await db
         .update(sandboxCardTokens)
         .set({ usedAt: new Date() })
-        .where(and(eq(sandboxCardTokens.token, request.cardToken ?? ''), isNull(sandboxCardTokens.usedAt), gt(sandboxCardTokens.expiresAt, new Date())))
+        .where(
+          and(
+            eq(sandboxCardTokens.token, request.cardToken ?? ''),
+            isNull(sandboxCardTokens.usedAt),
+            gt(sandboxCardTokens.expiresAt, new Date()),
+          ),
+        )
         .returning();
       const token = used[0];
       if (!token) return { kind: 'failed', code: CARD_TOKEN_INVALID };
       if (token.behavior === 'decline') return { kind: 'failed', code: 'DECLINED' };
       const tradeNo = `gmo-${randomBytes(8).toString('hex')}`;
       const status = token.behavior === '3ds' ? 'pending' : 'paid';
-      await db.insert(sandboxTrades).values({ tradeNo, provider: 'card', paymentNo: request.paymentNo, amount: request.amount, status, returnUrl: request.returnUrl });
+      await db.insert(sandboxTrades).values({
+        tradeNo,
+        provider: 'card',
+        paymentNo: request.paymentNo,
+        amount: request.amount,
+        status,
+        returnUrl: request.returnUrl,
+      });
       if (status === 'pending') {
         const url = `/sandbox/gmo/3ds?payment=${encodeURIComponent(request.paymentNo)}`;
         return { kind: 'redirect', url, tradeNo };
@@ -53,19 +66,29 @@ export function sandboxCard(db: Database): PaymentProvider {
     },
     async query(paymentNo) {
       const trade = await tradeOf(db, 'card', paymentNo);
-      return trade?.status === 'paid' || trade?.status === 'refunded' ? 'paid' : trade?.status === 'failed' || trade?.status === 'closed' ? 'failed' : 'pending';
+      return trade?.status === 'paid' || trade?.status === 'refunded'
+        ? 'paid'
+        : trade?.status === 'failed' || trade?.status === 'closed'
+          ? 'failed'
+          : 'pending';
     },
     close: (payment) => closeSandboxTrade(db, 'card', payment),
     refund: (request) => refundSandboxTrade(db, 'card', request),
     async completeSecure(payment) {
       const trade = await tradeOf(db, 'card', payment.paymentNo);
       if (trade?.status === 'auth_failed') {
-        await db.update(sandboxTrades).set({ status: 'failed' }).where(and(eq(sandboxTrades.tradeNo, trade.tradeNo), eq(sandboxTrades.status, 'auth_failed')));
+        await db
+          .update(sandboxTrades)
+          .set({ status: 'failed' })
+          .where(and(eq(sandboxTrades.tradeNo, trade.tradeNo), eq(sandboxTrades.status, 'auth_failed')));
         return { status: 'failed', code: 'DECLINED' };
       }
       if (trade?.status === 'authenticated') {
         // The charge happens here, as SecureTran2 charges: once.
-        await db.update(sandboxTrades).set({ status: 'paid' }).where(and(eq(sandboxTrades.tradeNo, trade.tradeNo), eq(sandboxTrades.status, 'authenticated')));
+        await db
+          .update(sandboxTrades)
+          .set({ status: 'paid' })
+          .where(and(eq(sandboxTrades.tradeNo, trade.tradeNo), eq(sandboxTrades.status, 'authenticated')));
         return { status: 'paid', code: '' };
       }
       if (trade?.status === 'paid' || trade?.status === 'refunded') return { status: 'paid', code: '' };

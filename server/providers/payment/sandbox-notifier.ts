@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { signParams } from './alipay-crypto.js';
-import { SANDBOX_ALIPAY_APP_ID, SANDBOX_WECHAT_MCHID, SANDBOX_WECHAT_SERIAL, type SandboxKeys } from './sandbox-keys.js';
+import {
+  SANDBOX_ALIPAY_APP_ID,
+  SANDBOX_WECHAT_MCHID,
+  SANDBOX_WECHAT_SERIAL,
+  type SandboxKeys,
+} from './sandbox-keys.js';
 import { buildNotification } from './wechat-pay-crypto.js';
 
 export interface SandboxTrade {
@@ -17,11 +22,21 @@ const RETRY_DELAYS_MS = [2_000, 4_000, 8_000, 16_000];
  * Sends the notification a real provider would: signed, delivered to /api/pay/notify,
  * sent twice (providers do send duplicates), and retried while it is not acknowledged.
  */
-export function sendSandboxNotification(app: FastifyInstance, keys: SandboxKeys, trade: SandboxTrade, paid: boolean, appId: string): void {
+export function sendSandboxNotification(
+  app: FastifyInstance,
+  keys: SandboxKeys,
+  trade: SandboxTrade,
+  paid: boolean,
+  appId: string,
+): void {
   let message: { headers: Record<string, string>; body: string };
   if (trade.provider === 'wechat') {
     message = buildNotification(
-      { platformPrivateKeyPem: keys.wechatPlatformPrivate, apiV3Key: keys.wechatApiV3Key, serial: SANDBOX_WECHAT_SERIAL },
+      {
+        platformPrivateKeyPem: keys.wechatPlatformPrivate,
+        apiV3Key: keys.wechatApiV3Key,
+        serial: SANDBOX_WECHAT_SERIAL,
+      },
       {
         mchid: SANDBOX_WECHAT_MCHID,
         out_trade_no: trade.paymentNo,
@@ -48,14 +63,23 @@ export function sendSandboxNotification(app: FastifyInstance, keys: SandboxKeys,
       currency: 'JPY',
     };
     params.sign = signParams(keys.alipayPrivate, params);
-    message = { headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(params).toString() };
+    message = {
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams(params).toString(),
+    };
   }
 
   const deliver = async (attempt: number): Promise<void> => {
     let acknowledged = false;
     try {
-      const res = await app.inject({ method: 'POST', url: `/api/pay/notify/${trade.provider}`, headers: message.headers, payload: message.body });
-      acknowledged = trade.provider === 'wechat' ? res.statusCode === 200 || res.statusCode === 204 : res.body === 'success';
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/pay/notify/${trade.provider}`,
+        headers: message.headers,
+        payload: message.body,
+      });
+      acknowledged =
+        trade.provider === 'wechat' ? res.statusCode === 200 || res.statusCode === 204 : res.body === 'success';
     } catch {
       acknowledged = false;
     }

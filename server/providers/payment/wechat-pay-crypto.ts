@@ -6,12 +6,16 @@ import { z } from 'zod';
 // with the merchant's 32-byte APIv3 key.
 
 export function signMessage(privateKeyPem: string, lines: string[]): string {
-  return createSign('RSA-SHA256').update(lines.map((l) => `${l}\n`).join('')).sign(privateKeyPem, 'base64');
+  return createSign('RSA-SHA256')
+    .update(lines.map((l) => `${l}\n`).join(''))
+    .sign(privateKeyPem, 'base64');
 }
 
 export function verifyMessage(publicKeyPem: string, lines: string[], signature: string): boolean {
   try {
-    return createVerify('RSA-SHA256').update(lines.map((l) => `${l}\n`).join('')).verify(publicKeyPem, signature, 'base64');
+    return createVerify('RSA-SHA256')
+      .update(lines.map((l) => `${l}\n`).join(''))
+      .verify(publicKeyPem, signature, 'base64');
   } catch {
     return false;
   }
@@ -41,7 +45,11 @@ export interface EncryptedResource {
   associated_data: string;
 }
 
-export function encryptResource(apiV3Key: string, plaintext: string, associatedData = 'transaction'): EncryptedResource {
+export function encryptResource(
+  apiV3Key: string,
+  plaintext: string,
+  associatedData = 'transaction',
+): EncryptedResource {
   const nonce = randomBytes(6).toString('hex');
   const cipher = createCipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
   cipher.setAAD(Buffer.from(associatedData, 'utf8'));
@@ -49,10 +57,17 @@ export function encryptResource(apiV3Key: string, plaintext: string, associatedD
   return { algorithm: 'AEAD_AES_256_GCM', ciphertext: body.toString('base64'), nonce, associated_data: associatedData };
 }
 
-export function decryptResource(apiV3Key: string, resource: Pick<EncryptedResource, 'ciphertext' | 'nonce'> & { associated_data?: string | undefined }): string | null {
+export function decryptResource(
+  apiV3Key: string,
+  resource: Pick<EncryptedResource, 'ciphertext' | 'nonce'> & { associated_data?: string | undefined },
+): string | null {
   try {
     const data = Buffer.from(resource.ciphertext, 'base64');
-    const decipher = createDecipheriv('aes-256-gcm', Buffer.from(apiV3Key, 'utf8'), Buffer.from(resource.nonce, 'utf8'));
+    const decipher = createDecipheriv(
+      'aes-256-gcm',
+      Buffer.from(apiV3Key, 'utf8'),
+      Buffer.from(resource.nonce, 'utf8'),
+    );
     decipher.setAAD(Buffer.from(resource.associated_data ?? '', 'utf8'));
     decipher.setAuthTag(data.subarray(data.length - 16));
     return Buffer.concat([decipher.update(data.subarray(0, data.length - 16)), decipher.final()]).toString('utf8');
@@ -159,7 +174,14 @@ export function jsapiParams(appId: string, prepayId: string, privateKeyPem: stri
   const timeStamp = String(Math.floor(Date.now() / 1000));
   const nonceStr = randomBytes(16).toString('hex');
   const pkg = `prepay_id=${prepayId}`;
-  return { appId, timeStamp, nonceStr, package: pkg, signType: 'RSA', paySign: signMessage(privateKeyPem, [appId, timeStamp, nonceStr, pkg]) };
+  return {
+    appId,
+    timeStamp,
+    nonceStr,
+    package: pkg,
+    signType: 'RSA',
+    paySign: signMessage(privateKeyPem, [appId, timeStamp, nonceStr, pkg]),
+  };
 }
 
 /** How WeChat Pay expects a notification to be answered: 200 with SUCCESS, else 4xx with FAIL. */

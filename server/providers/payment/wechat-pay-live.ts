@@ -28,7 +28,14 @@ export function wechatPayLive(config: WechatPayConfig): PaymentProvider {
     const res = await fetchImpl(`${config.apiBase}${path}`, {
       method,
       headers: {
-        authorization: authorizationHeader({ mchid: config.mchid, serialNo: config.serialNo, privateKeyPem: config.privateKeyPem, method, path, body }),
+        authorization: authorizationHeader({
+          mchid: config.mchid,
+          serialNo: config.serialNo,
+          privateKeyPem: config.privateKeyPem,
+          method,
+          path,
+          body,
+        }),
         accept: 'application/json',
         'content-type': 'application/json',
       },
@@ -65,18 +72,31 @@ export function wechatPayLive(config: WechatPayConfig): PaymentProvider {
       return { kind: 'bridge', params: jsapiParams(config.appId, prepayId, config.privateKeyPem) };
     },
     verifyNotification(headers, rawBody) {
-      return Promise.resolve(readNotification({ platformPublicKeyPem: config.platformPublicKeyPem, apiV3Key: config.apiV3Key }, headers, rawBody));
+      return Promise.resolve(
+        readNotification(
+          { platformPublicKeyPem: config.platformPublicKeyPem, apiV3Key: config.apiV3Key },
+          headers,
+          rawBody,
+        ),
+      );
     },
     ack: wechatAck,
     async query(paymentNo) {
-      const res = await call('GET', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}?mchid=${config.mchid}`);
+      const res = await call(
+        'GET',
+        `/v3/pay/transactions/out-trade-no/${encodeURIComponent(paymentNo)}?mchid=${config.mchid}`,
+      );
       const state = res.json.trade_state;
       if (state === 'SUCCESS') return 'paid';
       if (state === 'CLOSED' || state === 'PAYERROR' || state === 'REVOKED') return 'failed';
       return 'pending';
     },
     async close(payment) {
-      const res = await call('POST', `/v3/pay/transactions/out-trade-no/${encodeURIComponent(payment.paymentNo)}/close`, { mchid: config.mchid });
+      const res = await call(
+        'POST',
+        `/v3/pay/transactions/out-trade-no/${encodeURIComponent(payment.paymentNo)}/close`,
+        { mchid: config.mchid },
+      );
       if (res.status === 204 || res.status === 200) return 'closed';
       if (res.json.code === 'ORDERPAID') return 'paid';
       if (res.json.code === 'ORDER_NOT_EXIST') return 'closed';

@@ -1,4 +1,12 @@
-import { CODE_OK, type Banner, type Faq, type JssdkSignature, type PageContent, type PlanInfo, type StoreInfo } from '../../../contract/api';
+import {
+  CODE_OK,
+  type Banner,
+  type Faq,
+  type JssdkSignature,
+  type PageContent,
+  type PlanInfo,
+  type StoreInfo,
+} from '../../../contract/api';
 import { fetchBanners, fetchJssdkSignature, fetchPage, fetchPlans, fetchStores } from '../../api/content';
 import { fetchFaqs } from '../../api/help';
 import type { HttpClient } from '../../api/http-client';

@@ -65,7 +65,10 @@ export class AddressChange implements DocumentTarget {
 
   async save(): Promise<ActionResult> {
     const sent = Object.fromEntries([...ADDRESS, ...PROOF].filter((f) => f in this.form).map((f) => [f, this.form[f]]));
-    const result = await toResult(() => postAddress(this.http, sent), () => undefined);
+    const result = await toResult(
+      () => postAddress(this.http, sent),
+      () => undefined,
+    );
     if (result.ok) void this.personal.load();
     return result;
   }

@@ -16,10 +16,22 @@ export function BillSummary({ bill }: { bill: BillView }) {
             <dd>{yen(item.amount)}</dd>
           </div>
         ))}
-        <div><dt>{t('order.tax')}</dt><dd>{yen(bill.tax)}</dd></div>
-        <div><dt>{t('order.total')}</dt><dd>{yen(bill.total)}</dd></div>
-        <div><dt>{t('line.dueDate')}</dt><dd>{bill.dueDate}</dd></div>
-        <div><dt>{t('line.status')}</dt><dd>{t(`line.billStatus.${bill.status}`)}</dd></div>
+        <div>
+          <dt>{t('order.tax')}</dt>
+          <dd>{yen(bill.tax)}</dd>
+        </div>
+        <div>
+          <dt>{t('order.total')}</dt>
+          <dd>{yen(bill.total)}</dd>
+        </div>
+        <div>
+          <dt>{t('line.dueDate')}</dt>
+          <dd>{bill.dueDate}</dd>
+        </div>
+        <div>
+          <dt>{t('line.status')}</dt>
+          <dd>{t(`line.billStatus.${bill.status}`)}</dd>
+        </div>
       </dl>
     </section>
   );

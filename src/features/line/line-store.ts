@@ -51,30 +51,45 @@ export class LineStore {
 
   async changePlan(): Promise<ActionResult<{ effectiveDate?: string }>> {
     if (!this.chosenPlan) return { ok: false, msg: '', error: 'SETMEAL_REQUIRED', fields: {} };
-    const result = await toResult(() => postChangeSetmeal(this.http, { planId: this.chosenPlan!.id }), (d) => d);
+    const result = await toResult(
+      () => postChangeSetmeal(this.http, { planId: this.chosenPlan!.id }),
+      (d) => d,
+    );
     if (result.ok) void this.pkg.load();
     return result;
   }
 
   async cancelChange(): Promise<ActionResult> {
-    const result = await toResult(() => postChangeSetmeal(this.http, { action: 'cancel' }), () => undefined);
+    const result = await toResult(
+      () => postChangeSetmeal(this.http, { action: 'cancel' }),
+      () => undefined,
+    );
     if (result.ok) void this.pkg.load();
     return result;
   }
 
   sendSms(country: string, mobile: string): Promise<ActionResult> {
-    return toResult(() => postSmsSend(this.http, { country, mobile, event: 'bind' }), () => undefined);
+    return toResult(
+      () => postSmsSend(this.http, { country, mobile, event: 'bind' }),
+      () => undefined,
+    );
   }
 
   async bind(form: Record<string, string>): Promise<ActionResult<UserInfo>> {
-    return toResult(() => postBind(this.http, form), (d) => {
-      this.onUserChanged(d.userinfo);
-      return d.userinfo;
-    });
+    return toResult(
+      () => postBind(this.http, form),
+      (d) => {
+        this.onUserChanged(d.userinfo);
+        return d.userinfo;
+      },
+    );
   }
 
   async savePersonal(form: Record<string, string>): Promise<ActionResult> {
-    const result = await toResult(() => postPersonal(this.http, form), () => undefined);
+    const result = await toResult(
+      () => postPersonal(this.http, form),
+      () => undefined,
+    );
     if (result.ok) void this.personal.load();
     return result;
   }

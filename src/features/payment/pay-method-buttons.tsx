@@ -5,13 +5,25 @@ import type { PaymentStore } from './payment-store';
 import './payment.css';
 
 /** One button per method this platform and deployment offer, disabled while a payment runs. */
-export const PayMethodButtons = observer(function PayMethodButtons({ payment, onChoose }: { payment: PaymentStore; onChoose: (m: PayMethod) => void }) {
+export const PayMethodButtons = observer(function PayMethodButtons({
+  payment,
+  onChoose,
+}: {
+  payment: PaymentStore;
+  onChoose: (m: PayMethod) => void;
+}) {
   const { t } = useTranslation();
   const busy = payment.phase.kind === 'working' || payment.phase.kind === 'querying';
   return (
     <div className="pay-methods">
       {payment.methods.map((m) => (
-        <button key={m} type="button" className={`button button-block pay-${m}`} onClick={() => onChoose(m)} disabled={busy}>
+        <button
+          key={m}
+          type="button"
+          className={`button button-block pay-${m}`}
+          onClick={() => onChoose(m)}
+          disabled={busy}
+        >
           {t(`order.payWith.${m}`)}
         </button>
       ))}

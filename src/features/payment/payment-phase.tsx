@@ -9,7 +9,11 @@ export const PaymentPhase = observer(function PaymentPhase({ payment }: { paymen
   const phase = payment.phase;
   switch (phase.kind) {
     case 'working':
-      return <p className="pay-phase" role="status">{t('payment.working')}</p>;
+      return (
+        <p className="pay-phase" role="status">
+          {t('payment.working')}
+        </p>
+      );
     case 'querying':
       return (
         <p className="pay-phase" role="status">
@@ -18,9 +22,17 @@ export const PaymentPhase = observer(function PaymentPhase({ payment }: { paymen
         </p>
       );
     case 'cancelled':
-      return <p className="form-alert form-alert-error" role="alert">{t('payment.cancelled')}</p>;
+      return (
+        <p className="form-alert form-alert-error" role="alert">
+          {t('payment.cancelled')}
+        </p>
+      );
     case 'open-in-browser':
-      return <p className="notice" role="alert">{t('payment.openInBrowser')}</p>;
+      return (
+        <p className="notice" role="alert">
+          {t('payment.openInBrowser')}
+        </p>
+      );
     case 'failed':
       return (
         <p className="form-alert form-alert-error" role="alert">

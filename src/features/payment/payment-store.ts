@@ -111,10 +111,14 @@ export class PaymentStore {
       this.phase = { kind: 'open-in-browser' };
       return;
     }
-    const inApp = (method === 'wechat' && platform.startsWith('wechat')) || (method === 'alipay' && platform === 'alipay');
+    const inApp =
+      (method === 'wechat' && platform.startsWith('wechat')) || (method === 'alipay' && platform === 'alipay');
     const scene = method === 'wechat' ? (inApp ? 'jsapi' : 'h5') : inApp ? 'app' : 'wap';
     this.phase = { kind: 'working' };
-    const created = await toResult(() => postPay(this.http, { ...this.target, method, scene }), (d) => d);
+    const created = await toResult(
+      () => postPay(this.http, { ...this.target, method, scene }),
+      (d) => d,
+    );
     if (!created.ok) {
       runInAction(() => (this.phase = { kind: 'failed', reasonKey: `api.errors.${created.error}` }));
       return;
@@ -125,7 +129,9 @@ export class PaymentStore {
   /** Card: checked here, tokenized by the gateway's script, and only the token sent to /api. */
   async payByCard(input: CardInput): Promise<Partial<Record<keyof CardInput, string>> | null> {
     // Only the card page needs these: they stay out of the first render of every page.
-    const code = await Promise.all([import('../../../contract/card-rules'), import('../../../bridges/card')]).catch(() => null);
+    const code = await Promise.all([import('../../../contract/card-rules'), import('../../../bridges/card')]).catch(
+      () => null,
+    );
     if (!code) {
       runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'api.errors.NETWORK' }));
       return null;
@@ -149,7 +155,14 @@ export class PaymentStore {
         tokennumber: '1',
       });
       if (result.resultCode !== CARD_OK) {
-        runInAction(() => (this.phase = { kind: 'failed', reasonKey: `card.errors.${result.resultCode}`, cardCode: result.resultCode }));
+        runInAction(
+          () =>
+            (this.phase = {
+              kind: 'failed',
+              reasonKey: `card.errors.${result.resultCode}`,
+              cardCode: result.resultCode,
+            }),
+        );
         return null;
       }
       token = result.tokenObject?.token?.[0];
@@ -157,7 +170,10 @@ export class PaymentStore {
       runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'card.errors.902', cardCode: '902' }));
       return null;
     }
-    const created = await toResult(() => postPay(this.http, { ...this.target, method: 'card', token }), (d) => d);
+    const created = await toResult(
+      () => postPay(this.http, { ...this.target, method: 'card', token }),
+      (d) => d,
+    );
     if (!created.ok) {
       runInAction(() => (this.phase = { kind: 'failed', reasonKey: `api.errors.${created.error}` }));
       return null;
@@ -173,7 +189,10 @@ export class PaymentStore {
       return;
     }
     if (outcome.kind === 'failed') {
-      runInAction(() => (this.phase = { kind: 'failed', reasonKey: `card.errors.${outcome.code ?? '902'}`, cardCode: outcome.code }));
+      runInAction(
+        () =>
+          (this.phase = { kind: 'failed', reasonKey: `card.errors.${outcome.code ?? '902'}`, cardCode: outcome.code }),
+      );
       return;
     }
     if (outcome.kind === 'redirect' && outcome.url) {
@@ -203,7 +222,10 @@ export class PaymentStore {
     runInAction(() => (this.phase = { kind: 'querying', paymentNo }));
     const until = Date.now() + POLL_FOR_MS;
     while (Date.now() < until && token === this.pollToken) {
-      const res = await toResult(() => fetchPayStatus(this.http, paymentNo), (d) => d);
+      const res = await toResult(
+        () => fetchPayStatus(this.http, paymentNo),
+        (d) => d,
+      );
       if (token !== this.pollToken) return;
       if (res.ok && res.value.status === 'paid') {
         const targetType = res.value.targetType;
@@ -222,6 +244,7 @@ export class PaymentStore {
       }
       await new Promise((r) => setTimeout(r, POLL_EVERY_MS));
     }
-    if (token === this.pollToken) runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'payment.stillPending' }));
+    if (token === this.pollToken)
+      runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'payment.stillPending' }));
   }
 }

@@ -8,7 +8,11 @@ import type { PaymentStore, PayTarget } from './payment-store';
  * "A duplicate payment of ¥1,980 is being refunded" / "was refunded", on an order or a bill
  * that was paid more than once (the surplus goes back through the provider).
  */
-export const RefundNotice = observer(function RefundNotice({ payment, orderNo, billNo }: PayTarget & { payment: PaymentStore }) {
+export const RefundNotice = observer(function RefundNotice({
+  payment,
+  orderNo,
+  billNo,
+}: PayTarget & { payment: PaymentStore }) {
   const { t } = useTranslation();
   const target = orderNo || billNo ? payment.refundsOf(billNo ? { billNo } : { orderNo }) : null;
   useEffect(() => {
@@ -21,7 +25,11 @@ export const RefundNotice = observer(function RefundNotice({ payment, orderNo, b
   return (
     <div className="notice refund-notice" role="status">
       {refunds.map((refund, index) => (
-        <p key={index}>{t(refund.status === 'refunded' ? 'payment.refunded' : 'payment.refunding', { amount: formatYen(refund.amount) })}</p>
+        <p key={index}>
+          {t(refund.status === 'refunded' ? 'payment.refunded' : 'payment.refunding', {
+            amount: formatYen(refund.amount),
+          })}
+        </p>
       ))}
     </div>
   );

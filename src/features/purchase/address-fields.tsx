@@ -23,7 +23,13 @@ const entries = (list: Record<string, string>, prefix: string, length: number) =
     .map(([code, name]) => ({ value: name, label: name, code }));
 
 /** Chinese mainland: province / city / district from an offline list that loads on demand. */
-const ChinaAreaFields = observer(function ChinaAreaFields({ purchase, errorOf }: { purchase: AddressSource; errorOf: ErrorOf }) {
+const ChinaAreaFields = observer(function ChinaAreaFields({
+  purchase,
+  errorOf,
+}: {
+  purchase: AddressSource;
+  errorOf: ErrorOf;
+}) {
   const { t } = useTranslation();
   const [areas, setAreas] = useState<AreaList | null>(null);
   useEffect(() => {
@@ -69,7 +75,13 @@ const ChinaAreaFields = observer(function ChinaAreaFields({ purchase, errorOf }:
 });
 
 /** Postcode first; in Japan it fills prefecture, city and area from an offline table. */
-export const AddressFields = observer(function AddressFields({ purchase, errorOf }: { purchase: AddressSource; errorOf: ErrorOf }) {
+export const AddressFields = observer(function AddressFields({
+  purchase,
+  errorOf,
+}: {
+  purchase: AddressSource;
+  errorOf: ErrorOf;
+}) {
   const { t } = useTranslation();
   const form = purchase.form;
   const japan = form.region !== 'CN';
@@ -115,15 +127,45 @@ export const AddressFields = observer(function AddressFields({ purchase, errorOf
       />
       {japan ? (
         <>
-          <TextField label={t('purchase.prefecture')} autoComplete="address-level1" value={form.province ?? ''} onValueChange={(v) => purchase.updateForm({ province: v })} error={errorOf('province')} />
-          <TextField label={t('purchase.city')} autoComplete="address-level2" value={form.city ?? ''} onValueChange={(v) => purchase.updateForm({ city: v })} error={errorOf('city')} />
-          <TextField label={t('purchase.area')} autoComplete="address-level3" value={form.district ?? ''} onValueChange={(v) => purchase.updateForm({ district: v })} error={errorOf('district')} />
+          <TextField
+            label={t('purchase.prefecture')}
+            autoComplete="address-level1"
+            value={form.province ?? ''}
+            onValueChange={(v) => purchase.updateForm({ province: v })}
+            error={errorOf('province')}
+          />
+          <TextField
+            label={t('purchase.city')}
+            autoComplete="address-level2"
+            value={form.city ?? ''}
+            onValueChange={(v) => purchase.updateForm({ city: v })}
+            error={errorOf('city')}
+          />
+          <TextField
+            label={t('purchase.area')}
+            autoComplete="address-level3"
+            value={form.district ?? ''}
+            onValueChange={(v) => purchase.updateForm({ district: v })}
+            error={errorOf('district')}
+          />
         </>
       ) : (
         <ChinaAreaFields purchase={purchase} errorOf={errorOf} />
       )}
-      <TextField label={t('purchase.block')} autoComplete="address-line1" value={form.block ?? ''} onValueChange={(v) => purchase.updateForm({ block: v })} error={errorOf('block')} />
-      <TextField label={t('purchase.building')} autoComplete="address-line2" value={form.building ?? ''} onValueChange={(v) => purchase.updateForm({ building: v })} error={errorOf('building')} />
+      <TextField
+        label={t('purchase.block')}
+        autoComplete="address-line1"
+        value={form.block ?? ''}
+        onValueChange={(v) => purchase.updateForm({ block: v })}
+        error={errorOf('block')}
+      />
+      <TextField
+        label={t('purchase.building')}
+        autoComplete="address-line2"
+        value={form.building ?? ''}
+        onValueChange={(v) => purchase.updateForm({ building: v })}
+        error={errorOf('building')}
+      />
     </>
   );
 });

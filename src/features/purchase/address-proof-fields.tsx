@@ -16,7 +16,13 @@ export interface ProofFieldsProps {
 }
 
 /** A proof of the mailing address, asked for when it differs from the residence card's. */
-export const AddressProofFields = observer(function AddressProofFields({ target, errorOf, set, disabled, onPicked }: ProofFieldsProps) {
+export const AddressProofFields = observer(function AddressProofFields({
+  target,
+  errorOf,
+  set,
+  disabled,
+  onPicked,
+}: ProofFieldsProps) {
   const { t } = useTranslation();
   const form = target.form;
   return (
@@ -33,8 +39,22 @@ export const AddressProofFields = observer(function AddressProofFields({ target,
           { value: 'resident_ticket', label: t('purchase.proofResident') },
         ]}
       />
-      <TextField label={t('purchase.proofDate')} type="date" value={form.proofDate ?? ''} onValueChange={set('proofDate')} error={errorOf('proofDate')} />
-      <UploadField target={target} field="proofDoc" kind="address_proof" label={t('purchase.proofDoc')} error={errorOf('proofDoc')} disabled={disabled} onPicked={onPicked} />
+      <TextField
+        label={t('purchase.proofDate')}
+        type="date"
+        value={form.proofDate ?? ''}
+        onValueChange={set('proofDate')}
+        error={errorOf('proofDate')}
+      />
+      <UploadField
+        target={target}
+        field="proofDoc"
+        kind="address_proof"
+        label={t('purchase.proofDoc')}
+        error={errorOf('proofDoc')}
+        disabled={disabled}
+        onPicked={onPicked}
+      />
     </div>
   );
 });

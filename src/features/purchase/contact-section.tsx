@@ -20,7 +20,17 @@ export const ContactSection = observer(function ContactSection({ purchase, error
     <section className="form-section" aria-labelledby="sec-address">
       <h2 id="sec-address">{t('purchase.addressTitle')}</h2>
       <AddressFields purchase={purchase} errorOf={errorOf} />
-      <TextField label={t('purchase.phone')} type="tel" autoComplete="tel" inputMode="tel" value={form.phone ?? ''} onValueChange={set('phone')} error={errorOf('phone')} hint={t('purchase.phoneHint')} required />
+      <TextField
+        label={t('purchase.phone')}
+        type="tel"
+        autoComplete="tel"
+        inputMode="tel"
+        value={form.phone ?? ''}
+        onValueChange={set('phone')}
+        error={errorOf('phone')}
+        hint={t('purchase.phoneHint')}
+        required
+      />
       <RadioGroup
         legend={t('purchase.delivery')}
         name="delivery"
@@ -34,7 +44,14 @@ export const ContactSection = observer(function ContactSection({ purchase, error
       />
       {form.delivery === 'pickup' && (
         <>
-          <SelectField label={t('purchase.store')} value={form.storeId ?? ''} placeholder={t('purchase.choose')} options={storeOptions} onValueChange={set('storeId')} error={errorOf('storeId')} />
+          <SelectField
+            label={t('purchase.store')}
+            value={form.storeId ?? ''}
+            placeholder={t('purchase.choose')}
+            options={storeOptions}
+            onValueChange={set('storeId')}
+            error={errorOf('storeId')}
+          />
           <Link to="/choose-location">{t('help.useMyLocation')}</Link>
         </>
       )}

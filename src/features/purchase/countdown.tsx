@@ -20,7 +20,9 @@ export function PayCountdown({ deadline, onExpired }: { deadline: string; onExpi
     <p className="countdown">
       {t('purchase.payWithin')}{' '}
       <strong className="countdown-time">
-        {left >= 3600 ? `${Math.floor(left / 3600)}:${pad(Math.floor((left % 3600) / 60))}:${pad(left % 60)}` : `${pad(Math.floor(left / 60))}:${pad(left % 60)}`}
+        {left >= 3600
+          ? `${Math.floor(left / 3600)}:${pad(Math.floor((left % 3600) / 60))}:${pad(left % 60)}`
+          : `${pad(Math.floor(left / 60))}:${pad(left % 60)}`}
       </strong>
     </p>
   );

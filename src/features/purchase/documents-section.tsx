@@ -15,7 +15,14 @@ interface Props extends SectionProps {
 }
 
 /** Step 2, the documents: residence card, passport or admission permit, and an address proof. */
-export const DocumentsSection = observer(function DocumentsSection({ purchase, errorOf, set, signedIn, gate, onPicked }: Props) {
+export const DocumentsSection = observer(function DocumentsSection({
+  purchase,
+  errorOf,
+  set,
+  signedIn,
+  gate,
+  onPicked,
+}: Props) {
   const { t } = useTranslation();
   const form = purchase.form;
   const permit = form.identityKind === 'admission_permit';
@@ -25,8 +32,20 @@ export const DocumentsSection = observer(function DocumentsSection({ purchase, e
       <h2 id="sec-docs">{t('purchase.documentsTitle')}</h2>
       <p className="field-hint">{t('purchase.documentsHint')}</p>
       {!signedIn && gate}
-      <UploadField {...upload} field="residenceFront" kind="residence_front" label={t('purchase.residenceFront')} error={errorOf('residenceFront')} />
-      <UploadField {...upload} field="residenceBack" kind="residence_back" label={t('purchase.residenceBack')} error={errorOf('residenceBack')} />
+      <UploadField
+        {...upload}
+        field="residenceFront"
+        kind="residence_front"
+        label={t('purchase.residenceFront')}
+        error={errorOf('residenceFront')}
+      />
+      <UploadField
+        {...upload}
+        field="residenceBack"
+        kind="residence_back"
+        label={t('purchase.residenceBack')}
+        error={errorOf('residenceBack')}
+      />
       <RadioGroup
         legend={t('purchase.identityKind')}
         name="identityKind"
@@ -55,7 +74,9 @@ export const DocumentsSection = observer(function DocumentsSection({ purchase, e
           { value: 'no', label: t('purchase.addressSameNo') },
         ]}
       />
-      {form.addressSame === 'no' && <AddressProofFields target={purchase} errorOf={errorOf} set={set} disabled={!signedIn} onPicked={onPicked} />}
+      {form.addressSame === 'no' && (
+        <AddressProofFields target={purchase} errorOf={errorOf} set={set} disabled={!signedIn} onPicked={onPicked} />
+      )}
     </section>
   );
 });

@@ -18,11 +18,42 @@ export const IdentitySection = observer(function IdentitySection({ purchase, err
     <section className="form-section" aria-labelledby="sec-person">
       <h2 id="sec-person">{t('purchase.personTitle')}</h2>
       <div className="field-row">
-        <TextField label={t('purchase.lastName')} autoComplete="family-name" value={form.lastName ?? ''} onValueChange={set('lastName')} error={errorOf('lastName')} required />
-        <TextField label={t('purchase.firstName')} autoComplete="given-name" value={form.firstName ?? ''} onValueChange={set('firstName')} error={errorOf('firstName')} required />
+        <TextField
+          label={t('purchase.lastName')}
+          autoComplete="family-name"
+          value={form.lastName ?? ''}
+          onValueChange={set('lastName')}
+          error={errorOf('lastName')}
+          required
+        />
+        <TextField
+          label={t('purchase.firstName')}
+          autoComplete="given-name"
+          value={form.firstName ?? ''}
+          onValueChange={set('firstName')}
+          error={errorOf('firstName')}
+          required
+        />
       </div>
-      <TextField label={t('account.email')} type="email" autoComplete="email" inputMode="email" value={form.email ?? ''} onValueChange={set('email')} error={errorOf('email')} required />
-      <TextField label={t('purchase.birthday')} type="date" autoComplete="bday" value={form.birthday ?? ''} onValueChange={set('birthday')} error={errorOf('birthday')} required />
+      <TextField
+        label={t('account.email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        value={form.email ?? ''}
+        onValueChange={set('email')}
+        error={errorOf('email')}
+        required
+      />
+      <TextField
+        label={t('purchase.birthday')}
+        type="date"
+        autoComplete="bday"
+        value={form.birthday ?? ''}
+        onValueChange={set('birthday')}
+        error={errorOf('birthday')}
+        required
+      />
       <RadioGroup
         legend={t('purchase.visaType')}
         name="visaType"

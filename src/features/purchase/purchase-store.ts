@@ -62,7 +62,12 @@ export class PurchaseStore implements DocumentTarget {
       (id) => fetchDocument(http, id),
     );
     this.order = new Resource<{ order: OrderView | null } | null>(() => fetchOrder(http), null);
-    makeAutoObservable<PurchaseStore, 'storage' | 'http'>(this, { storage: false, http: false, uploads: false, order: false });
+    makeAutoObservable<PurchaseStore, 'storage' | 'http'>(this, {
+      storage: false,
+      http: false,
+      uploads: false,
+      order: false,
+    });
   }
 
   chooseSetmeal(plan: PlanInfo): void {
@@ -99,7 +104,9 @@ export class PurchaseStore implements DocumentTarget {
     // Loaded with the rules, which need it too, rather than in every page's first render.
     const { todayInTokyo } = await import('../../../contract/calendar');
     const result = validate(rules.informationSchema(todayInTokyo()), this.form);
-    return result.ok ? { ok: true, msg: '', value: undefined } : { ok: false, msg: '', error: result.first, fields: result.fields };
+    return result.ok
+      ? { ok: true, msg: '', value: undefined }
+      : { ok: false, msg: '', error: result.first, fields: result.fields };
   }
 
   /** Step 4 begins: the signature is uploaded and the server prices and places the order. */
@@ -112,10 +119,16 @@ export class PurchaseStore implements DocumentTarget {
     const loaded = await import('../../lib/data-url').catch(() => null);
     if (!loaded) return { ok: false, msg: '', error: 'NETWORK', fields: {} };
     const signature = loaded.dataUrlToBlob(this.image);
-    const uploaded = await toResult(() => uploadDocument(this.http, 'signature', signature, 'signature.png'), (d) => d.id);
+    const uploaded = await toResult(
+      () => uploadDocument(this.http, 'signature', signature, 'signature.png'),
+      (d) => d.id,
+    );
     if (!uploaded.ok) return uploaded;
     const form = { ...this.form, planId: this.setmeal.id, signatureId: uploaded.value };
-    const placed = await toResult(() => postOrder(this.http, form), (d) => d.order);
+    const placed = await toResult(
+      () => postOrder(this.http, form),
+      (d) => d.order,
+    );
     if (placed.ok) this.clear();
     return placed;
   }

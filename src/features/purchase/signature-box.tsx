@@ -25,7 +25,8 @@ export function SignatureBox({ value, onChange, error }: Props) {
     el.getContext('2d')?.scale(ratio, ratio);
     const signaturePad = new SignaturePad(el, { penColor: '#111', backgroundColor: 'rgb(255,255,255)' });
     pad.current = signaturePad;
-    if (initial.current) void signaturePad.fromDataURL(initial.current, { width: el.offsetWidth, height: el.offsetHeight });
+    if (initial.current)
+      void signaturePad.fromDataURL(initial.current, { width: el.offsetWidth, height: el.offsetHeight });
     const save = () => onChange(signaturePad.isEmpty() ? '' : signaturePad.toDataURL('image/png'));
     signaturePad.addEventListener('endStroke', save);
     return () => {
@@ -44,7 +45,13 @@ export function SignatureBox({ value, onChange, error }: Props) {
       <p id="signature-label" className="upload-label">
         {t('purchase.signHere')}
       </p>
-      <canvas ref={canvas} className="signature-canvas" role="img" aria-labelledby="signature-label" data-testid="signature" />
+      <canvas
+        ref={canvas}
+        className="signature-canvas"
+        role="img"
+        aria-labelledby="signature-label"
+        data-testid="signature"
+      />
       {error && <p className="field-error">{error}</p>}
       <button type="button" className="button button-outline button-small" onClick={redo}>
         {t('purchase.signAgain')}

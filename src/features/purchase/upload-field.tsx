@@ -26,11 +26,21 @@ const NO_ANSWER: Record<string, string> = { NETWORK: 'purchase.uploadNetwork', T
 function useFailureText(failure: UploadFailure | undefined): string {
   const { t } = useTranslation();
   if (!failure) return '';
-  return failure.msg || t(NO_ANSWER[failure.error] ?? `api.errors.${failure.error}`, { seconds: failure.retryAfter ?? 60 });
+  return (
+    failure.msg || t(NO_ANSWER[failure.error] ?? `api.errors.${failure.error}`, { seconds: failure.retryAfter ?? 60 })
+  );
 }
 
 /** One document: take a photo or choose a file, see what was uploaded, replace it. */
-export const UploadField = observer(function UploadField({ target, field, kind, label, error, disabled, onPicked }: Props) {
+export const UploadField = observer(function UploadField({
+  target,
+  field,
+  kind,
+  label,
+  error,
+  disabled,
+  onPicked,
+}: Props) {
   const { t } = useTranslation();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -82,19 +92,35 @@ export const UploadField = observer(function UploadField({ target, field, kind, 
   };
 
   return (
-    <div className={shownError ? 'upload-field field-invalid' : 'upload-field'} role="group" aria-labelledby={`${id}-label`}>
+    <div
+      className={shownError ? 'upload-field field-invalid' : 'upload-field'}
+      role="group"
+      aria-labelledby={`${id}-label`}
+    >
       <p id={`${id}-label`} className="upload-label">
         {label}
       </p>
       <div className="upload-body">
         <div className="upload-preview" aria-hidden={preview ? undefined : true}>
-          {preview ? <img src={preview} alt={t('purchase.uploadedPreview', { name: label })} /> : <span className="upload-placeholder" />}
+          {preview ? (
+            <img src={preview} alt={t('purchase.uploadedPreview', { name: label })} />
+          ) : (
+            <span className="upload-placeholder" />
+          )}
         </div>
         <div className="upload-actions">
           <p className="upload-status" aria-live="polite">
-            {busy ? t('purchase.uploading') : docId ? t('purchase.uploaded', { name: target.fileNames[field] ?? '' }) : t('purchase.notUploaded')}
+            {busy
+              ? t('purchase.uploading')
+              : docId
+                ? t('purchase.uploaded', { name: target.fileNames[field] ?? '' })
+                : t('purchase.notUploaded')}
           </p>
-          <label className={disabled || busy ? 'button button-outline button-small is-disabled' : 'button button-outline button-small'}>
+          <label
+            className={
+              disabled || busy ? 'button button-outline button-small is-disabled' : 'button button-outline button-small'
+            }
+          >
             <input
               ref={camera}
               className="visually-hidden"
@@ -107,7 +133,11 @@ export const UploadField = observer(function UploadField({ target, field, kind, 
             />
             {t('purchase.takePhoto')}
           </label>
-          <label className={disabled || busy ? 'button button-outline button-small is-disabled' : 'button button-outline button-small'}>
+          <label
+            className={
+              disabled || busy ? 'button button-outline button-small is-disabled' : 'button button-outline button-small'
+            }
+          >
             <input
               ref={input}
               className="visually-hidden"

@@ -21,10 +21,18 @@ export const UploadGate = observer(function UploadGate({ returnTo, onContinue }:
     <div className="notice" role="region" aria-label={t('purchase.gateTitle')}>
       <p>{t('purchase.gateText')}</p>
       <div className="notice-actions">
-        <Link className="button button-outline button-small" to={`/pages/public/login?redirect=${encodeURIComponent(returnTo)}`}>
+        <Link
+          className="button button-outline button-small"
+          to={`/pages/public/login?redirect=${encodeURIComponent(returnTo)}`}
+        >
           {t('purchase.gateLogin')}
         </Link>
-        <button type="button" className="button button-primary button-small" onClick={() => void status.submit(onContinue)} disabled={status.busy}>
+        <button
+          type="button"
+          className="button button-primary button-small"
+          onClick={() => void status.submit(onContinue)}
+          disabled={status.busy}
+        >
           {t('purchase.gateContinue')}
         </button>
       </div>

@@ -11,7 +11,9 @@ export function ContactChannels({ config }: { config: AppConfig | null }) {
     if (!wechatId) return;
     let live = true;
     void import('qrcode').then(({ toDataURL }) =>
-      toDataURL(`https://u.wechat.com/${encodeURIComponent(wechatId)}`, { margin: 1, width: 160 }).then((url) => live && setQr(url)),
+      toDataURL(`https://u.wechat.com/${encodeURIComponent(wechatId)}`, { margin: 1, width: 160 }).then(
+        (url) => live && setQr(url),
+      ),
     );
     return () => {
       live = false;

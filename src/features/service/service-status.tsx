@@ -25,7 +25,15 @@ function windowOf(config: AppConfig | null): ServiceWindow {
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Chinese customer service: open now or when it opens next, always in Tokyo time. */
-export function ServiceStatus({ config, now: fixedNow, brief = false }: { config: AppConfig | null; now?: Date; brief?: boolean }) {
+export function ServiceStatus({
+  config,
+  now: fixedNow,
+  brief = false,
+}: {
+  config: AppConfig | null;
+  now?: Date;
+  brief?: boolean;
+}) {
   const { t } = useTranslation();
   const [tick, setTick] = useState(() => Date.now());
   useEffect(() => {

@@ -70,7 +70,17 @@ export function NewPasswordInputs({ form, label }: { form: FieldSource; label: s
 }
 
 /** The 6-digit code field with its send button and resend countdown. */
-export function CodeInput({ form, sending, left, onSend }: { form: FieldSource; sending: boolean; left: number; onSend: () => void }) {
+export function CodeInput({
+  form,
+  sending,
+  left,
+  onSend,
+}: {
+  form: FieldSource;
+  sending: boolean;
+  left: number;
+  onSend: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <div className="code-row">

@@ -13,7 +13,13 @@ import {
 } from '../../api/account';
 import type { FormFields, HttpClient } from '../../api/http-client';
 import { toResult, type ActionResult } from '../../lib/action-result';
-import { currentUrl, newOAuthState, readOAuthReturn, stripOAuthReturn, takeExpectedOAuthState } from '../../../bridges/oauth-return';
+import {
+  currentUrl,
+  newOAuthState,
+  readOAuthReturn,
+  stripOAuthReturn,
+  takeExpectedOAuthState,
+} from '../../../bridges/oauth-return';
 import type { PlatformBridge } from '../../../bridges/types';
 import type { SessionStore } from './session-store';
 
@@ -52,45 +58,83 @@ export class AccountStore {
   }
 
   async login(form: Fields): Promise<ActionResult<UserInfo>> {
-    return (await invalid((r) => r.loginSchema, form)) ?? toResult(() => postLogin(this.http, form), (d) => this.signIn(d));
+    return (
+      (await invalid((r) => r.loginSchema, form)) ??
+      toResult(
+        () => postLogin(this.http, form),
+        (d) => this.signIn(d),
+      )
+    );
   }
 
   async register(form: Fields, agreed: boolean): Promise<ActionResult<UserInfo>> {
     const problem = await invalid((r) => r.registerSchema, form);
     if (problem) return problem;
     if (!agreed) return { ok: false, msg: '', error: 'AGREEMENT_REQUIRED', fields: { agree: 'AGREEMENT_REQUIRED' } };
-    return toResult(() => postRegister(this.http, form), (d) => this.signIn(d));
+    return toResult(
+      () => postRegister(this.http, form),
+      (d) => this.signIn(d),
+    );
   }
 
   async fastRegister(email: string): Promise<ActionResult<UserInfo>> {
     const form = { email };
-    return (await invalid((r) => r.emailOnlySchema, form)) ?? toResult(() => postFastRegister(this.http, form), (d) => this.signIn(d));
+    return (
+      (await invalid((r) => r.emailOnlySchema, form)) ??
+      toResult(
+        () => postFastRegister(this.http, form),
+        (d) => this.signIn(d),
+      )
+    );
   }
 
   /** Sends an activation or password-reset code (the answer never says whether the address exists). */
   async sendCode(kind: 'activation' | 'retrieve', email: string): Promise<ActionResult> {
     const form = { email };
     const post = kind === 'activation' ? postActivation : postRetrieve;
-    return (await invalid((r) => r.emailOnlySchema, form)) ?? toResult(() => post(this.http, form), () => undefined);
+    return (
+      (await invalid((r) => r.emailOnlySchema, form)) ??
+      toResult(
+        () => post(this.http, form),
+        () => undefined,
+      )
+    );
   }
 
   async setPassword(kind: 'activation' | 'retrieve', form: Fields): Promise<ActionResult<UserInfo>> {
     const post = kind === 'activation' ? postActivation : postRetrieve;
     return (
       (await invalid((r) => r.setPasswordWithCodeSchema, form)) ??
-      toResult(() => post(this.http, form), (d) => this.signIn(d as SignedIn))
+      toResult(
+        () => post(this.http, form),
+        (d) => this.signIn(d as SignedIn),
+      )
     );
   }
 
   async sendEmailCode(email: string): Promise<ActionResult> {
     const form = { email, event: 'change_email' };
-    return (await invalid((r) => r.emailOnlySchema, { email })) ?? toResult(() => postEmailCode(this.http, form), () => undefined);
+    return (
+      (await invalid((r) => r.emailOnlySchema, { email })) ??
+      toResult(
+        () => postEmailCode(this.http, form),
+        () => undefined,
+      )
+    );
   }
 
   async updateProfile(form: Fields): Promise<ActionResult<UserInfo>> {
-    const cleaned: FormFields = { username: form.username, email: form.email || undefined, code: form.code || undefined };
+    const cleaned: FormFields = {
+      username: form.username,
+      email: form.email || undefined,
+      code: form.code || undefined,
+    };
     return (
-      (await invalid((r) => r.profileSchema, cleaned)) ?? toResult(() => postProfile(this.http, cleaned), (d) => this.signIn(d))
+      (await invalid((r) => r.profileSchema, cleaned)) ??
+      toResult(
+        () => postProfile(this.http, cleaned),
+        (d) => this.signIn(d),
+      )
     );
   }
 
@@ -130,7 +174,10 @@ export class AccountStore {
     const expected = takeExpectedOAuthState();
     try {
       if (expected && expected === back.state) {
-        await toResult(() => postAuthCode(this.http, { auth_code: back.code, platform: 'wechat' }), (d) => this.signIn(d));
+        await toResult(
+          () => postAuthCode(this.http, { auth_code: back.code, platform: 'wechat' }),
+          (d) => this.signIn(d),
+        );
       }
     } finally {
       stripOAuthReturn();

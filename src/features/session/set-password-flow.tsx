@@ -17,7 +17,13 @@ interface Props {
 const RESEND_SECONDS = 60;
 
 /** E-mail, a code sent to it, and a new password twice: activation and password reset alike. */
-export const SetPasswordFlow = observer(function SetPasswordFlow({ kind, account, initialEmail, initialCode, onDone }: Props) {
+export const SetPasswordFlow = observer(function SetPasswordFlow({
+  kind,
+  account,
+  initialEmail,
+  initialCode,
+  onDone,
+}: Props) {
   const { t } = useTranslation();
   const form = useForm({ email: initialEmail, code: initialCode, password: '', repassword: '' });
   const sender = useForm({});
@@ -44,7 +50,9 @@ export const SetPasswordFlow = observer(function SetPasswordFlow({ kind, account
       <NewPasswordInputs form={form} label={t('account.newPassword')} />
       <FormAlert text={form.alert.kind === 'error' ? form.alert.text : ''} kind="error" />
       <button type="submit" className="button button-primary button-block" disabled={form.busy}>
-        {form.busy ? t('account.submitting') : t(kind === 'activation' ? 'account.activateSubmit' : 'account.retrieveSubmit')}
+        {form.busy
+          ? t('account.submitting')
+          : t(kind === 'activation' ? 'account.activateSubmit' : 'account.retrieveSubmit')}
       </button>
     </form>
   );

@@ -31,7 +31,9 @@ export default observer(function ConfirmPage({ titleKey }: PageProps) {
         <PageHeader title={t(titleKey)} />
         <main id="main" className="page status-view">
           <p>{t('api.errors.SETMEAL_REQUIRED')}</p>
-          <Link className="button button-primary" to="/pages/change-setmeal/setmeal">{t('routes.changeSetmeal')}</Link>
+          <Link className="button button-primary" to="/pages/change-setmeal/setmeal">
+            {t('routes.changeSetmeal')}
+          </Link>
         </main>
       </>
     );
@@ -55,10 +57,31 @@ export default observer(function ConfirmPage({ titleKey }: PageProps) {
         <section className="card" aria-labelledby="change-title">
           <h2 id="change-title">{chosen.name}</h2>
           <dl className="facts-list">
-            {current && <div><dt>{t('line.fromPlan')}</dt><dd>{current.planName}</dd></div>}
-            <div><dt>{t('line.newRent')}</dt><dd>{yen(newRent)}{t('home.perMonth')}</dd></div>
-            <div><dt>{t('line.difference')}</dt><dd>{difference >= 0 ? '+' : '−'}{yen(difference)}{t('home.perMonth')}</dd></div>
-            <div><dt>{t('line.effectiveDate')}</dt><dd data-testid="effective-date">{planChangeEffectiveDate(todayInTokyo())}</dd></div>
+            {current && (
+              <div>
+                <dt>{t('line.fromPlan')}</dt>
+                <dd>{current.planName}</dd>
+              </div>
+            )}
+            <div>
+              <dt>{t('line.newRent')}</dt>
+              <dd>
+                {yen(newRent)}
+                {t('home.perMonth')}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('line.difference')}</dt>
+              <dd>
+                {difference >= 0 ? '+' : '−'}
+                {yen(difference)}
+                {t('home.perMonth')}
+              </dd>
+            </div>
+            <div>
+              <dt>{t('line.effectiveDate')}</dt>
+              <dd data-testid="effective-date">{planChangeEffectiveDate(todayInTokyo())}</dd>
+            </div>
           </dl>
           <p className="field-hint">{t('line.changeRule')}</p>
         </section>
@@ -69,7 +92,9 @@ export default observer(function ConfirmPage({ titleKey }: PageProps) {
         )}
         <FormAlert text={alert.text} kind={alert.kind} />
         {alert.kind === 'error' && alert.text.includes(t('api.errors.BIND_PHONE_FIRST')) && (
-          <Link className="button button-outline button-block" to="/pages/user/bind">{t('routes.userBind')}</Link>
+          <Link className="button button-outline button-block" to="/pages/user/bind">
+            {t('routes.userBind')}
+          </Link>
         )}
         <button type="button" className="button button-primary button-block" onClick={confirm} disabled={busy}>
           {busy ? t('account.submitting') : t('line.confirmChange')}

@@ -22,7 +22,14 @@ export default observer(function ChangeSetmealPage({ titleKey }: PageProps) {
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page line-page">
         {current && <p>{t('line.currentPlan', { plan: current.planName })}</p>}
-        {current?.pendingChange && <p className="notice">{t('line.pendingChange', { plan: current.pendingChange.planName, date: current.pendingChange.effectiveDate })}</p>}
+        {current?.pendingChange && (
+          <p className="notice">
+            {t('line.pendingChange', {
+              plan: current.pendingChange.planName,
+              date: current.pendingChange.effectiveDate,
+            })}
+          </p>
+        )}
         {line.pkg.status === 'error' && !current && <p role="alert">{line.pkg.message || t('home.loadError')}</p>}
         <PlanList
           plans={content.plans}

@@ -25,7 +25,9 @@ export default observer(function OrderDetailPage({ titleKey }: PageProps) {
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page line-page" aria-busy={line.bills.status === 'loading' && bills.length === 0}>
         {line.bills.status === 'ready' && bills.length === 0 && <p className="inline-status">{t('line.noBills')}</p>}
-        {line.bills.status === 'error' && bills.length === 0 && <LoadFailed text={line.bills.message} onRetry={() => void line.bills.load()} />}
+        {line.bills.status === 'error' && bills.length === 0 && (
+          <LoadFailed text={line.bills.message} onRetry={() => void line.bills.load()} />
+        )}
         {selected && <BillSummary bill={selected} />}
         {selected && <RefundNotice payment={payment} billNo={selected.billNo} />}
         {selected?.status === 'unpaid' && (
@@ -37,9 +39,16 @@ export default observer(function OrderDetailPage({ titleKey }: PageProps) {
           <ul className="bill-list" aria-label={t('line.allBills')}>
             {bills.map((b) => (
               <li key={b.billNo}>
-                <button type="button" className="bill-row" aria-pressed={b.billNo === selected?.billNo} onClick={() => setParams({ billNo: b.billNo }, { replace: true })}>
+                <button
+                  type="button"
+                  className="bill-row"
+                  aria-pressed={b.billNo === selected?.billNo}
+                  onClick={() => setParams({ billNo: b.billNo }, { replace: true })}
+                >
                   <span>{b.month}</span>
-                  <span>{t('price.yen', { amount: formatYen(b.total) })} · {t(`line.billStatus.${b.status}`)}</span>
+                  <span>
+                    {t('price.yen', { amount: formatYen(b.total) })} · {t(`line.billStatus.${b.status}`)}
+                  </span>
                 </button>
               </li>
             ))}

@@ -78,7 +78,12 @@ export default observer(function CheckPage({ titleKey }: PageProps) {
         </section>
         <SignatureBox value={purchase.image} onChange={onSign} error={signError} />
         <FormAlert text={status.alert.kind === 'error' ? status.alert.text : ''} kind="error" />
-        <button type="button" className="button button-primary button-block" onClick={placeOrder} disabled={status.busy}>
+        <button
+          type="button"
+          className="button button-primary button-block"
+          onClick={placeOrder}
+          disabled={status.busy}
+        >
           {status.busy ? t('account.submitting') : t('purchase.agreeAndOrder')}
         </button>
       </main>

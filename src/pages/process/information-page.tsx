@@ -45,7 +45,9 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
     if (!result) return;
     if (!result.ok) {
       // Take the customer to the first thing to fix.
-      requestAnimationFrame(() => document.querySelector<HTMLElement>('[aria-invalid="true"], .field-invalid input')?.focus());
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>('[aria-invalid="true"], .field-invalid input')?.focus(),
+      );
       return;
     }
     if (resubmitting) {
@@ -57,7 +59,9 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
   };
 
   const storeOptions = content.stores.data.map((s) => ({ value: String(s.id), label: `${s.name}（${s.address}）` }));
-  const gate = <UploadGate returnTo={location.pathname} onContinue={() => account.fastRegister(purchase.form.email ?? '')} />;
+  const gate = (
+    <UploadGate returnTo={location.pathname} onContinue={() => account.fastRegister(purchase.form.email ?? '')} />
+  );
 
   return (
     <>

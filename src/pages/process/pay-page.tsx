@@ -31,7 +31,8 @@ export default observer(function PayPage({ titleKey }: PageProps) {
   useEffect(() => () => purchase.order.reset(), [purchase]);
   useEffect(() => () => payment.reset(), [payment]);
   useEffect(() => {
-    if (payment.phase.kind === 'paid') navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });
+    if (payment.phase.kind === 'paid')
+      navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });
   }, [payment.phase, navigate]);
 
   const yen = (n: number) => t('price.yen', { amount: formatYen(n) });
@@ -42,7 +43,9 @@ export default observer(function PayPage({ titleKey }: PageProps) {
       <>
         <PageHeader title={t(titleKey)} />
         <main id="main" className="page process" aria-busy={purchase.order.status !== 'error'}>
-          {purchase.order.status === 'error' && <LoadFailed text={purchase.order.message} onRetry={() => void purchase.order.load()} />}
+          {purchase.order.status === 'error' && (
+            <LoadFailed text={purchase.order.message} onRetry={() => void purchase.order.load()} />
+          )}
         </main>
       </>
     );
@@ -91,9 +94,7 @@ export default observer(function PayPage({ titleKey }: PageProps) {
           {order.trackingNo && <p>{t('order.tracking', { no: order.trackingNo })}</p>}
           {order.status === 'rejected' && order.rejectReason && (
             <div className="notice" role="alert">
-              <p>
-                {t('order.rejectedDocument', { document: t(`order.document.${order.rejectReason.document}`) })}
-              </p>
+              <p>{t('order.rejectedDocument', { document: t(`order.document.${order.rejectReason.document}`) })}</p>
               <p>{t('order.rejectedReason', { reason: order.rejectReason.reason })}</p>
               <button type="button" className="button button-primary button-small" onClick={fix}>
                 {t('order.fixAndResubmit')}

@@ -6,5 +6,7 @@ import { SetPasswordScreen } from '../../features/session/set-password-screen';
 export default function ActivatePage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const { account, ui } = useStores();
-  return <SetPasswordScreen kind="activation" title={t(titleKey)} account={account} onToast={(text) => ui.showToast(text)} />;
+  return (
+    <SetPasswordScreen kind="activation" title={t(titleKey)} account={account} onToast={(text) => ui.showToast(text)} />
+  );
 }

@@ -17,12 +17,19 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { payment } = useStores();
-  const [card, setCard] = useState<CardInput>({ number: '', expiry: '', securityCode: '', holder: '', installments: '1' });
+  const [card, setCard] = useState<CardInput>({
+    number: '',
+    expiry: '',
+    securityCode: '',
+    holder: '',
+    installments: '1',
+  });
   const [errors, setErrors] = useState<Partial<Record<keyof CardInput, string>>>({});
 
   useEffect(() => () => payment.reset(), [payment]);
   useEffect(() => {
-    if (payment.phase.kind === 'paid') navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });
+    if (payment.phase.kind === 'paid')
+      navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });
   }, [payment.phase, navigate]);
 
   const set = (field: keyof CardInput) => (value: string) => {
@@ -44,13 +51,57 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
       <main id="main" className="page process">
         {!payment.hasTarget && <p className="notice">{t('payment.noOrder')}</p>}
         <form className="form form-section" onSubmit={submit} noValidate autoComplete="on">
-          <TextField label={t('card.number')} inputMode="numeric" autoComplete="cc-number" maxLength={19} value={card.number} onValueChange={set('number')} error={errorOf('number')} hint={t('card.numberHint')} required />
+          <TextField
+            label={t('card.number')}
+            inputMode="numeric"
+            autoComplete="cc-number"
+            maxLength={19}
+            value={card.number}
+            onValueChange={set('number')}
+            error={errorOf('number')}
+            hint={t('card.numberHint')}
+            required
+          />
           <div className="field-row">
-            <TextField label={t('card.expiry')} inputMode="numeric" autoComplete="cc-exp" placeholder="MMYY" maxLength={4} value={card.expiry} onValueChange={set('expiry')} error={errorOf('expiry')} hint={t('card.expiryHint')} required />
-            <TextField label={t('card.securityCode')} inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={card.securityCode} onValueChange={set('securityCode')} error={errorOf('securityCode')} required />
+            <TextField
+              label={t('card.expiry')}
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              placeholder="MMYY"
+              maxLength={4}
+              value={card.expiry}
+              onValueChange={set('expiry')}
+              error={errorOf('expiry')}
+              hint={t('card.expiryHint')}
+              required
+            />
+            <TextField
+              label={t('card.securityCode')}
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              value={card.securityCode}
+              onValueChange={set('securityCode')}
+              error={errorOf('securityCode')}
+              required
+            />
           </div>
-          <TextField label={t('card.holder')} autoComplete="cc-name" maxLength={60} value={card.holder} onValueChange={(v) => set('holder')(v.toUpperCase())} error={errorOf('holder')} hint={t('card.holderHint')} />
-          <SelectField label={t('card.installments')} value={card.installments} options={INSTALLMENTS.map((n) => ({ value: n, label: t('card.times', { count: Number(n) }) }))} onValueChange={set('installments')} error={errorOf('installments')} />
+          <TextField
+            label={t('card.holder')}
+            autoComplete="cc-name"
+            maxLength={60}
+            value={card.holder}
+            onValueChange={(v) => set('holder')(v.toUpperCase())}
+            error={errorOf('holder')}
+            hint={t('card.holderHint')}
+          />
+          <SelectField
+            label={t('card.installments')}
+            value={card.installments}
+            options={INSTALLMENTS.map((n) => ({ value: n, label: t('card.times', { count: Number(n) }) }))}
+            onValueChange={set('installments')}
+            error={errorOf('installments')}
+          />
           <PaymentPhase payment={payment} />
           <button type="submit" className="button button-primary button-block" disabled={busy || !payment.hasTarget}>
             {busy ? t('payment.working') : t('card.submit')}

@@ -33,7 +33,13 @@ export default observer(function FaqPage({ titleKey }: PageProps) {
     <>
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page help" aria-busy={!loaded && !failed}>
-        <TextField label={t('help.search')} type="search" value={query} onValueChange={setQuery} hint={t('help.searchHint')} />
+        <TextField
+          label={t('help.search')}
+          type="search"
+          value={query}
+          onValueChange={setQuery}
+          hint={t('help.searchHint')}
+        />
         {failed && <LoadFailed text={faqs.message} onRetry={() => void faqs.load()} />}
         {loaded && found.length === 0 && <p role="status">{t('help.noMatch')}</p>}
         {TOPICS.map((topic) => {

@@ -6,5 +6,7 @@ import { SetPasswordScreen } from '../../features/session/set-password-screen';
 export default function RetrievePage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const { account, ui } = useStores();
-  return <SetPasswordScreen kind="retrieve" title={t(titleKey)} account={account} onToast={(text) => ui.showToast(text)} />;
+  return (
+    <SetPasswordScreen kind="retrieve" title={t(titleKey)} account={account} onToast={(text) => ui.showToast(text)} />
+  );
 }

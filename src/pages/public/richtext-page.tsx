@@ -26,7 +26,9 @@ export default observer(function RichtextPage({ titleKey }: PageProps) {
       <main id="main" className="page help" aria-busy={!page && !failed}>
         {/* A page that is not there will not appear on a retry; one the network lost may. */}
         {failed && resource.error === 'NOT_FOUND' && <p role="alert">{t('app.notFoundHint')}</p>}
-        {failed && resource.error !== 'NOT_FOUND' && <LoadFailed text={resource.message} onRetry={() => void resource.load()} />}
+        {failed && resource.error !== 'NOT_FOUND' && (
+          <LoadFailed text={resource.message} onRetry={() => void resource.load()} />
+        )}
         {page && <RichText html={page.html} className="card" />}
       </main>
     </>

@@ -16,7 +16,8 @@ export default observer(function SuccessPage({ titleKey }: PageProps) {
   const paymentNo = params.get('paymentNo') ?? '';
 
   useEffect(() => {
-    if (paymentNo && !(payment.phase.kind === 'paid' && payment.phase.paymentNo === paymentNo)) void payment.waitForServer(paymentNo);
+    if (paymentNo && !(payment.phase.kind === 'paid' && payment.phase.paymentNo === paymentNo))
+      void payment.waitForServer(paymentNo);
     return () => payment.reset();
   }, [payment, paymentNo]);
 

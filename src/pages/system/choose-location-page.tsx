@@ -10,7 +10,9 @@ import '../../components/help-page.css';
 
 function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
   const rad = (d: number) => (d * Math.PI) / 180;
-  const h = Math.sin(rad(b.lat - a.lat) / 2) ** 2 + Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
+  const h =
+    Math.sin(rad(b.lat - a.lat) / 2) ** 2 +
+    Math.cos(rad(a.lat)) * Math.cos(rad(b.lat)) * Math.sin(rad(b.lng - a.lng) / 2) ** 2;
   return 6371 * 2 * Math.asin(Math.sqrt(h));
 }
 
@@ -30,7 +32,9 @@ export default observer(function ChooseLocationPage({ titleKey }: PageProps) {
       () => setDenied(true),
       { timeout: 10_000 },
     );
-  const stores = [...content.stores.data].sort((a, b) => (here ? distanceKm(here, a) - distanceKm(here, b) : a.id - b.id));
+  const stores = [...content.stores.data].sort((a, b) =>
+    here ? distanceKm(here, a) - distanceKm(here, b) : a.id - b.id,
+  );
   const choose = (id: number) => {
     purchase.updateForm({ delivery: 'pickup', storeId: String(id) });
     navigate('/pages/process/information');
@@ -39,9 +43,13 @@ export default observer(function ChooseLocationPage({ titleKey }: PageProps) {
     <>
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page help" aria-busy={content.stores.status === 'loading'}>
-        <button type="button" className="button button-outline button-block" onClick={locate}>{t('help.useMyLocation')}</button>
+        <button type="button" className="button button-outline button-block" onClick={locate}>
+          {t('help.useMyLocation')}
+        </button>
         {denied && <p role="status">{t('help.locationDenied')}</p>}
-        {content.stores.status === 'error' && stores.length === 0 && <LoadFailed text={content.stores.message} onRetry={() => void content.stores.load()} />}
+        {content.stores.status === 'error' && stores.length === 0 && (
+          <LoadFailed text={content.stores.message} onRetry={() => void content.stores.load()} />
+        )}
         <ul className="bill-list" style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 10 }}>
           {stores.map((s) => (
             <li key={s.id} className="card">
@@ -49,8 +57,12 @@ export default observer(function ChooseLocationPage({ titleKey }: PageProps) {
               <p>{s.address}</p>
               {here && <p>{t('help.distance', { km: distanceKm(here, s).toFixed(1) })}</p>}
               <div style={{ display: 'flex', gap: 8, flexWrap: 'wrap' }}>
-                <button type="button" className="button button-primary button-small" onClick={() => choose(s.id)}>{t('help.pickHere')}</button>
-                <Link className="button button-outline button-small" to={`/open-location?store=${s.id}`}>{t('help.showMap')}</Link>
+                <button type="button" className="button button-primary button-small" onClick={() => choose(s.id)}>
+                  {t('help.pickHere')}
+                </button>
+                <Link className="button button-outline button-small" to={`/open-location?store=${s.id}`}>
+                  {t('help.showMap')}
+                </Link>
               </div>
             </li>
           ))}

@@ -21,7 +21,10 @@ export default observer(function OpenLocationPage({ titleKey }: PageProps) {
   useEffect(() => {
     if (!store) return;
     // Inside WeChat the store opens in WeChat's own map; the links below stay as a fallback.
-    void bridge.openLocation({ latitude: store.lat, longitude: store.lng, name: store.name, address: store.address }, (url) => content.jssdkSignature(url));
+    void bridge.openLocation(
+      { latitude: store.lat, longitude: store.lng, name: store.name, address: store.address },
+      (url) => content.jssdkSignature(url),
+    );
     // Once per store: a reload of the store list (a language switch) must not open the map again.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [storeId]);
@@ -30,16 +33,33 @@ export default observer(function OpenLocationPage({ titleKey }: PageProps) {
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page help" aria-busy={content.stores.status === 'loading' && !store}>
         {content.stores.status === 'ready' && !store && <p role="alert">{t('app.notFoundHint')}</p>}
-        {content.stores.status === 'error' && !store && <LoadFailed text={content.stores.message} onRetry={() => void content.stores.load()} />}
+        {content.stores.status === 'error' && !store && (
+          <LoadFailed text={content.stores.message} onRetry={() => void content.stores.load()} />
+        )}
         {store && (
           <section className="card" aria-labelledby="store-name">
             <h2 id="store-name">{store.name}</h2>
             <p>{store.address}</p>
             <p>{t('home.storeHours', { hours: store.hours })}</p>
             <div className="line-actions" style={{ display: 'grid', gap: 8 }}>
-              <a className="button button-primary button-block" href={`https://maps.apple.com/?ll=${store.lat},${store.lng}&q=${encodeURIComponent(store.name)}`}>{t('help.appleMaps')}</a>
-              <a className="button button-outline button-block" href={`https://www.google.com/maps/search/?api=1&query=${store.lat},${store.lng}`}>{t('help.googleMaps')}</a>
-              <a className="button button-outline button-block" href={`https://uri.amap.com/marker?position=${store.lng},${store.lat}&name=${encodeURIComponent(store.name)}`}>{t('help.amap')}</a>
+              <a
+                className="button button-primary button-block"
+                href={`https://maps.apple.com/?ll=${store.lat},${store.lng}&q=${encodeURIComponent(store.name)}`}
+              >
+                {t('help.appleMaps')}
+              </a>
+              <a
+                className="button button-outline button-block"
+                href={`https://www.google.com/maps/search/?api=1&query=${store.lat},${store.lng}`}
+              >
+                {t('help.googleMaps')}
+              </a>
+              <a
+                className="button button-outline button-block"
+                href={`https://uri.amap.com/marker?position=${store.lng},${store.lat}&name=${encodeURIComponent(store.name)}`}
+              >
+                {t('help.amap')}
+              </a>
             </div>
           </section>
         )}

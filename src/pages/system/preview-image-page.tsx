@@ -29,12 +29,32 @@ export default function PreviewImagePage({ titleKey }: PageProps) {
           the jsx-a11y rule does not know scrolling). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div className="preview-stage" tabIndex={0} role="region" aria-label={t('help.previewAlt')}>
-        {src ? <img src={src} alt={t('help.previewAlt')} style={{ width: `${zoom * 100}%` }} /> : <p style={{ color: '#fff' }}>{t('app.notFoundHint')}</p>}
+        {src ? (
+          <img src={src} alt={t('help.previewAlt')} style={{ width: `${zoom * 100}%` }} />
+        ) : (
+          <p style={{ color: '#fff' }}>{t('app.notFoundHint')}</p>
+        )}
       </div>
       <div className="preview-bar">
-        <button type="button" className="button button-small" onClick={() => setZoom((z) => Math.max(1, z - 0.5))} aria-label={t('help.zoomOut')}>−</button>
-        <button type="button" className="button button-small" onClick={() => setZoom((z) => Math.min(4, z + 0.5))} aria-label={t('help.zoomIn')}>+</button>
-        <button type="button" className="button button-small" onClick={close}>{t('help.close')}</button>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => setZoom((z) => Math.max(1, z - 0.5))}
+          aria-label={t('help.zoomOut')}
+        >
+          −
+        </button>
+        <button
+          type="button"
+          className="button button-small"
+          onClick={() => setZoom((z) => Math.min(4, z + 0.5))}
+          aria-label={t('help.zoomIn')}
+        >
+          +
+        </button>
+        <button type="button" className="button button-small" onClick={close}>
+          {t('help.close')}
+        </button>
       </div>
     </main>
   );

@@ -36,10 +36,14 @@ export default observer(function AddressPage({ titleKey }: PageProps) {
     <>
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page process" aria-busy={line.personal.status === 'loading'}>
-        {line.personal.status === 'error' && <LoadFailed text={line.personal.message} onRetry={() => void change.start()} />}
+        {line.personal.status === 'error' && (
+          <LoadFailed text={line.personal.message} onRetry={() => void change.start()} />
+        )}
         <form className="form form-section" onSubmit={submit} noValidate>
           <AddressFields purchase={change} errorOf={status.errorOf} />
-          {change.needsProof && <AddressProofFields target={change} errorOf={status.errorOf} set={set} onPicked={status.clearError} />}
+          {change.needsProof && (
+            <AddressProofFields target={change} errorOf={status.errorOf} set={set} onPicked={status.clearError} />
+          )}
           <FormAlert text={status.alert.text} kind={status.alert.kind} />
           <button type="submit" className="button button-primary button-block" disabled={status.busy}>
             {status.busy ? t('account.submitting') : t('account.save')}

@@ -45,16 +45,41 @@ export default observer(function BindPage({ titleKey }: PageProps) {
             ]}
             onValueChange={form.set('country')}
           />
-          <TextField label={t('line.mobile')} type="tel" inputMode="tel" autoComplete="tel-national" value={form.values.mobile} onValueChange={form.set('mobile')} error={form.errorOf('mobile')} required />
+          <TextField
+            label={t('line.mobile')}
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel-national"
+            value={form.values.mobile}
+            onValueChange={form.set('mobile')}
+            error={form.errorOf('mobile')}
+            required
+          />
           <div className="code-row">
-            <TextField label={t('account.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={form.values.code} onValueChange={form.set('code')} error={form.errorOf('code')} />
+            <TextField
+              label={t('account.code')}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={form.values.code}
+              onValueChange={form.set('code')}
+              error={form.errorOf('code')}
+            />
             <button type="button" className="button button-outline" onClick={send} disabled={sender.busy || left > 0}>
               {left > 0 ? t('account.resendIn', { seconds: left }) : t('account.sendCode')}
             </button>
           </div>
           <FormAlert text={sender.alert.text} kind={sender.alert.kind} />
           {current && session.userinfo?.hasPassword && (
-            <TextField label={t('account.password')} type="password" autoComplete="current-password" value={form.values.password} onValueChange={form.set('password')} error={form.errorOf('password')} hint={t('line.rebindHint')} />
+            <TextField
+              label={t('account.password')}
+              type="password"
+              autoComplete="current-password"
+              value={form.values.password}
+              onValueChange={form.set('password')}
+              error={form.errorOf('password')}
+              hint={t('line.rebindHint')}
+            />
           )}
           <FormAlert text={form.alert.text} kind={done ? 'success' : form.alert.kind} />
           <button type="submit" className="button button-primary button-block" disabled={form.busy}>

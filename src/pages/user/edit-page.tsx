@@ -38,7 +38,9 @@ export default observer(function UserEditPage({ titleKey }: PageProps) {
           <UsernameInput form={form} />
           <EmailInput form={form} required={false} hint={user?.email ? undefined : t('account.linkEmailHint')} />
           {sender.alert.kind === 'error' && <FormAlert text={sender.alert.text} kind="error" />}
-          {emailChanged && form.values.email && <CodeInput form={form} sending={sender.busy} left={left} onSend={sendCode} />}
+          {emailChanged && form.values.email && (
+            <CodeInput form={form} sending={sender.busy} left={left} onSend={sendCode} />
+          )}
           <FormAlert text={sender.alert.kind === 'success' ? sender.alert.text : ''} kind="success" />
           <FormAlert text={form.alert.text} kind={form.alert.kind} />
           <button type="submit" className="button button-primary button-block" disabled={form.busy}>

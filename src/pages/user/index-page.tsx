@@ -48,7 +48,9 @@ export default observer(function UserIndexPage({ titleKey }: PageProps) {
             <h2 id="user-name">{user?.username}</h2>
             <p>{user?.email ?? t('account.noEmail')}</p>
             {user && !user.hasPassword && user.email && (
-              <Link to={`/pages/public/activate?email=${encodeURIComponent(user.email)}`}>{t('account.setPasswordNow')}</Link>
+              <Link to={`/pages/public/activate?email=${encodeURIComponent(user.email)}`}>
+                {t('account.setPasswordNow')}
+              </Link>
             )}
           </div>
         </section>

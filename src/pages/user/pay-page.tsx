@@ -23,7 +23,8 @@ export default observer(function UserPayPage({ titleKey }: PageProps) {
     return () => payment.reset();
   }, [line, payment]);
   useEffect(() => {
-    if (payment.phase.kind === 'paid') navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });
+    if (payment.phase.kind === 'paid')
+      navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });
   }, [payment.phase, navigate]);
 
   const due = line.bills.data.bills.find((b) => b.status === 'unpaid');
@@ -42,7 +43,9 @@ export default observer(function UserPayPage({ titleKey }: PageProps) {
             {t('api.errors.NO_BILL_TO_PAY')}
           </p>
         )}
-        {line.bills.status === 'error' && !due && <LoadFailed text={line.bills.message} onRetry={() => void line.bills.load()} />}
+        {line.bills.status === 'error' && !due && (
+          <LoadFailed text={line.bills.message} onRetry={() => void line.bills.load()} />
+        )}
         {due && (
           <>
             <BillSummary bill={due} />

@@ -35,22 +35,45 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
           <section className="card" aria-labelledby="pkg-title">
             <h2 id="pkg-title">{pkg.planName}</h2>
             <dl className="facts-list">
-              <div><dt>{t('line.number')}</dt><dd>{pkg.msisdn}</dd></div>
-              <div><dt>{t('line.status')}</dt><dd>{t(`line.statuses.${pkg.status}`)}</dd></div>
-              <div><dt>{t('home.monthlyRent')}</dt><dd>{t('price.yen', { amount: formatYen(pkg.monthlyRent) })}{t('home.perMonth')}</dd></div>
+              <div>
+                <dt>{t('line.number')}</dt>
+                <dd>{pkg.msisdn}</dd>
+              </div>
+              <div>
+                <dt>{t('line.status')}</dt>
+                <dd>{t(`line.statuses.${pkg.status}`)}</dd>
+              </div>
+              <div>
+                <dt>{t('home.monthlyRent')}</dt>
+                <dd>
+                  {t('price.yen', { amount: formatYen(pkg.monthlyRent) })}
+                  {t('home.perMonth')}
+                </dd>
+              </div>
               <div>
                 <dt>{t('line.thisMonthBill')}</dt>
                 <dd>{pkg.currentBill ? t(`line.billStatus.${pkg.currentBill.status}`) : t('line.noBillYet')}</dd>
               </div>
             </dl>
-            {pkg.pendingChange && <p className="notice">{t('line.pendingChange', { plan: pkg.pendingChange.planName, date: pkg.pendingChange.effectiveDate })}</p>}
+            {pkg.pendingChange && (
+              <p className="notice">
+                {t('line.pendingChange', { plan: pkg.pendingChange.planName, date: pkg.pendingChange.effectiveDate })}
+              </p>
+            )}
           </section>
         )}
         {usage && (
           <section className="card" aria-labelledby="usage-title">
             <h2 id="usage-title">{t('line.usageTitle')}</h2>
             <p>{t('line.usedOf', { used: gb(usage.usedMb), quota: gb(usage.quotaMb) })}</p>
-            <div className="usage-bar" role="progressbar" aria-label={t('line.usageTitle')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={usage.percent}>
+            <div
+              className="usage-bar"
+              role="progressbar"
+              aria-label={t('line.usageTitle')}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={usage.percent}
+            >
               <span style={{ width: `${usage.percent}%` }} />
             </div>
             <p className={usage.throttled ? 'usage-throttled' : 'usage-ok'}>
@@ -61,8 +84,12 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
           </section>
         )}
         <nav className="line-actions" aria-label={t('account.sections')}>
-          <Link className="button button-outline button-block" to="/pages/change-setmeal/setmeal">{t('routes.changeSetmeal')}</Link>
-          <Link className="button button-outline button-block" to="/pages/order/orderDetail">{t('routes.orderDetail')}</Link>
+          <Link className="button button-outline button-block" to="/pages/change-setmeal/setmeal">
+            {t('routes.changeSetmeal')}
+          </Link>
+          <Link className="button button-outline button-block" to="/pages/order/orderDetail">
+            {t('routes.orderDetail')}
+          </Link>
         </nav>
       </main>
     </>

@@ -17,7 +17,12 @@ export default observer(function UpdatePage({ titleKey }: PageProps) {
   useEffect(() => {
     void line.personal.load().then(() => {
       const info = line.personal.data.info;
-      form.setValues({ lastName: info.lastName ?? '', firstName: info.firstName ?? '', phone: info.phone ?? '', visaType: info.visaType ?? 'study' });
+      form.setValues({
+        lastName: info.lastName ?? '',
+        firstName: info.firstName ?? '',
+        phone: info.phone ?? '',
+        visaType: info.visaType ?? 'study',
+      });
     });
     // Load once when the page opens; later edits belong to the customer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -32,10 +37,32 @@ export default observer(function UpdatePage({ titleKey }: PageProps) {
       <main id="main" className="page">
         <form className="form" onSubmit={submit} noValidate>
           <div className="field-row">
-            <TextField label={t('purchase.lastName')} autoComplete="family-name" value={form.values.lastName} onValueChange={form.set('lastName')} error={form.errorOf('lastName')} required />
-            <TextField label={t('purchase.firstName')} autoComplete="given-name" value={form.values.firstName} onValueChange={form.set('firstName')} error={form.errorOf('firstName')} required />
+            <TextField
+              label={t('purchase.lastName')}
+              autoComplete="family-name"
+              value={form.values.lastName}
+              onValueChange={form.set('lastName')}
+              error={form.errorOf('lastName')}
+              required
+            />
+            <TextField
+              label={t('purchase.firstName')}
+              autoComplete="given-name"
+              value={form.values.firstName}
+              onValueChange={form.set('firstName')}
+              error={form.errorOf('firstName')}
+              required
+            />
           </div>
-          <TextField label={t('purchase.phone')} type="tel" inputMode="tel" value={form.values.phone} onValueChange={form.set('phone')} error={form.errorOf('phone')} required />
+          <TextField
+            label={t('purchase.phone')}
+            type="tel"
+            inputMode="tel"
+            value={form.values.phone}
+            onValueChange={form.set('phone')}
+            error={form.errorOf('phone')}
+            required
+          />
           <RadioGroup
             legend={t('purchase.visaType')}
             name="visaType"

@@ -5,19 +5,44 @@ import type { APIRequestContext } from 'playwright-core';
 const doc = (name: string) => readFileSync(join(__dirname, '..', '..', 'fixtures', 'documents', name));
 
 /** A customer with a placed, unpaid order, made through the API as the app would. */
-export async function customerWithOrder(api: APIRequestContext, baseUrl: string, name: string): Promise<{ token: string; orderNo: string }> {
+export async function customerWithOrder(
+  api: APIRequestContext,
+  baseUrl: string,
+  name: string,
+): Promise<{ token: string; orderNo: string }> {
   const signup = await api.post(`${baseUrl}/api/user/register`, {
     form: { username: name, email: `${name}@example.com`, password: 'buyer1234', repassword: 'buyer1234' },
   });
   const token = ((await signup.json()).data as { userinfo: { token: string } }).userinfo.token;
   const upload = async (kind: string, file: string, mimeType = 'image/jpeg') => {
-    const res = await api.post(`${baseUrl}/api/common/upload?kind=${kind}`, { headers: { token }, multipart: { kind, file: { name: file, mimeType, buffer: doc(file) } } });
+    const res = await api.post(`${baseUrl}/api/common/upload?kind=${kind}`, {
+      headers: { token },
+      multipart: { kind, file: { name: file, mimeType, buffer: doc(file) } },
+    });
     return ((await res.json()).data as { id: string }).id;
   };
   const form = {
-    planId: '2', lastName: '王', firstName: '芳', email: `${name}@example.com`, birthday: '2000-01-02', region: 'JP',
-    postcode: '160-0023', province: '東京都', city: '新宿区', district: '西新宿', block: '2-8-1', building: '', phone: '080-1111-2222',
-    delivery: 'mail', storeId: '', visaType: 'non_study', identityKind: 'passport', addressSame: 'yes', proofType: '', proofDate: '', proofDoc: '',
+    planId: '2',
+    lastName: '王',
+    firstName: '芳',
+    email: `${name}@example.com`,
+    birthday: '2000-01-02',
+    region: 'JP',
+    postcode: '160-0023',
+    province: '東京都',
+    city: '新宿区',
+    district: '西新宿',
+    block: '2-8-1',
+    building: '',
+    phone: '080-1111-2222',
+    delivery: 'mail',
+    storeId: '',
+    visaType: 'non_study',
+    identityKind: 'passport',
+    addressSame: 'yes',
+    proofType: '',
+    proofDate: '',
+    proofDoc: '',
     residenceFront: await upload('residence_front', 'residence-front.jpg'),
     residenceBack: await upload('residence_back', 'residence-back.jpg'),
     identityDoc: await upload('passport', 'passport.jpg'),

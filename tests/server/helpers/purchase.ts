@@ -3,13 +3,29 @@ import { fixture, multipartBody } from './multipart';
 import { postForm, type SignedInBody } from './requests';
 
 export async function signUp(app: FastifyInstance, name: string): Promise<{ token: string; id: number }> {
-  const res = await postForm<SignedInBody>(app, '/api/user/register', { username: name, email: `${name}@example.com`, password: 'testpass1', repassword: 'testpass1' });
+  const res = await postForm<SignedInBody>(app, '/api/user/register', {
+    username: name,
+    email: `${name}@example.com`,
+    password: 'testpass1',
+    repassword: 'testpass1',
+  });
   return res.body.data.userinfo;
 }
 
-async function upload(app: FastifyInstance, token: string, kind: string, file: string, type = 'image/jpeg'): Promise<string> {
+async function upload(
+  app: FastifyInstance,
+  token: string,
+  kind: string,
+  file: string,
+  type = 'image/jpeg',
+): Promise<string> {
   const { payload, contentType } = multipartBody({ kind }, { name: file, type, bytes: fixture(file) });
-  const res = await app.inject({ method: 'POST', url: '/api/common/upload', payload, headers: { 'content-type': contentType, token } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/common/upload',
+    payload,
+    headers: { 'content-type': contentType, token },
+  });
   return res.json().data.id as string;
 }
 
@@ -36,9 +52,26 @@ async function documentsOf(app: FastifyInstance, token: string): Promise<Record<
 export async function placeOrder(app: FastifyInstance, token: string, planId = '1'): Promise<string> {
   const form = {
     planId,
-    lastName: '张', firstName: '伟', email: 'zw@example.com', birthday: '1998-07-01', region: 'JP', postcode: '556-0011',
-    province: '大阪府', city: '大阪市浪速区', district: '難波中', block: '2-10-70', building: '', phone: '070-1234-5678',
-    delivery: 'mail', storeId: '', visaType: 'study', identityKind: 'passport', addressSame: 'yes', proofType: '', proofDate: '', proofDoc: '',
+    lastName: '张',
+    firstName: '伟',
+    email: 'zw@example.com',
+    birthday: '1998-07-01',
+    region: 'JP',
+    postcode: '556-0011',
+    province: '大阪府',
+    city: '大阪市浪速区',
+    district: '難波中',
+    block: '2-10-70',
+    building: '',
+    phone: '070-1234-5678',
+    delivery: 'mail',
+    storeId: '',
+    visaType: 'study',
+    identityKind: 'passport',
+    addressSame: 'yes',
+    proofType: '',
+    proofDate: '',
+    proofDoc: '',
     ...(await documentsOf(app, token)),
   };
   const res = await postForm<{ order: { orderNo: string } }>(app, '/api/order/create', form, { token });

@@ -36,7 +36,10 @@ export async function getJson<T = Record<string, unknown>>(
 }
 
 /** The newest mail the outbox holds for an address, and the 6-digit code in it. */
-export async function lastMail(db: Database, to: string): Promise<{ subject: string; body: string; code: string } | null> {
+export async function lastMail(
+  db: Database,
+  to: string,
+): Promise<{ subject: string; body: string; code: string } | null> {
   const [row] = await db.select().from(outbox).where(eq(outbox.recipient, to)).orderBy(desc(outbox.id)).limit(1);
   if (!row) return null;
   return { subject: row.subject, body: row.body, code: /\b(\d{6})\b/.exec(row.body)?.[1] ?? '' };

@@ -6,7 +6,12 @@ import { postForm, type SignedInBody } from './requests';
 import type { TestApp } from './test-app';
 
 export async function signUp(t: TestApp, name: string): Promise<string> {
-  const res = await postForm<SignedInBody>(t.app, '/api/user/register', { username: name, email: `${name}@example.com`, password: 'upload123', repassword: 'upload123' });
+  const res = await postForm<SignedInBody>(t.app, '/api/user/register', {
+    username: name,
+    email: `${name}@example.com`,
+    password: 'upload123',
+    repassword: 'upload123',
+  });
   return res.body.data.userinfo.token;
 }
 
@@ -24,10 +29,16 @@ export function upload(t: TestApp, token: string | null, kind: string, file: Upl
 }
 
 export function postRaw(t: TestApp, token: string, contentType: string, payload: Buffer | string) {
-  return t.app.inject({ method: 'POST', url: '/api/common/upload', payload, headers: { 'content-type': contentType, 'accept-language': 'zh-cn', token } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/common/upload',
+    payload,
+    headers: { 'content-type': contentType, 'accept-language': 'zh-cn', token },
+  });
 }
 
-export const fetchFile = (t: TestApp, id: string, token: string) => t.app.inject({ method: 'GET', url: `/api/common/file?id=${id}`, headers: { token } });
+export const fetchFile = (t: TestApp, id: string, token: string) =>
+  t.app.inject({ method: 'GET', url: `/api/common/file?id=${id}`, headers: { token } });
 
 export async function storedCount(t: TestApp): Promise<number> {
   const [row] = await t.app.db.select({ n: sql<number>`count(*)::int` }).from(documents);
@@ -43,4 +54,6 @@ export const jpegFile = (bytes: Buffer, name = 'photo.jpg'): UploadFile => ({ na
 
 /** A plain grey photo of the given size, as a phone would send it. */
 export const photo = (width: number, height: number, format: 'jpeg' | 'png' = 'jpeg') =>
-  sharp({ create: { width, height, channels: 3, background: '#8899aa' } })[format]().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#8899aa' } })
+    [format]()
+    .toBuffer();

@@ -7,7 +7,9 @@ export interface SeenRequest {
   body: string | null;
 }
 
-export type Handler = (request: SeenRequest) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
+export type Handler = (
+  request: SeenRequest,
+) => { status: number; body: unknown } | Promise<{ status: number; body: unknown }>;
 
 export function fakeFetch(handler: Handler): { fetch: typeof fetch; seen: SeenRequest[] } {
   const seen: SeenRequest[] = [];
@@ -18,7 +20,7 @@ export function fakeFetch(handler: Handler): { fetch: typeof fetch; seen: SeenRe
       headers[key.toLowerCase()] = value;
     }
     const request: SeenRequest = {
-      url: String(input),
+      url: input instanceof Request ? input.url : input instanceof URL ? input.href : input,
       method: init?.method ?? 'GET',
       headers,
       body: typeof init?.body === 'string' ? init.body : null,
@@ -27,7 +29,7 @@ export function fakeFetch(handler: Handler): { fetch: typeof fetch; seen: SeenRe
     const { status, body } = await handler(request);
     return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
   };
-  return { fetch: impl as typeof fetch, seen };
+  return { fetch: impl, seen };
 }
 
 export const envelope = <T>(data: T, code = 1, msg = 'ok') => ({ code, msg, time: 1_732_250_000, data });
