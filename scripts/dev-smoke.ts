@@ -7,7 +7,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type APIRequestContext, type Browser, type Page } from 'playwright-core';
+import { placeOrder } from '../tests/e2e/helpers/orders';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 const root = join(import.meta.dirname, '..');
 const apiPort = Number(process.env.PORT ?? 4401);
@@ -45,46 +46,6 @@ async function waitFor(url: string, seconds: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error(`${url} did not answer within ${seconds} s`);
-}
-
-async function placeOrder(api: APIRequestContext, token: string, name: string): Promise<string> {
-  const doc = (file: string) => readFileSync(join(root, 'tests/fixtures/documents', file));
-  const upload = async (kind: string, file: string, mimeType = 'image/jpeg') => {
-    const res = await api.post(`${origin}/api/common/upload?kind=${kind}`, {
-      headers: { token },
-      multipart: { kind, file: { name: file, mimeType, buffer: doc(file) } },
-    });
-    return ((await res.json()) as { data: { id: string } }).data.id;
-  };
-  const form = {
-    planId: '2',
-    lastName: '王',
-    firstName: '芳',
-    email: `${name}@example.com`,
-    birthday: '2000-01-02',
-    region: 'JP',
-    postcode: '160-0023',
-    province: '東京都',
-    city: '新宿区',
-    district: '西新宿',
-    block: '2-8-1',
-    building: '',
-    phone: '080-1111-2222',
-    delivery: 'mail',
-    storeId: '',
-    visaType: 'non_study',
-    identityKind: 'passport',
-    addressSame: 'yes',
-    proofType: '',
-    proofDate: '',
-    proofDoc: '',
-    residenceFront: await upload('residence_front', 'residence-front.jpg'),
-    residenceBack: await upload('residence_back', 'residence-back.jpg'),
-    identityDoc: await upload('passport', 'passport.jpg'),
-    signatureId: await upload('signature', 'address-proof.png', 'image/png'),
-  };
-  const placed = await api.post(`${origin}/api/order/create`, { headers: { token }, form });
-  return ((await placed.json()) as { data: { order: { orderNo: string } } }).data.order.orderNo;
 }
 
 /** Opens an app page and waits until React has taken it over. */
@@ -151,14 +112,14 @@ async function customerFlows(browser: Browser): Promise<void> {
   await outbox.close();
 
   const token = JSON.parse((await page.evaluate(() => localStorage.getItem('token'))) ?? '""') as string;
-  const orderNo = await placeOrder(page.request, token, name);
+  const orderNo = await placeOrder(page.request, origin, token, name);
   const tokenScript = page.waitForResponse((r) => r.url().includes('/sandbox/gmo/token.js'));
   await payByCard(page, '4111111111111111');
   log(`card token script: ${(await tokenScript).status()} from ${(await tokenScript).url()}`);
   await page.getByRole('heading', { name: '购卡订单支付成功' }).waitFor();
   log(`order ${orderNo} paid by card 4111 1111 1111 1111; success page at ${onVite(page)}`);
 
-  const secondOrder = await placeOrder(page.request, token, name);
+  const secondOrder = await placeOrder(page.request, origin, token, name);
   await payByCard(page, '4000000000003220');
   await page.waitForURL(/\/sandbox\/gmo\/3ds/);
   log(`3-D Secure challenge page at ${onVite(page).split('?')[0]}`);

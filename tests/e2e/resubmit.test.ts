@@ -1,12 +1,10 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../server/db/schema';
 import { transitionOrder } from '../../server/services/orders';
 import { expectAccessible, openPhone, settle, startHarness, type Harness } from './helpers/harness';
-
-const doc = (name: string) => readFileSync(join(__dirname, '..', 'fixtures', 'documents', name));
+import { placeOrder } from './helpers/orders';
 
 describe('a rejected order in Chromium', () => {
   let h: Harness;
@@ -23,42 +21,7 @@ describe('a rejected order in Chromium', () => {
       form: { username: 'fixer', email: 'fixer@example.com', password: 'fixer1234', repassword: 'fixer1234' },
     });
     const token = ((await signup.json()).data as { userinfo: { token: string } }).userinfo.token;
-    const upload = async (kind: string, file: string, mimeType = 'image/jpeg') => {
-      const res = await api.post(`${h.baseUrl}/api/common/upload?kind=${kind}`, {
-        headers: { token },
-        multipart: { kind, file: { name: file, mimeType, buffer: doc(file) } },
-      });
-      return ((await res.json()).data as { id: string }).id;
-    };
-    const form = {
-      planId: '1',
-      lastName: '王',
-      firstName: '芳',
-      email: 'fixer@example.com',
-      birthday: '2000-01-02',
-      region: 'JP',
-      postcode: '160-0023',
-      province: '東京都',
-      city: '新宿区',
-      district: '西新宿',
-      block: '2-8-1',
-      building: '',
-      phone: '080-1111-2222',
-      delivery: 'mail',
-      storeId: '',
-      visaType: 'non_study',
-      identityKind: 'passport',
-      addressSame: 'yes',
-      proofType: '',
-      proofDate: '',
-      proofDoc: '',
-      residenceFront: await upload('residence_front', 'residence-front.jpg'),
-      residenceBack: await upload('residence_back', 'residence-back.jpg'),
-      identityDoc: await upload('passport', 'passport.jpg'),
-      signatureId: await upload('signature', 'address-proof.png', 'image/png'),
-    };
-    const placed = await api.post(`${h.baseUrl}/api/order/create`, { headers: { token }, form });
-    const orderNo = ((await placed.json()).data as { order: { orderNo: string } }).order.orderNo;
+    const orderNo = await placeOrder(api, h.baseUrl, token, 'fixer', '1');
     const [row] = await h.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
     for (const to of ['paid', 'under_review'] as const) await transitionOrder(h.database.db, row!.id, to, 'system');
     await transitionOrder(h.database.db, row!.id, 'rejected', 'staff:e2e', '', {

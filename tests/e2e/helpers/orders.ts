@@ -1,28 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from 'playwright-core';
 
-const doc = (name: string) => readFileSync(join(__dirname, '..', '..', 'fixtures', 'documents', name));
+// By URL, not __dirname: scripts/dev-smoke.ts runs this under tsx as an ES module too.
+const documents = fileURLToPath(new URL('../../fixtures/documents/', import.meta.url));
+const doc = (name: string) => readFileSync(join(documents, name));
 
-/** A customer with a placed, unpaid order, made through the API as the app would. */
-export async function customerWithOrder(
+/** Uploads the fixture documents and places an order for `planId`, as the app would. */
+export async function placeOrder(
   api: APIRequestContext,
   baseUrl: string,
+  token: string,
   name: string,
-): Promise<{ token: string; orderNo: string }> {
-  const signup = await api.post(`${baseUrl}/api/user/register`, {
-    form: { username: name, email: `${name}@example.com`, password: 'buyer1234', repassword: 'buyer1234' },
-  });
-  const token = ((await signup.json()).data as { userinfo: { token: string } }).userinfo.token;
+  planId = '2',
+): Promise<string> {
   const upload = async (kind: string, file: string, mimeType = 'image/jpeg') => {
     const res = await api.post(`${baseUrl}/api/common/upload?kind=${kind}`, {
       headers: { token },
       multipart: { kind, file: { name: file, mimeType, buffer: doc(file) } },
     });
-    return ((await res.json()).data as { id: string }).id;
+    return ((await res.json()) as { data: { id: string } }).data.id;
   };
   const form = {
-    planId: '2',
+    planId,
     lastName: '王',
     firstName: '芳',
     email: `${name}@example.com`,
@@ -49,6 +50,19 @@ export async function customerWithOrder(
     signatureId: await upload('signature', 'address-proof.png', 'image/png'),
   };
   const placed = await api.post(`${baseUrl}/api/order/create`, { headers: { token }, form });
-  const orderNo = ((await placed.json()).data as { order: { orderNo: string } }).order.orderNo;
+  return ((await placed.json()) as { data: { order: { orderNo: string } } }).data.order.orderNo;
+}
+
+/** A customer with a placed, unpaid order, made through the API as the app would. */
+export async function customerWithOrder(
+  api: APIRequestContext,
+  baseUrl: string,
+  name: string,
+): Promise<{ token: string; orderNo: string }> {
+  const signup = await api.post(`${baseUrl}/api/user/register`, {
+    form: { username: name, email: `${name}@example.com`, password: 'buyer1234', repassword: 'buyer1234' },
+  });
+  const token = ((await signup.json()).data as { userinfo: { token: string } }).userinfo.token;
+  const orderNo = await placeOrder(api, baseUrl, token, name);
   return { token, orderNo };
 }
