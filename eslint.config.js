@@ -181,6 +181,22 @@ export default tseslint.config(
     },
   },
 
+  {
+    // Server and e2e files share their worker's modules (isolate: false in vitest.config.ts):
+    // a module mocked or a global replaced in one file would leak into the next.
+    files: ['tests/server/**/*.ts', 'tests/e2e/**/*.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubGlobal', 'stubEnv', 'spyOn', 'useFakeTimers'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Server and e2e test files share modules in a worker; use a real part, or move this to tests/unit.',
+        })),
+      ],
+    },
+  },
+
   // Formatting belongs to Prettier; this switches off the rules that would fight it.
   prettier,
 );

@@ -136,6 +136,17 @@ async function postgresTemplate(hash: string): Promise<string> {
       if (Number.isNaN(built) || Date.now() - built > STALE_MS)
         await admin.query(`drop database if exists ${other.datname}`).catch(() => undefined);
     }
+    // Test databases a killed run never dropped. Without FORCE a database still in use (by a
+    // run that somehow lasts an hour) is left alone.
+    const leftovers = await admin.query<{ datname: string; made: string | null }>(
+      `select datname, shobj_description(oid, 'pg_database') as made from pg_database
+        where datname like 'simcard\\_test\\_%'`,
+    );
+    for (const leftover of leftovers.rows) {
+      const made = Date.parse(leftover.made ?? '');
+      if (Number.isNaN(made) || Date.now() - made > STALE_MS)
+        await admin.query(`drop database if exists ${leftover.datname}`).catch(() => undefined);
+    }
   });
   return name;
 }

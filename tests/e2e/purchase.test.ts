@@ -1,5 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, openPhone, settle, startHarness, visit, type Harness } from './helpers/harness';
@@ -124,11 +125,13 @@ describe('buying a SIM in Chromium at phone size, in Chinese', () => {
       if (r.url().includes('/api/common/upload')) uploads += 1;
     });
     const jpeg = readFileSync(doc('residence-front.jpg'));
-    const big = Buffer.concat([jpeg, Buffer.alloc(11 * 1024 * 1024 - jpeg.length)]);
-    await page
-      .getByTestId('file-residenceFront')
-      .setInputFiles({ name: 'huge.jpg', mimeType: 'image/jpeg', buffer: big });
+    // A path, not a buffer: Playwright hands a local browser the path, where a buffer would
+    // cross the DevTools pipe as 15 MB of base64.
+    const big = join(mkdtempSync(join(tmpdir(), 'sim-big-')), 'huge.jpg');
+    writeFileSync(big, Buffer.concat([jpeg, Buffer.alloc(11 * 1024 * 1024 - jpeg.length)]));
+    await page.getByTestId('file-residenceFront').setInputFiles(big);
     await page.getByText('文件不能超过 10M').waitFor();
+    rmSync(dirname(big), { recursive: true, force: true });
     expect(uploads).toBe(0);
     await expectAccessible(page);
     await phone.context.close();

@@ -112,3 +112,25 @@ describe('platform globals and redirects', () => {
     timeout,
   );
 });
+
+describe('test files that share a worker', () => {
+  it.each(['tests/server/x.test.ts', 'tests/e2e/x.test.ts'])(
+    '%s may not mock modules or replace globals',
+    async (filePath) => {
+      const code = "import { vi } from 'vitest';\nvi.mock('node:fs');\nvi.stubGlobal('fetch', () => undefined);\n";
+      const findings = await architectureFindings(filePath, code);
+      expect(findings).toHaveLength(2);
+      expect(findings.join('\n')).toContain('share modules in a worker');
+    },
+    timeout,
+  );
+
+  it(
+    'tests/unit/ may',
+    async () => {
+      const code = "import { vi } from 'vitest';\nvi.mock('node:fs');\n";
+      expect(await architectureFindings('tests/unit/x.test.ts', code)).toEqual([]);
+    },
+    timeout,
+  );
+});

@@ -38,6 +38,8 @@ export async function freshDatabase(backend: Backend): Promise<TestDatabase> {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name} template ${postgresTemplate}`);
+  // Dated, so that tests/global-setup.ts can drop what an interrupted run left behind.
+  await admin.query(`comment on database ${name} is '${new Date().toISOString()}'`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

@@ -39,8 +39,11 @@ export async function createTestApp(backend: Backend, options: TestAppOptions = 
     app,
     database,
     async close() {
-      await app.close();
-      await database.drop();
+      try {
+        await app.close();
+      } finally {
+        await database.drop();
+      }
     },
   };
 }
