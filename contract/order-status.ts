@@ -36,6 +36,18 @@ export function isOrderStatus(value: string): value is OrderStatus {
   return (ORDER_STATUSES as readonly string[]).includes(value);
 }
 
+/** Why review refuses a document; the customer reads each in their language (locales: order.rejection). */
+export const REJECTION_REASONS = [
+  'blurry',
+  'glare_or_cropped',
+  'expired',
+  'name_mismatch',
+  'address_mismatch',
+  'wrong_document',
+  'other',
+] as const;
+export type RejectionReason = (typeof REJECTION_REASONS)[number];
+
 /** Documents a reviewer can point at when rejecting. */
 export const DOCUMENT_KINDS = [
   'residence_front',

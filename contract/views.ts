@@ -97,7 +97,8 @@ export const orderViewSchema = z.object({
   /** Tokyo date by which an approved order leaves (3 working days). */
   dispatchBy: z.string().nullable(),
   trackingNo: z.string().nullable(),
-  rejectReason: z.object({ document: z.string(), reason: z.string() }).nullable(),
+  /** Each refused document with a reason code (REJECTION_REASONS) and staff's note; empty unless rejected. */
+  rejections: z.array(z.object({ document: z.string(), reason: z.string(), note: z.string() })),
   info: z.record(z.string(), z.string()),
 });
 

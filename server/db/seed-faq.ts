@@ -15,9 +15,10 @@ export const seedFaqs: (typeof faqs.$inferInsert)[] = [
     topic: 'buying',
     sort: 2,
     questionCn: '价格包含消费税吗？',
-    answerCn: '页面上显示的价格均已包含 10% 消费税，套餐价格和月租另加的 10% 消费税在结算时一并计算。',
+    answerCn: '页面上显示的价格均已包含 10% 消费税，价格旁注明其中的税额，结算时不再另加。',
     questionJa: '価格は税込みですか？',
-    answerJa: '画面の価格はすべて消費税 10% 込みです。プラン料金と月額料金には 10% の消費税がかかります。',
+    answerJa:
+      '画面の価格はすべて消費税 10% 込みの総額で、うち消費税額を併記しています。お支払い時に別途加算されることはありません。',
   },
   {
     topic: 'delivery',

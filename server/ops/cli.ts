@@ -103,8 +103,8 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
         `total ${order.total} JPY (price ${order.price} + tax ${order.tax}), placed ${order.createdAt.toISOString()}`,
         ...Object.entries(order.info).map(([k, v]) => `  ${visible(k)}: ${visible(v)}`),
       ];
-      if (order.rejectReason)
-        lines.push(`rejected: ${visible(order.rejectReason.document)}: ${visible(order.rejectReason.reason)}`);
+      for (const rejection of order.rejections)
+        lines.push(`rejected: ${visible(rejection.document)}: ${visible(rejection.reason)} ${visible(rejection.note)}`);
       if (written.length) lines.push(`wrote ${written.length} documents:`, ...written.map((f) => `  ${visible(f)}`));
       return lines.join('\n');
     }

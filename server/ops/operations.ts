@@ -134,7 +134,9 @@ export async function rejectOrder(db: Database, actor: string, orderNo: string, 
   if (!reason.trim()) throw new OpsError('a reason is required (--reason "...")');
   if (!(DOCUMENT_KINDS as readonly string[]).includes(document))
     throw new OpsError(`--document must be one of ${DOCUMENT_KINDS.join(', ')}`);
-  return move(db, actor, orderNo, 'rejected', reason, { rejectReason: { document, reason: reason.trim() } });
+  return move(db, actor, orderNo, 'rejected', reason, {
+    rejections: [{ document, reason: 'other', note: reason.trim() }],
+  });
 }
 
 export async function shipOrder(db: Database, actor: string, orderNo: string, tracking: string) {

@@ -35,7 +35,7 @@ export function toOrderView(row: OrderRow, lang: Lang): OrderView {
     // The promise: out of the door within 3 working days of approval, public holidays excluded.
     dispatchBy: row.approvedAt ? addWorkingDays(tokyoDate(row.approvedAt), DISPATCH_WORKING_DAYS) : null,
     trackingNo: row.trackingNo,
-    rejectReason: row.rejectReason ?? null,
+    rejections: row.rejections,
     info: row.info,
   };
 }
@@ -200,7 +200,7 @@ export async function resubmitOrder(
     'resubmitted',
     {
       info: Object.fromEntries(Object.entries(info).map(([k, v]) => [k, String(v)])),
-      rejectReason: null,
+      rejections: [],
     },
     now,
   );

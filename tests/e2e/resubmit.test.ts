@@ -25,7 +25,7 @@ describe('a rejected order in Chromium', () => {
     const [row] = await h.database.db.select().from(orders).where(eq(orders.orderNo, orderNo));
     for (const to of ['paid', 'under_review'] as const) await transitionOrder(h.database.db, row!.id, to, 'system');
     await transitionOrder(h.database.db, row!.id, 'rejected', 'staff:e2e', '', {
-      rejectReason: { document: 'passport', reason: '护照照片反光，看不清号码' },
+      rejections: [{ document: 'passport', reason: 'glare_or_cropped', note: '护照照片反光，看不清号码' }],
     });
 
     await page.goto(`${h.baseUrl}/h5/`);

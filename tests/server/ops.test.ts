@@ -18,7 +18,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 interface Review {
   order: {
     status: string;
-    rejectReason: { document: string; reason: string } | null;
+    rejections: { document: string; reason: string; note: string }[];
     dispatchBy: string | null;
     trackingNo: string | null;
   };
@@ -58,7 +58,7 @@ describe.each(backends)('staff commands on %s', (backend) => {
     );
     expect(await review()).toMatchObject({
       status: 'rejected',
-      rejectReason: { document: 'residence_back', reason: '在留卡背面不清楚' },
+      rejections: [{ document: 'residence_back', reason: 'other', note: '在留卡背面不清楚' }],
     });
 
     await expect(ops('approve', orderNo)).rejects.toThrow(/is rejected; it cannot become approved/);

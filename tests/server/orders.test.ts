@@ -18,7 +18,7 @@ interface OrderBody {
     payBefore: string;
     createdAt: string;
     dispatchBy: string | null;
-    rejectReason: { document: string; reason: string } | null;
+    rejections: { document: string; reason: string; note: string }[];
   } | null;
 }
 
@@ -199,12 +199,12 @@ describe.each(backends)('orders on %s', (backend) => {
     expect(early.body).toMatchObject({ code: 0, data: { error: 'NOT_REJECTED' } });
 
     await transitionOrder(db, row!.id, 'rejected', 'staff:test', 'blurry', {
-      rejectReason: { document: 'passport', reason: '照片模糊' },
+      rejections: [{ document: 'passport', reason: 'blurry', note: '照片模糊' }],
     });
     const review = await getJson<OrderBody>(t.app, '/api/user/review', { token });
     expect(review.body.data.order).toMatchObject({
       status: 'rejected',
-      rejectReason: { document: 'passport', reason: '照片模糊' },
+      rejections: [{ document: 'passport', reason: 'blurry', note: '照片模糊' }],
     });
 
     const again = await postForm<OrderBody>(
@@ -213,7 +213,7 @@ describe.each(backends)('orders on %s', (backend) => {
       { orderNo: placed.orderNo, identityDoc: docs.passport! },
       { token },
     );
-    expect(again.body).toMatchObject({ code: 1, data: { order: { status: 'under_review', rejectReason: null } } });
+    expect(again.body).toMatchObject({ code: 1, data: { order: { status: 'under_review', rejections: [] } } });
     const events = await db.select().from(orderEvents).where(eq(orderEvents.orderId, row!.id));
     expect(events.map((e) => `${e.fromStatus ?? ''}>${e.toStatus}:${e.actor}`)).toEqual([
       '>awaiting_payment:customer:' + userId,

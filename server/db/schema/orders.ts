@@ -2,6 +2,13 @@ import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, u
 import { users } from './accounts.js';
 import { plans } from './content.js';
 
+/** A document review refused: a reason code from contract/order-status.ts and staff's own note. */
+export interface OrderRejection {
+  document: string;
+  reason: string;
+  note: string;
+}
+
 /** Identity documents and signatures; the bytes live encrypted on disk under a random name. */
 export const documents = pgTable(
   'documents',
@@ -38,7 +45,8 @@ export const orders = pgTable(
     planName: jsonb('plan_name').$type<{ cn: string; ja: string }>().notNull(),
     info: jsonb('info').$type<Record<string, string>>().notNull(),
     signatureId: uuid('signature_id').references(() => documents.id),
-    rejectReason: jsonb('reject_reason').$type<{ document: string; reason: string } | null>(),
+    // Why review refused the order, one entry per document; emptied when it is resubmitted.
+    rejections: jsonb('rejections').$type<OrderRejection[]>().notNull().default([]),
     trackingNo: text('tracking_no'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     payBefore: timestamp('pay_before', { withTimezone: true }).notNull(),
@@ -83,3 +91,33 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at_idx').on(t.at)],
 );
+
+/**
+ * One-time links that carry a signed-in customer from an app where a payment method cannot
+ * run (Alipay inside WeChat) to a browser, opening the same order. Only the SHA-256 of the
+ * token is kept; a link works once, for 10 minutes.
+ */
+export const handoffTokens = pgTable(
+  'handoff_tokens',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    orderNo: text('order_no'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('handoff_tokens_hash_key').on(t.tokenHash), index('handoff_tokens_user_idx').on(t.userId)],
+);
+
+/** A signed-in customer's unfinished purchase (plan, form, document ids), so it continues on another device. */
+export const purchaseDrafts = pgTable('purchase_drafts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  draft: jsonb('draft').$type<Record<string, unknown>>().notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

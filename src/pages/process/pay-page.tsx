@@ -92,10 +92,14 @@ export default observer(function PayPage({ titleKey }: PageProps) {
           <RefundNotice payment={payment} orderNo={order.orderNo} />
           {order.dispatchBy && <p className="order-dispatch">{t('order.dispatchBy', { date: order.dispatchBy })}</p>}
           {order.trackingNo && <p>{t('order.tracking', { no: order.trackingNo })}</p>}
-          {order.status === 'rejected' && order.rejectReason && (
+          {order.status === 'rejected' && order.rejections.length > 0 && (
             <div className="notice" role="alert">
-              <p>{t('order.rejectedDocument', { document: t(`order.document.${order.rejectReason.document}`) })}</p>
-              <p>{t('order.rejectedReason', { reason: order.rejectReason.reason })}</p>
+              {order.rejections.map((rejection) => (
+                <div key={rejection.document}>
+                  <p>{t('order.rejectedDocument', { document: t(`order.document.${rejection.document}`) })}</p>
+                  <p>{t('order.rejectedReason', { reason: rejection.note })}</p>
+                </div>
+              ))}
               <button type="button" className="button button-primary button-small" onClick={fix}>
                 {t('order.fixAndResubmit')}
               </button>
