@@ -129,6 +129,7 @@ export type UserInfo = z.infer<typeof views.userInfoSchema>;
 export type RefundView = z.infer<typeof views.refundViewSchema>;
 /** An order as the customer sees it (prices in integer yen, dates ISO). */
 export type OrderView = z.infer<typeof views.orderViewSchema>;
+export type OrderStep = z.infer<typeof views.orderStepSchema>;
 export type SignedIn = z.infer<typeof views.signedInSchema>;
 export type Faq = z.infer<typeof views.faqSchema>;
 export type PageContent = z.infer<typeof views.pageContentSchema>;

@@ -102,8 +102,17 @@ export const orderViewSchema = z.object({
   info: z.record(z.string(), z.string()),
 });
 
-/** The customer's order, or null before the first one. */
-export const orderReplySchema = z.object({ order: orderViewSchema.nullable() });
+/** One step of an order's life as the customer may see it: who moved it is not shown. */
+export const orderStepSchema = z.object({ status: z.string(), at: z.string() });
+
+/** The customer's order, or null before the first one; `history` only where one order is asked for. */
+export const orderReplySchema = z.object({
+  order: orderViewSchema.nullable(),
+  history: z.array(orderStepSchema).optional(),
+});
+
+/** Every order of the customer, newest first. */
+export const orderListSchema = z.object({ orders: z.array(orderViewSchema) });
 
 export const faqSchema = z.object({ id: int, topic: z.string(), question: z.string(), answer: z.string() });
 export const faqListSchema = z.array(faqSchema);

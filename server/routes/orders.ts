@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { orderFormSchema, resubmitFormSchema } from '../../contract/purchase-rules.js';
 import { orderDetailQuerySchema } from '../../contract/queries.js';
-import { orderReplySchema } from '../../contract/views.js';
+import { orderListSchema, orderReplySchema } from '../../contract/views.js';
 import { requireUser } from '../lib/auth.js';
 import { ok, replies } from '../lib/envelope.js';
 import { NotFoundError } from '../lib/errors.js';
 import { withContract } from '../lib/validate.js';
-import { createOrder, latestOrder, resubmitOrder, toOrderView } from '../services/orders.js';
+import { createOrder, latestOrder, listOrders, orderHistory, resubmitOrder, toOrderView } from '../services/orders.js';
 
 export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
   const app = withContract(fastify);
@@ -23,7 +23,14 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
     const { orderNo } = request.query;
     const order = await latestOrder(app.db, user.id, orderNo);
     if (orderNo && !order) throw new NotFoundError();
-    return ok(request.lang, { order: order ? toOrderView(order, request.lang) : null });
+    if (!order) return ok(request.lang, { order: null, history: [] });
+    return ok(request.lang, { order: toOrderView(order, request.lang), history: await orderHistory(app.db, order.id) });
+  });
+
+  app.get('/api/order/lists', { schema: { response: replies(orderListSchema) } }, async (request) => {
+    const { user } = await requireUser(app, request);
+    const rows = await listOrders(app.db, user.id);
+    return ok(request.lang, { orders: rows.map((row) => toOrderView(row, request.lang)) });
   });
 
   app.get('/api/user/review', { schema: { response } }, async (request) => {

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import type { Lang, OrderView } from '../../contract/api.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import { addWorkingDays, DISPATCH_WORKING_DAYS } from '../../contract/working-days.js';
@@ -179,6 +179,30 @@ export async function latestOrder(db: Database, userId: number, orderNo?: string
   const where = orderNo ? and(eq(orders.userId, userId), eq(orders.orderNo, orderNo)) : eq(orders.userId, userId);
   const [row] = await db.select().from(orders).where(where).orderBy(desc(orders.createdAt), desc(orders.id)).limit(1);
   return row ?? null;
+}
+
+/** How many orders the order list shows: far more than a customer places. */
+export const ORDER_LIST_LIMIT = 50;
+
+/** The customer's orders, newest first. */
+export async function listOrders(db: Database, userId: number): Promise<OrderRow[]> {
+  await expireOverdue(db, userId);
+  return db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(ORDER_LIST_LIMIT);
+}
+
+/** The statuses an order went through, oldest first. */
+export async function orderHistory(db: Database, orderId: number): Promise<{ status: string; at: string }[]> {
+  const rows = await db
+    .select({ status: orderEvents.toStatus, at: orderEvents.at })
+    .from(orderEvents)
+    .where(eq(orderEvents.orderId, orderId))
+    .orderBy(asc(orderEvents.at), asc(orderEvents.id));
+  return rows.map((row) => ({ status: row.status, at: row.at.toISOString() }));
 }
 
 /** Corrected information or documents for a rejected order; any other state refuses. */
