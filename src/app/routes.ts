@@ -42,6 +42,7 @@ const userUpdate = page('user/update-page');
 const userAddress = page('user/address-page');
 const userBind = page('user/bind-page');
 const orderDetail = page('order/order-detail-page');
+const orderList = page('order/list-page');
 const changeSetmeal = page('change-setmeal/setmeal-page');
 const changeConfirm = page('change-setmeal/confirm-page');
 const faq = page('public/faq-page');
@@ -83,6 +84,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/process/check', titleKey: 'routes.processCheck', page: processCheck },
   { path: '/pages/process/pay', titleKey: 'routes.processPay', page: processPay, auth: true },
   { path: '/pages/order/orderDetail', titleKey: 'routes.orderDetail', page: orderDetail, auth: true },
+  { path: '/pages/order/list', titleKey: 'routes.orderList', page: orderList, auth: true },
   { path: '/pages/change-setmeal/setmeal', titleKey: 'routes.changeSetmeal', page: changeSetmeal, auth: true },
   { path: '/pages/change-setmeal/confirm', titleKey: 'routes.changeConfirm', page: changeConfirm, auth: true },
   { path: '/pages/icons/icons', titleKey: 'routes.icons', page: icons },

@@ -31,10 +31,10 @@ describe('a rejected order in Chromium', () => {
     await page.goto(`${h.baseUrl}/h5/`);
     await page.evaluate((t) => localStorage.setItem('token', JSON.stringify(t)), token);
     await page.goto(`${h.baseUrl}/h5/pages/process/pay`);
-    await page.getByText('资料被驳回').waitFor();
+    await page.locator('.order-status').getByText('资料被驳回').waitFor();
     await settle(page);
     expect(await page.getByText('需要修改的资料：护照照片页').isVisible()).toBe(true);
-    expect(await page.getByText('原因：护照照片反光，看不清号码').isVisible()).toBe(true);
+    expect(await page.getByText('原因：照片反光或没有拍全。护照照片反光，看不清号码').isVisible()).toBe(true);
     await expectAccessible(page);
 
     await page.getByRole('button', { name: '修改资料重新提交' }).click();
@@ -46,7 +46,7 @@ describe('a rejected order in Chromium', () => {
     await page.getByText('已上传：passport.jpg').waitFor();
     await page.getByRole('button', { name: '重新提交审核' }).click();
     await page.waitForURL(/\/h5\/pages\/process\/pay$/);
-    await page.getByText('审核中', { exact: true }).waitFor();
+    await page.locator('.order-status').getByText('审核中', { exact: true }).waitFor();
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });

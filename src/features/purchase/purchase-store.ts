@@ -1,8 +1,8 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { PlanInfo } from '../../../contract/api';
+import type { OrderStep, PlanInfo } from '../../../contract/api';
 import { fetchDocument, uploadDocument } from '../../api/documents';
 import type { HttpClient } from '../../api/http-client';
-import { fetchOrder, postOrder, postResubmit, type OrderView } from '../../api/purchase';
+import { fetchOrder, fetchOrders, postOrder, postResubmit, type OrderView } from '../../api/purchase';
 import { toResult, type ActionResult } from '../../lib/action-result';
 import { DocumentUploads, type DocumentTarget } from '../../lib/document-uploads';
 import { readJson, STORAGE_KEYS, writeJson, type KeyValueStorage } from '../../lib/persistence';
@@ -42,8 +42,12 @@ export class PurchaseStore implements DocumentTarget {
   /** Set while correcting a rejected order instead of buying a new one. */
   resubmitOrderNo = '';
   readonly uploads: DocumentUploads;
-  /** The customer's latest order, as the pay step shows it (null: none yet). */
-  readonly order: Resource<{ order: OrderView | null } | null>;
+  /** The order the pay step shows: the one asked for by number, else the latest (null: none yet). */
+  readonly order: Resource<{ order: OrderView | null; history?: OrderStep[] } | null>;
+  /** The order number the pay step was opened with (`?orderNo=`), '' for the latest. */
+  viewedOrderNo = '';
+  /** Every order of the customer, newest first, for "my orders". */
+  readonly orders: Resource<{ orders: OrderView[] }>;
 
   constructor(
     private readonly storage: KeyValueStorage,
@@ -61,13 +65,24 @@ export class PurchaseStore implements DocumentTarget {
       (kind, file, name) => uploadDocument(http, kind, file, name),
       (id) => fetchDocument(http, id),
     );
-    this.order = new Resource<{ order: OrderView | null } | null>(() => fetchOrder(http), null);
+    this.order = new Resource<{ order: OrderView | null; history?: OrderStep[] } | null>(
+      () => fetchOrder(http, this.viewedOrderNo || undefined),
+      null,
+    );
+    this.orders = new Resource(() => fetchOrders(http), { orders: [] });
     makeAutoObservable<PurchaseStore, 'storage' | 'http'>(this, {
       storage: false,
       http: false,
       uploads: false,
       order: false,
+      orders: false,
     });
+  }
+
+  /** Shows one order by its number, or the latest with ''. */
+  viewOrder(orderNo: string): Promise<void> {
+    this.viewedOrderNo = orderNo;
+    return this.order.load();
   }
 
   chooseSetmeal(plan: PlanInfo): void {
@@ -158,6 +173,10 @@ export class PurchaseStore implements DocumentTarget {
     this.fileNames = {};
     this.resubmitOrderNo = '';
     this.uploads.reset();
+    // After an order is placed or the customer signs out, no screen may show the old answers.
+    this.viewedOrderNo = '';
+    this.order.reset();
+    this.orders.reset();
     writeJson(this.storage, STORAGE_KEYS.purchase, null);
   }
 

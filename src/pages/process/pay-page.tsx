@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PayMethod } from '../../../contract/api';
 import { withTax } from '../../../contract/pricing';
 import type { PageProps } from '../../app/lazy-page';
@@ -22,11 +22,14 @@ export default observer(function PayPage({ titleKey }: PageProps) {
   const navigate = useNavigate();
   const { purchase, language, payment } = useStores();
   const lang = language.lang;
+  // A link to one order (from "my orders", a notification or a hand-off) opens that order.
+  const [params] = useSearchParams();
+  const wanted = params.get('orderNo') ?? '';
 
   // The order's texts are in the customer's language: a switch asks again.
   useEffect(() => {
-    void purchase.order.load();
-  }, [purchase, lang]);
+    void purchase.viewOrder(wanted);
+  }, [purchase, lang, wanted]);
   // The next visit starts from a fresh answer, not from this one.
   useEffect(() => () => purchase.order.reset(), [purchase]);
   useEffect(() => () => payment.reset(), [payment]);
@@ -46,12 +49,29 @@ export default observer(function PayPage({ titleKey }: PageProps) {
           {purchase.order.status === 'error' && (
             <LoadFailed text={purchase.order.message} onRetry={() => void purchase.order.load()} />
           )}
+          {purchase.order.status === 'error' && (
+            <Link className="button button-outline button-block" to="/pages/order/list">
+              {t('order.allOrders')}
+            </Link>
+          )}
         </main>
       </>
     );
   }
 
   const order = loaded.order;
+  const history = loaded.history ?? [];
+  // Staff pick a reason the customer reads in their own language, and may add a note of their own.
+  const rejectionText = ({ reason, note }: { reason: string; note: string }) => {
+    const words = reason === 'other' ? '' : t(`order.rejection.${reason}`);
+    return [words, note].filter(Boolean).join(t('order.rejectionNoteJoin'));
+  };
+  const when = (iso: string) =>
+    new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'zh-CN', {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Asia/Tokyo',
+    }).format(new Date(iso));
   if (!order) {
     return (
       <>
@@ -97,7 +117,7 @@ export default observer(function PayPage({ titleKey }: PageProps) {
               {order.rejections.map((rejection) => (
                 <div key={rejection.document}>
                   <p>{t('order.rejectedDocument', { document: t(`order.document.${rejection.document}`) })}</p>
-                  <p>{t('order.rejectedReason', { reason: rejection.note })}</p>
+                  <p>{t('order.rejectedReason', { reason: rejectionText(rejection) })}</p>
                 </div>
               ))}
               <button type="button" className="button button-primary button-small" onClick={fix}>
@@ -136,6 +156,22 @@ export default observer(function PayPage({ titleKey }: PageProps) {
             <PaymentPhase payment={payment} />
           </section>
         )}
+        {history.length > 0 && (
+          <section className="order-card" aria-labelledby="history-title">
+            <h2 id="history-title">{t('order.history')}</h2>
+            <ol className="order-history">
+              {history.map((step) => (
+                <li key={`${step.status}-${step.at}`}>
+                  <span>{t(`order.status.${step.status}`)}</span>
+                  <time dateTime={step.at}>{when(step.at)}</time>
+                </li>
+              ))}
+            </ol>
+          </section>
+        )}
+        <Link className="button button-outline button-block" to="/pages/order/list">
+          {t('order.allOrders')}
+        </Link>
         <Link className="button button-outline button-block" to="/">
           {t('app.backHome')}
         </Link>

@@ -11,7 +11,7 @@ import { ServiceStatus } from '../../features/service/service-status';
 import './index-page.css';
 
 const SECTIONS: { to: string; key: string }[] = [
-  { to: '/pages/process/pay', key: 'order.myOrder' },
+  { to: '/pages/order/list', key: 'order.myOrder' },
   { to: '/pages/user/taocan', key: 'routes.userTaocan' },
   { to: '/pages/order/orderDetail', key: 'routes.orderDetail' },
   { to: '/pages/user/pay', key: 'routes.userPay' },
