@@ -23,6 +23,8 @@ export const payStatusSchema = z.object({
   status: z.string(),
   failureCode: z.string().nullable(),
   targetType: z.string(),
+  /** wechat, alipay or card: the result screen speaks of the method that was used. */
+  method: z.string(),
 });
 
 export const payRefundsSchema = z.object({ refunds: z.array(refundViewSchema) });

@@ -45,12 +45,12 @@ export async function paymentRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { querystring: paymentNoQuerySchema, response: replies(payStatusSchema) } },
     async (request) => {
       const { user } = await requireUser(app, request);
-      const { paymentNo, status, failureCode, targetType } = await paymentStatus(
+      const { paymentNo, status, failureCode, targetType, method } = await paymentStatus(
         deps(),
         user.id,
         request.query.paymentNo,
       );
-      return ok(request.lang, { paymentNo, status, failureCode, targetType });
+      return ok(request.lang, { paymentNo, status, failureCode, targetType, method });
     },
   );
 

@@ -120,6 +120,11 @@ ${choice('ng', message(lang, 'sandbox.secureFail'), ' style="background:#888"')}
     return { ...trade, status: moved[0]?.status ?? trade.status };
   };
 
+  const openTrade = async (provider: string, tradeNo: string) => {
+    const [trade] = await app.db.select().from(sandboxTrades).where(eq(sandboxTrades.tradeNo, tradeNo)).limit(1);
+    return trade && trade.provider === provider && CASHIERS.includes(provider) ? trade : null;
+  };
+
   // What the WeChat client and the Alipay app do when the customer confirms or cancels.
   app.post(
     '/sandbox/:provider/confirm',
@@ -133,7 +138,12 @@ ${choice('ng', message(lang, 'sandbox.secureFail'), ' style="background:#888"')}
     async (request, reply) => {
       const { provider } = request.params;
       const b = request.body;
-      const trade = await finishTrade(provider, b.trade ?? '', b.result === 'ok');
+      // Cancelling in the WeChat client or the Alipay app sends nothing to the merchant: the
+      // trade stays unpaid, as with the real gateways, and the app hears "cancel" from the bridge.
+      const trade =
+        b.result === 'cancel'
+          ? await openTrade(provider, b.trade ?? '')
+          : await finishTrade(provider, b.trade ?? '', b.result === 'ok');
       if (!trade) return reply.status(404).send({ ok: false });
       return { ok: trade.status === 'paid' || b.result !== 'ok', status: trade.status };
     },
@@ -175,7 +185,10 @@ ${choice('ng', message(lang, 'sandbox.secureFail'), ' style="background:#888"')}
     async (request, reply) => {
       const { provider } = request.params;
       const b = request.body;
-      const trade = await finishTrade(provider, b.trade ?? '', b.result === 'ok');
+      // Leaving the cashier without paying sends no notification (as with the real gateways):
+      // the customer goes back to the merchant's page and the trade stays unpaid.
+      const trade =
+        b.result === 'ok' ? await finishTrade(provider, b.trade ?? '', true) : await openTrade(provider, b.trade ?? '');
       if (!trade) return reply.status(404).type('text/plain').send('no such trade');
       return reply.redirect(trade.returnUrl || '/h5/', 302);
     },

@@ -16,6 +16,7 @@ export interface PayStatus {
   status: 'pending' | 'paid' | 'failed' | 'expired' | 'closed';
   failureCode: string | null;
   targetType: string;
+  method: string;
 }
 
 export const postPay = (http: HttpClient, data: FormFields) =>

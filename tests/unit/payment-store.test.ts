@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../contract/api';
 import { RootStore } from '../../src/app/root-store';
 import { memoryStorage } from '../../src/lib/persistence';
@@ -33,5 +33,69 @@ describe('paying, when a newer attempt replaced this one', () => {
     store.payment.setOrder('SM1');
     await store.payment.pay('wechat');
     expect(store.payment.phase).toEqual({ kind: 'failed', reasonKey: 'payment.closed' });
+  });
+});
+
+// Issue 16: the wait after a bridge or a cashier has an end, asks less often as it goes, and a
+// failure speaks of the method that was used.
+describe('waiting for the result of a payment', () => {
+  const pending = (method = 'wechat') => ({
+    status: 200,
+    body: envelope({ paymentNo: 'P3', status: 'pending', failureCode: null, targetType: 'order', method }),
+  });
+
+  it('asks less and less often, offers to pay again after 10 s, and gives up after 2 minutes', async () => {
+    vi.useFakeTimers();
+    try {
+      let polls = 0;
+      const store = build((request) => {
+        if (!request.url.startsWith('/api/pay/status')) return { status: 404, body: envelope({}, 0) };
+        polls += 1;
+        return pending();
+      });
+      const waiting = store.payment.waitForServer('P3');
+      await vi.advanceTimersByTimeAsync(9_000);
+      expect(store.payment.phase).toEqual({ kind: 'querying', paymentNo: 'P3', slow: false });
+      await vi.advanceTimersByTimeAsync(6_000);
+      expect(store.payment.phase).toEqual({ kind: 'querying', paymentNo: 'P3', slow: true });
+      await vi.advanceTimersByTimeAsync(110_000);
+      await waiting;
+      expect(store.payment.phase).toEqual({ kind: 'unconfirmed', paymentNo: 'P3' });
+      // Every 1.5 s for 2 minutes would be 80 questions; growing to every 10 s it is far fewer.
+      expect(polls).toBeGreaterThan(10);
+      expect(polls).toBeLessThan(25);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('names WeChat Pay, not the card, when a WeChat payment failed', async () => {
+    const store = build(() => ({
+      status: 200,
+      body: envelope({
+        paymentNo: 'P4',
+        status: 'failed',
+        failureCode: 'PAYERROR',
+        targetType: 'order',
+        method: 'wechat',
+      }),
+    }));
+    await store.payment.waitForServer('P4');
+    expect(store.payment.phase).toEqual({ kind: 'failed', reasonKey: 'payResult.reason.PAYERROR', method: 'wechat' });
+  });
+
+  it("keeps the card gateway's code for a card payment", async () => {
+    const store = build(() => ({
+      status: 200,
+      body: envelope({
+        paymentNo: 'P5',
+        status: 'failed',
+        failureCode: '42G020000',
+        targetType: 'order',
+        method: 'card',
+      }),
+    }));
+    await store.payment.waitForServer('P5');
+    expect(store.payment.phase).toMatchObject({ kind: 'failed', cardCode: '42G020000', method: 'card' });
   });
 });

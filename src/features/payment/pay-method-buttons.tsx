@@ -13,7 +13,7 @@ export const PayMethodButtons = observer(function PayMethodButtons({
   onChoose: (m: PayMethod) => void;
 }) {
   const { t } = useTranslation();
-  const busy = payment.phase.kind === 'working' || payment.phase.kind === 'querying';
+  const busy = payment.phase.kind === 'working' || (payment.phase.kind === 'querying' && !payment.phase.slow);
   return (
     <div className="pay-methods">
       {payment.methods.map((m) => (

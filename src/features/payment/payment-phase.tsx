@@ -3,6 +3,20 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentStore } from './payment-store';
 import './payment.css';
 
+/** A failure in the words of the method used: the card gateway's reason, or WeChat Pay's or Alipay's. */
+export function failureText(
+  t: (key: string, options?: Record<string, string>) => string,
+  phase: { reasonKey: string; cardCode?: string; method?: string },
+): string {
+  if (phase.cardCode) return `${t('card.failedPrefix')}${t(phase.reasonKey)}`;
+  if (phase.method === 'wechat' || phase.method === 'alipay')
+    return t('payResult.failedWith', {
+      method: t(`order.payWith.${phase.method}`),
+      reason: t(phase.reasonKey, { defaultValue: t('payment.failed') }),
+    });
+  return t(phase.reasonKey);
+}
+
 /** What the last payment attempt came to, in words; a card failure names the gateway's reason. */
 export const PaymentPhase = observer(function PaymentPhase({ payment }: { payment: PaymentStore }) {
   const { t } = useTranslation();
@@ -18,7 +32,13 @@ export const PaymentPhase = observer(function PaymentPhase({ payment }: { paymen
       return (
         <p className="pay-phase" role="status">
           <span className="spinner spinner-inline" aria-hidden="true" />
-          {t('payment.querying')}
+          {t(phase.slow ? 'payResult.slow' : 'payment.querying')}
+        </p>
+      );
+    case 'unconfirmed':
+      return (
+        <p className="notice" role="status">
+          {t('payResult.unconfirmed')}
         </p>
       );
     case 'cancelled':
@@ -36,7 +56,7 @@ export const PaymentPhase = observer(function PaymentPhase({ payment }: { paymen
     case 'failed':
       return (
         <p className="form-alert form-alert-error" role="alert">
-          {phase.cardCode ? `${t('card.failedPrefix')}${t(phase.reasonKey)}` : t(phase.reasonKey)}
+          {failureText(t, phase)}
         </p>
       );
     default:

@@ -15,15 +15,35 @@ export type PayTarget = { orderNo?: string; billNo?: string };
 export type PayPhase =
   | { kind: 'idle' }
   | { kind: 'working' }
-  | { kind: 'querying'; paymentNo: string }
+  /** `slow`: no answer yet after a while; the customer may have left the cashier without paying. */
+  | { kind: 'querying'; paymentNo: string; slow: boolean }
   | { kind: 'paid'; paymentNo: string; targetType: string }
-  | { kind: 'failed'; reasonKey: string; cardCode?: string }
+  | { kind: 'failed'; reasonKey: string; cardCode?: string; method?: PayMethod }
   | { kind: 'cancelled' }
+  /** The server has no answer after the polling limit: it will settle later, and tell the customer. */
+  | { kind: 'unconfirmed'; paymentNo: string }
   | { kind: 'open-in-browser' };
 
 const STORAGE_KEY = 'payment';
-const POLL_EVERY_MS = 1500;
-const POLL_FOR_MS = 90_000;
+
+/** How long and how often to ask the server; tests shorten them. */
+export interface PollTiming {
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** After this, the screen offers "pay again" beside "check again" while it keeps asking. */
+  slowAfterMs: number;
+  /** After this, it stops asking and says the result will come later. */
+  limitMs: number;
+}
+
+export const POLL_TIMING: PollTiming = {
+  firstDelayMs: 1500,
+  maxDelayMs: 10_000,
+  slowAfterMs: 10_000,
+  limitMs: 120_000,
+};
+
+const isPayMethod = (m: string): m is PayMethod => m === 'wechat' || m === 'alipay' || m === 'card';
 
 /** Paying an order through the bridge of this platform, or by card; the server has the last word. */
 export class PaymentStore {
@@ -39,18 +59,23 @@ export class PaymentStore {
     private readonly http: HttpClient,
     private readonly bridge: PlatformBridge,
     private readonly config: () => PaymentConfig | null,
+    private readonly timing: PollTiming = POLL_TIMING,
   ) {
     const saved = readJson<{ orderNo?: string; billNo?: string }>(storage, STORAGE_KEY);
     this.orderNo = saved?.orderNo ?? '';
     this.billNo = saved?.billNo ?? '';
-    makeAutoObservable<PaymentStore, 'storage' | 'http' | 'bridge' | 'config' | 'pollToken' | 'refunds'>(this, {
-      storage: false,
-      http: false,
-      bridge: false,
-      config: false,
-      pollToken: false,
-      refunds: false,
-    });
+    makeAutoObservable<PaymentStore, 'storage' | 'http' | 'bridge' | 'config' | 'pollToken' | 'refunds' | 'timing'>(
+      this,
+      {
+        timing: false,
+        storage: false,
+        http: false,
+        bridge: false,
+        config: false,
+        pollToken: false,
+        refunds: false,
+      },
+    );
   }
 
   /** Methods this deployment offers, in the order that suits this platform. */
@@ -209,42 +234,63 @@ export class PaymentStore {
         return;
       }
       if (said === 'fail' || said === 'unsupported') {
-        runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'payment.failed' }));
+        const method = request.kind === 'alipay-trade' ? 'alipay' : 'wechat';
+        runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'payResult.reason.PAYERROR', method }));
         return;
       }
     }
     await this.waitForServer(paymentNo);
   }
 
-  /** "Querying payment status" until the server says paid or failed. */
+  /**
+   * "Querying payment status" until the server says paid or failed, asking less often as time
+   * goes on, and for a limited time: a result that never comes must not hold the screen.
+   */
   async waitForServer(paymentNo: string): Promise<void> {
     const token = ++this.pollToken;
-    runInAction(() => (this.phase = { kind: 'querying', paymentNo }));
-    const until = Date.now() + POLL_FOR_MS;
-    while (Date.now() < until && token === this.pollToken) {
+    const { firstDelayMs, maxDelayMs, slowAfterMs, limitMs } = this.timing;
+    runInAction(() => (this.phase = { kind: 'querying', paymentNo, slow: false }));
+    const started = Date.now();
+    let delay = firstDelayMs;
+    while (token === this.pollToken) {
       const res = await toResult(
         () => fetchPayStatus(this.http, paymentNo),
         (d) => d,
       );
       if (token !== this.pollToken) return;
-      if (res.ok && res.value.status === 'paid') {
-        const targetType = res.value.targetType;
-        runInAction(() => (this.phase = { kind: 'paid', paymentNo, targetType }));
+      if (res.ok) {
+        const { status, targetType, failureCode, method } = res.value;
+        if (status === 'paid') {
+          runInAction(() => (this.phase = { kind: 'paid', paymentNo, targetType }));
+          return;
+        }
+        // Replaced by a newer attempt before it was paid: nothing was taken (or it goes back).
+        if (status === 'closed') {
+          runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'payment.closed' }));
+          return;
+        }
+        if (status === 'failed' || status === 'expired') {
+          const code = failureCode ?? 'PROVIDER_FAILED';
+          const used = isPayMethod(method) ? method : undefined;
+          runInAction(
+            () =>
+              (this.phase =
+                used === 'card'
+                  ? { kind: 'failed', reasonKey: `card.errors.${code}`, cardCode: code, method: used }
+                  : { kind: 'failed', reasonKey: `payResult.reason.${code}`, method: used }),
+          );
+          return;
+        }
+      }
+      const waited = Date.now() - started;
+      if (waited >= limitMs) {
+        runInAction(() => (this.phase = { kind: 'unconfirmed', paymentNo }));
         return;
       }
-      // Replaced by a newer attempt before it was paid: nothing was taken (or it goes back).
-      if (res.ok && res.value.status === 'closed') {
-        runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'payment.closed' }));
-        return;
-      }
-      if (res.ok && (res.value.status === 'failed' || res.value.status === 'expired')) {
-        const code = res.value.failureCode ?? 'PROVIDER_FAILED';
-        runInAction(() => (this.phase = { kind: 'failed', reasonKey: `card.errors.${code}`, cardCode: code }));
-        return;
-      }
-      await new Promise((r) => setTimeout(r, POLL_EVERY_MS));
+      if (waited >= slowAfterMs && this.phase.kind === 'querying' && !this.phase.slow)
+        runInAction(() => (this.phase = { kind: 'querying', paymentNo, slow: true }));
+      await new Promise((r) => setTimeout(r, Math.min(delay, Math.max(0, limitMs - waited))));
+      delay = Math.min(Math.round(delay * 1.5), maxDelayMs);
     }
-    if (token === this.pollToken)
-      runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'payment.stillPending' }));
   }
 }

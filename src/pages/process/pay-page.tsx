@@ -162,8 +162,8 @@ export default observer(function PayPage({ titleKey }: PageProps) {
             <ol className="order-history">
               {history.map((step) => (
                 <li key={`${step.status}-${step.at}`}>
-                  <span>{t(`order.status.${step.status}`)}</span>
-                  <time dateTime={step.at}>{when(step.at)}</time>
+                  {/* One line of text: the step's name alone would read as the order's status. */}
+                  {`${t(`order.status.${step.status}`)} · ${when(step.at)}`}
                 </li>
               ))}
             </ol>

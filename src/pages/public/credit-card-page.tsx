@@ -37,7 +37,7 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
     setErrors(({ [field]: _gone, ...rest }) => rest);
   };
   const errorOf = (field: keyof CardInput) => (errors[field] ? t(`card.errors.${errors[field]}`) : undefined);
-  const busy = payment.phase.kind === 'working' || payment.phase.kind === 'querying';
+  const busy = payment.phase.kind === 'working' || (payment.phase.kind === 'querying' && !payment.phase.slow);
 
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();

@@ -3,15 +3,22 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
+import { pageTitle } from '../../app/route-frame';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
-import { PaymentPhase } from '../../features/payment/payment-phase';
+import { failureText, PaymentPhase } from '../../features/payment/payment-phase';
+import { ContactChannels } from '../../features/service/contact-channels';
 import '../../components/form-page.css';
 
-/** Back from paying: asks the server until it decides, then says so in SPEC.md's words. */
-export default observer(function SuccessPage({ titleKey }: PageProps) {
-  const { t } = useTranslation();
-  const { payment } = useStores();
+type Outcome = 'paid' | 'failed' | 'confirming' | 'unconfirmed' | 'none';
+
+/**
+ * Back from paying: asks the server until it decides, then says what happened, in the words
+ * of the method used. The title follows the outcome: this page is reached whatever it was.
+ */
+export default observer(function PaymentResultPage({ titleKey }: PageProps) {
+  const { t, i18n } = useTranslation();
+  const { payment, language } = useStores();
   const [params] = useSearchParams();
   const paymentNo = params.get('paymentNo') ?? '';
 
@@ -21,38 +28,88 @@ export default observer(function SuccessPage({ titleKey }: PageProps) {
     return () => payment.reset();
   }, [payment, paymentNo]);
 
-  const paid = payment.phase.kind === 'paid';
-  const bill = payment.phase.kind === 'paid' ? payment.phase.targetType === 'bill' : Boolean(payment.billNo);
+  const phase = payment.phase;
+  const bill = phase.kind === 'paid' ? phase.targetType === 'bill' : Boolean(payment.billNo);
+  const outcome: Outcome = !paymentNo
+    ? 'none'
+    : phase.kind === 'paid'
+      ? 'paid'
+      : phase.kind === 'failed' || phase.kind === 'cancelled'
+        ? 'failed'
+        : phase.kind === 'unconfirmed'
+          ? 'unconfirmed'
+          : 'confirming';
+  const titleOf: Record<Outcome, string> = {
+    paid: bill ? 'payment.billPaid' : 'payment.orderPaid',
+    failed: bill ? 'payment.billPayFailed' : 'payment.orderPayFailed',
+    confirming: 'payResult.confirmingTitle',
+    unconfirmed: 'payResult.unconfirmedTitle',
+    none: titleKey,
+  };
+  const heading = t(titleOf[outcome]);
+  useEffect(() => {
+    document.title = pageTitle(t, titleOf[outcome]);
+    // titleOf is rebuilt each render from outcome and bill, which are the real inputs.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [t, outcome, bill, i18n.language]);
+
+  const payAgain = bill ? '/pages/user/pay' : `/pages/process/pay?orderNo=${payment.orderNo}`;
+  const targetPage = bill ? '/pages/order/orderDetail' : `/pages/process/pay?orderNo=${payment.orderNo}`;
+  const checkAgain = () => void payment.waitForServer(paymentNo);
+
   return (
     <>
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page status-view">
-        {paid ? (
+        {outcome === 'paid' && (
           <>
             <svg viewBox="0 0 64 64" width="72" height="72" aria-hidden="true">
               <circle cx="32" cy="32" r="30" fill="#1a7f37" />
               <path d="M18 33l9 9 19-20" stroke="#fff" strokeWidth="6" fill="none" strokeLinecap="round" />
             </svg>
-            <h2>{t(bill ? 'payment.billPaid' : 'payment.orderPaid')}</h2>
+            <h2>{heading}</h2>
             {!bill && <p>{t('payment.orderPaidHint')}</p>}
-            <Link className="button button-primary" to={bill ? '/pages/order/orderDetail' : '/pages/process/pay'}>
+            <Link className="button button-primary" to={targetPage}>
               {t(bill ? 'routes.orderDetail' : 'order.myOrder')}
             </Link>
           </>
-        ) : (
+        )}
+        {outcome === 'failed' && (
           <>
-            <PaymentPhase payment={payment} />
-            {payment.phase.kind === 'failed' && (
-              <>
-                <h2>{t(bill ? 'payment.billPayFailed' : 'payment.orderPayFailed')}</h2>
-                <Link className="button button-primary" to={bill ? '/pages/user/pay' : '/pages/process/pay'}>
-                  {t('payment.retry')}
-                </Link>
-              </>
-            )}
-            {!paymentNo && <p>{t('payment.noOrder')}</p>}
+            <h2>{heading}</h2>
+            <p className="form-alert form-alert-error" role="alert">
+              {phase.kind === 'failed' ? failureText(t, phase) : t('payment.cancelled')}
+            </p>
+            <Link className="button button-primary" to={payAgain}>
+              {t('payment.retry')}
+            </Link>
           </>
         )}
+        {outcome === 'confirming' && (
+          <>
+            <h2>{heading}</h2>
+            <PaymentPhase payment={payment} />
+            {phase.kind === 'querying' && phase.slow && (
+              <Link className="button button-outline" to={payAgain}>
+                {t('payment.retry')}
+              </Link>
+            )}
+          </>
+        )}
+        {outcome === 'unconfirmed' && (
+          <>
+            <h2>{heading}</h2>
+            <PaymentPhase payment={payment} />
+            <button type="button" className="button button-primary" onClick={checkAgain}>
+              {t('payResult.checkAgain')}
+            </button>
+            <Link className="button button-outline" to={targetPage}>
+              {t(bill ? 'routes.orderDetail' : 'payResult.viewOrder')}
+            </Link>
+            <ContactChannels config={language.config} />
+          </>
+        )}
+        {outcome === 'none' && <p>{t('payment.noOrder')}</p>}
         <Link to="/">{t('app.backHome')}</Link>
       </main>
     </>

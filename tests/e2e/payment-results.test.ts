@@ -1,0 +1,133 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, openPhone, settle, startHarness, type Harness, type PhonePage } from './helpers/harness';
+import { customerWithOrder } from './helpers/orders';
+
+// Issue 16: the result screen says what really happened, in the words of the method used,
+// and a wait that gets no answer ends in words instead of a spinner forever.
+
+const fixtures = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'user-agents.json'), 'utf8')) as {
+  cases: { ua: string; expect: string }[];
+};
+const uaOf = (platform: string) => fixtures.cases.find((c) => c.expect === platform)!.ua;
+
+async function signedIn(h: Harness, phone: PhonePage, token: string, lang: 'cn' | 'ja' = 'cn') {
+  await phone.page.goto(`${h.baseUrl}/h5/`);
+  await phone.page.evaluate(
+    ([t, l]) => {
+      localStorage.setItem('token', JSON.stringify(t));
+      localStorage.setItem('lang', JSON.stringify(l));
+    },
+    [token, lang],
+  );
+}
+
+async function payByCard(page: Page, number: string, labels: Record<string, string>) {
+  await page.getByLabel(labels.number!).fill(number);
+  await page.getByLabel(labels.expiry!).fill('1228');
+  await page.getByLabel(labels.code!).fill('123');
+  await page.getByLabel(labels.holder!).fill('wang fang');
+  await page.getByRole('button', { name: labels.submit! }).click();
+}
+
+/** A bridge stand-in that answers as the WeChat client does when the customer does `result`. */
+function wechatBridge(page: Page, result: 'ok' | 'fail' | 'cancel') {
+  return page.addInitScript((answer) => {
+    (window as unknown as { WeixinJSBridge: unknown }).WeixinJSBridge = {
+      invoke(_name: string, params: Record<string, string>, callback: (r: { err_msg: string }) => void) {
+        void fetch('/sandbox/wechat/confirm', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: `trade=${encodeURIComponent(params.package!.replace('prepay_id=', ''))}&result=${answer}`,
+        }).then(() => callback({ err_msg: `get_brand_wcpay_request:${answer}` }));
+      },
+    };
+  }, result);
+}
+
+describe('what a payment came to, in Chromium', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h?.close());
+
+  it('leaving the Alipay cashier without paying never says paid, and after the limit says it is still confirming', async () => {
+    const phone = await openPhone(h);
+    const { page } = phone;
+    const { token } = await customerWithOrder(page.request, h.baseUrl, 'leaver');
+    await signedIn(h, phone, token);
+    await page.clock.install();
+    await page.goto(`${h.baseUrl}/h5/pages/process/pay`);
+    await page.getByRole('button', { name: '支付宝支付' }).click();
+    await page.waitForURL(/\/sandbox\/alipay\/cashier\?/);
+    await page.getByRole('button', { name: '取消支付' }).click();
+    await page.waitForURL(/\/h5\/pages\/public\/success\?paymentNo=/);
+    await page.getByRole('heading', { name: '正在确认支付结果' }).waitFor();
+    expect(await page.title()).not.toContain('成功');
+    expect(await page.locator('main').textContent()).not.toContain('信用卡');
+
+    await page.clock.fastForward('00:15');
+    await page.getByText('暂未收到付款').waitFor();
+    await page.getByRole('link', { name: '重新支付' }).waitFor();
+    await page.clock.fastForward('02:00');
+    await page.getByRole('heading', { name: '支付结果确认中' }).waitFor();
+    await page.getByRole('button', { name: '再次查询' }).waitFor();
+    await page.getByRole('link', { name: '查看订单' }).waitFor();
+    expect(await page.title()).toContain('支付结果确认中');
+    await expectAccessible(page);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+
+  it('a failed 3-D Secure check in Japanese is titled as a failure, with the card reason', async () => {
+    const phone = await openPhone(h);
+    const { page } = phone;
+    const { token } = await customerWithOrder(page.request, h.baseUrl, 'threeds');
+    await signedIn(h, phone, token, 'ja');
+    await page.goto(`${h.baseUrl}/h5/pages/process/pay`);
+    await page.getByRole('button', { name: 'クレジットカードで支払う' }).click();
+    await page.getByLabel('カード番号').waitFor();
+    await settle(page);
+    await payByCard(page, '4000000000003220', {
+      number: 'カード番号',
+      expiry: '有効期限',
+      code: 'セキュリティコード',
+      holder: 'カード名義人',
+      submit: '支払う',
+    });
+    await page.waitForURL(/\/sandbox\/gmo\/3ds/);
+    await page.getByRole('button').last().click();
+    await page.waitForURL(/\/h5\/pages\/public\/success\?paymentNo=/);
+    await page.getByRole('alert').waitFor();
+    const heading = await page.locator('main h2').textContent();
+    expect(heading).not.toContain('完了');
+    expect(await page.title()).not.toContain('完了');
+    expect(await page.getByRole('alert').textContent()).toContain('クレジットカード');
+    await page.getByRole('link', { name: 'もう一度支払う' }).waitFor();
+    await expectAccessible(page);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+
+  it('a WeChat payment that fails in the WeChat client is told in WeChat Pay words, and cancelling stays on the order', async () => {
+    for (const result of ['fail', 'cancel'] as const) {
+      const phone = await openPhone(h, uaOf('wechat'));
+      const { page } = phone;
+      const { token } = await customerWithOrder(page.request, h.baseUrl, `wx${result}`);
+      await wechatBridge(page, result);
+      await signedIn(h, phone, token);
+      await page.goto(`${h.baseUrl}/h5/pages/process/pay`);
+      await page.getByRole('button', { name: '微信支付' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: result === 'cancel' ? '取消' : '微信支付' });
+      await alert.waitFor();
+      expect(await alert.textContent()).not.toContain('信用卡');
+      expect(await page.getByRole('button', { name: '微信支付' }).isEnabled()).toBe(true);
+      expect(page.url()).toContain('/pages/process/pay');
+      expect(phone.errors).toEqual([]);
+      await phone.context.close();
+    }
+  });
+});
