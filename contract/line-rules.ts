@@ -39,3 +39,17 @@ export function normalizeMobile(country: string, number: string): string | null 
   }
   return null;
 }
+
+/**
+ * A phone number as people in its country write it: Japanese numbers the domestic way
+ * (070-1234-5678), Chinese mainland ones in international groups (+86 138 0013 8000).
+ * Anything else is shown as it was stored.
+ */
+export function formatPhone(stored: string): string {
+  const digits = stored.replace(/[\s-]/g, '');
+  const japan = /^(?:\+81|0)([789]0)(\d{4})(\d{4})$/.exec(digits);
+  if (japan) return `0${japan[1]}-${japan[2]}-${japan[3]}`;
+  const china = /^\+86(1\d{2})(\d{4})(\d{4})$/.exec(digits);
+  if (china) return `+86 ${china[1]} ${china[2]} ${china[3]}`;
+  return stored;
+}

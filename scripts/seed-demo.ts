@@ -1,4 +1,5 @@
 // npm run seed:demo: a demo customer who shows every personal-center page at once.
+import { formatPhone } from '../contract/line-rules.js';
 import { join } from 'node:path';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/client.js';
@@ -22,4 +23,4 @@ await database.close();
 console.log(`Demo customer ready. Log in at http://localhost:${config.PORT}/h5/pages/public/login with
   e-mail:   ${demo.email}
   password: ${demo.password}
-  line:     ${demo.msisdn}`);
+  line:     ${formatPhone(demo.msisdn)}`);

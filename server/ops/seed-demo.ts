@@ -7,16 +7,32 @@ import { bills, lines, orders, users } from '../db/schema.js';
 import { storeDocument, type DocumentVault } from '../services/documents.js';
 import { createOrder, transitionOrder } from '../services/orders.js';
 import { hashPassword } from '../services/passwords.js';
-import { activateOrder, approveOrder, billRun, importUsage, rejectOrder, shipOrder } from './operations.js';
+import { activateOrder, approveOrder, billRun, importUsage, shipOrder } from './operations.js';
 
 export const DEMO_EMAIL = 'demo@sakura-mobile.example';
 export const DEMO_PASSWORD = 'demo12345';
 
 const fixtures = join(import.meta.dirname, '..', '..', 'tests', 'fixtures', 'documents');
 
+/** The first of these numbers (and SIM serials) nobody holds: staff may have activated the first by hand. */
+async function freeLine(db: Database): Promise<{ msisdn: string; iccid: string }> {
+  const taken = await db.select({ msisdn: lines.msisdn, iccid: lines.iccid }).from(lines);
+  const numbers = new Set(taken.map((line) => line.msisdn));
+  const serials = new Set(taken.map((line) => line.iccid));
+  for (let i = 0; i < 10_000; i += 1) {
+    const msisdn = `0701234${String(5678 + i)
+      .padStart(4, '0')
+      .slice(-4)}`;
+    const iccid = `89811000000000${String(1 + i).padStart(5, '0')}`;
+    if (!numbers.has(msisdn) && !serials.has(iccid)) return { msisdn, iccid };
+  }
+  throw new Error('no free demo number left');
+}
+
 /**
  * A customer who has seen everything: an active line with a month of usage, a paid and an
- * unpaid bill, and one order in each review state. Safe to run again: it starts the demo over.
+ * unpaid bill, and one order in each review state. Safe to run again: a complete demo customer
+ * is kept as it is; one a failed run left without its line is set aside and made again.
  */
 export async function seedDemo(
   db: Database,
@@ -26,7 +42,13 @@ export async function seedDemo(
   const [existing] = await db.select().from(users).where(eq(users.email, DEMO_EMAIL)).limit(1);
   if (existing) {
     const [line] = await db.select().from(lines).where(eq(lines.userId, existing.id)).limit(1);
-    return { email: DEMO_EMAIL, password: DEMO_PASSWORD, msisdn: line?.msisdn ?? '' };
+    if (line) return { email: DEMO_EMAIL, password: DEMO_PASSWORD, msisdn: line.msisdn };
+    // Its orders and documents stay for the record, under an address nobody signs in with.
+    const aside = `set-aside-${existing.id}`;
+    await db
+      .update(users)
+      .set({ email: `${aside}@sakura-mobile.example`, username: `${existing.username}-${aside}` })
+      .where(eq(users.id, existing.id));
   }
   const [user] = await db
     .insert(users)
@@ -81,8 +103,8 @@ export async function seedDemo(
   await paid(activeOrder);
   await approveOrder(db, actor, activeOrder.orderNo);
   await shipOrder(db, actor, activeOrder.orderNo, 'JP1234567890');
-  const msisdn = '07012345678';
-  await activateOrder(db, actor, activeOrder.orderNo, msisdn, '8981100000000000001');
+  const { msisdn, iccid } = await freeLine(db);
+  await activateOrder(db, actor, activeOrder.orderNo, msisdn, iccid);
   const usage = Array.from(
     { length: 30 },
     (_, i) => `${msisdn},${addDays(tokyoDate(now), -30 + i)},${300 + ((i * 137) % 700)}`,
@@ -95,7 +117,12 @@ export async function seedDemo(
   await paid(reviewing);
   const rejected = await place(3, 3);
   await paid(rejected);
-  await rejectOrder(db, actor, rejected.orderNo, '护照照片反光，号码看不清，请重新拍摄', 'passport');
+  await transitionOrder(db, rejected.id, 'rejected', actor, 'documents refused', {
+    rejections: [
+      { document: 'passport', reason: 'glare_or_cropped', note: '护照照片反光，号码看不清，请重新拍摄' },
+      { document: 'residence_back', reason: 'blurry', note: '' },
+    ],
+  });
   const approved = await place(3, 4);
   await paid(approved);
   await approveOrder(db, actor, approved.orderNo);

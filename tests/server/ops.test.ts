@@ -8,7 +8,7 @@ import { SANDBOX_WECHAT_MCHID, SANDBOX_WECHAT_SERIAL } from '../../server/provid
 import { buildNotification } from '../../server/providers/payment/wechat-pay-crypto';
 import { MAX_REFUND_ATTEMPTS, sendRefund } from '../../server/services/refunds';
 import { runCommand, type CliDeps } from '../../server/ops/cli';
-import { seedDemo } from '../../server/ops/seed-demo';
+import { DEMO_EMAIL, seedDemo } from '../../server/ops/seed-demo';
 import { transitionOrder } from '../../server/services/orders';
 import { backends } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';
@@ -277,6 +277,48 @@ describe('the demo customer', () => {
     expect((await db.select().from(bills)).map((b) => b.status).sort()).toEqual(['paid', 'unpaid']);
     const statuses = (await db.select().from(orders)).map((o) => o.status).sort();
     expect(statuses).toEqual(['active', 'approved', 'awaiting_payment', 'rejected', 'shipped', 'under_review']);
-    expect((await seedDemo(db, t.app.documents)).email).toBe(demo.email);
+    expect(await seedDemo(db, t.app.documents)).toEqual(demo);
+  });
+});
+
+// Issue 16: README's own activate example took 070-1234-5678 and the demo crashed; a run that
+// failed half way left a customer without a line, and the next run printed "line: " and nothing.
+describe('the demo customer, made again on a database that has seen other work', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(() => t.close());
+  const ops = (...argv: string[]) =>
+    runCommand(argv, { db: t.database.handle.db, vault: t.app.documents, actor: 'tanaka' });
+
+  it('takes the next free number when staff already activated 070-1234-5678 for someone else', async () => {
+    const db = t.database.handle.db;
+    const other = (await signUp(t.app, 'numberholder')).token;
+    const orderNo = await placeOrder(t.app, other);
+    for (const step of [['paid'], ['under_review']] as const) {
+      const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
+      await transitionOrder(db, row!.id, step[0], 'system');
+    }
+    await ops('approve', orderNo);
+    await ops('ship', orderNo, '--tracking', 'JP1111111111');
+    await ops('activate', orderNo, '--msisdn', '070-1234-5678', '--iccid', '8981100000000000001');
+
+    const demo = await seedDemo(db, t.app.documents);
+    expect(demo.msisdn).toMatch(/^070\d{8}$/);
+    expect(demo.msisdn).not.toBe('07012345678');
+    expect(await seedDemo(db, t.app.documents)).toEqual(demo);
+  });
+
+  it('sets aside a demo customer left without a line and makes a whole one again', async () => {
+    const db = t.database.handle.db;
+    const [demoUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAIL));
+    await db.delete(usageRecords);
+    await db.delete(bills);
+    await db.delete(lines).where(eq(lines.userId, demoUser!.id));
+    const again = await seedDemo(db, t.app.documents);
+    expect(again.msisdn).toMatch(/^070\d{8}$/);
+    const login = await postForm(t.app, '/api/user/login', { email: again.email, password: again.password });
+    expect(login.body.code).toBe(1);
   });
 });

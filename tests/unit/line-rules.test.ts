@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { tokyoDate } from '../../contract/calendar';
 import {
+  formatPhone,
   daysUntil,
   isThrottled,
   nextUsageReset,
@@ -51,5 +52,17 @@ describe('mobile numbers for binding', () => {
     expect(normalizeMobile('81', '03-1234-5678')).toBeNull();
     expect(normalizeMobile('86', '12812345678')).toBeNull();
     expect(normalizeMobile('1', '2025550100')).toBeNull();
+  });
+});
+
+describe('phone numbers on screen', () => {
+  it.each([
+    ['+817012345678', '070-1234-5678'],
+    ['07012345678', '070-1234-5678'],
+    ['+819098765432', '090-9876-5432'],
+    ['+8613800138000', '+86 138 0013 8000'],
+    ['+4915112345678', '+4915112345678'],
+  ])('%s reads %s', (stored, shown) => {
+    expect(formatPhone(stored)).toBe(shown);
   });
 });

@@ -1,3 +1,4 @@
+import { formatPhone } from '../../../contract/line-rules';
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,7 +35,9 @@ export default observer(function BindPage({ titleKey }: PageProps) {
     <>
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page">
-        <p className="page-intro">{current ? t('line.currentMobile', { mobile: current }) : t('line.bindIntro')}</p>
+        <p className="page-intro">
+          {current ? t('line.currentMobile', { mobile: formatPhone(current) }) : t('line.bindIntro')}
+        </p>
         <form className="form" onSubmit={submit} noValidate>
           <SelectField
             label={t('line.country')}

@@ -1,3 +1,4 @@
+import { formatPhone } from '../../../contract/line-rules';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,7 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
             <dl className="facts-list">
               <div>
                 <dt>{t('line.number')}</dt>
-                <dd>{pkg.msisdn}</dd>
+                <dd>{formatPhone(pkg.msisdn)}</dd>
               </div>
               <div>
                 <dt>{t('line.status')}</dt>
