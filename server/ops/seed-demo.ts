@@ -105,6 +105,10 @@ export async function seedDemo(
   await shipOrder(db, actor, activeOrder.orderNo, 'JP1234567890');
   const { msisdn, iccid } = await freeLine(db);
   await activateOrder(db, actor, activeOrder.orderNo, msisdn, iccid);
+  // The line's number is also the bound phone, so plan changes and SMS work for the demo.
+  const bound = `+81${msisdn.slice(1)}`;
+  const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, bound)).limit(1);
+  if (!holder) await db.update(users).set({ mobile: bound }).where(eq(users.id, userId));
   const usage = Array.from(
     { length: 30 },
     (_, i) => `${msisdn},${addDays(tokyoDate(now), -30 + i)},${300 + ((i * 137) % 700)}`,

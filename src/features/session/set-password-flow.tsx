@@ -26,7 +26,9 @@ export const SetPasswordFlow = observer(function SetPasswordFlow({
 }: Props) {
   const { t } = useTranslation();
   const form = useForm({ email: initialEmail, code: initialCode, password: '', repassword: '' });
-  const sender = useForm({});
+  // "Send code" checks the address first; its refusal is said beside the button, which is
+  // where the customer looks, even though it belongs to the e-mail field.
+  const sender = useForm({}, { summary: true });
   const [left, startCountdown] = useCountdown();
 
   const sendCode = async () => {

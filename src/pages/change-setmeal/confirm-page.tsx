@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { todayInTokyo } from '../../../contract/calendar';
 import { planChangeEffectiveDate } from '../../../contract/line-rules';
 import { withTax } from '../../../contract/pricing';
@@ -9,6 +9,7 @@ import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
+import { CancelChangeButton } from '../../features/line/cancel-change-button';
 import { formatYen } from '../../lib/format';
 import '../user/line.css';
 
@@ -16,14 +17,26 @@ import '../user/line.css';
 export default observer(function ConfirmPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { line } = useStores();
+  const { line, content } = useStores();
+  const [params] = useSearchParams();
+  const planId = Number(params.get('planId'));
   const [alert, setAlert] = useState<{ text: string; kind: 'error' | 'success' }>({ text: '', kind: 'error' });
   const [busy, setBusy] = useState(false);
   useEffect(() => {
     void line.pkg.load();
-  }, [line]);
+    if (!line.chosenPlan && planId) void content.plans.load();
+  }, [line, content, planId]);
 
-  const chosen = line.chosenPlan;
+  // After a reload only the address knows the plan: it is looked up among the plans on sale.
+  const chosen = line.chosenPlan ?? content.plans.data.find((plan) => plan.id === planId) ?? null;
+  if (!line.chosenPlan && planId && content.plans.status !== 'ready' && content.plans.status !== 'error') {
+    return (
+      <>
+        <PageHeader title={t(titleKey)} />
+        <main id="main" className="page status-view" aria-busy="true" />
+      </>
+    );
+  }
   const current = line.pkg.data;
   if (!chosen) {
     return (
@@ -43,6 +56,7 @@ export default observer(function ConfirmPage({ titleKey }: PageProps) {
   const yen = (n: number) => t('price.yen', { amount: formatYen(Math.abs(n)) });
   const confirm = async () => {
     setBusy(true);
+    line.choosePlan(chosen);
     const result = await line.changePlan();
     setBusy(false);
     if (result.ok) {
@@ -85,11 +99,7 @@ export default observer(function ConfirmPage({ titleKey }: PageProps) {
           </dl>
           <p className="field-hint">{t('line.changeRule')}</p>
         </section>
-        {current?.pendingChange && (
-          <button type="button" className="button button-outline button-block" onClick={() => void line.cancelChange()}>
-            {t('line.cancelPending')}
-          </button>
-        )}
+        <CancelChangeButton line={line} />
         <FormAlert text={alert.text} kind={alert.kind} />
         {alert.kind === 'error' && alert.text.includes(t('api.errors.BIND_PHONE_FIRST')) && (
           <Link className="button button-outline button-block" to="/pages/user/bind">

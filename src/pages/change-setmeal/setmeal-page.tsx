@@ -4,7 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
+import { CancelChangeButton } from '../../features/line/cancel-change-button';
 import { PlanList } from '../../features/content/plan-list';
 import '../user/line.css';
 
@@ -30,13 +32,17 @@ export default observer(function ChangeSetmealPage({ titleKey }: PageProps) {
             })}
           </p>
         )}
-        {line.pkg.status === 'error' && !current && <p role="alert">{line.pkg.message || t('home.loadError')}</p>}
+        <CancelChangeButton line={line} />
+        {line.pkg.status === 'error' && !current && (
+          <LoadFailed text={line.pkg.message} onRetry={() => void line.pkg.load()} />
+        )}
         <PlanList
           plans={content.plans}
           selectedId={current?.planId ?? -1}
           onChoose={(plan) => {
             line.choosePlan(plan);
-            navigate('/pages/change-setmeal/confirm');
+            // The plan rides in the address, so the confirm page survives a reload.
+            navigate(`/pages/change-setmeal/confirm?planId=${plan.id}`);
           }}
         />
       </main>

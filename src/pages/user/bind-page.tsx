@@ -16,7 +16,7 @@ export default observer(function BindPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const { line, session } = useStores();
   const form = useForm({ country: '81', mobile: '', code: '', password: '' });
-  const sender = useForm({});
+  const sender = useForm<Record<string, string>>({});
   const [left, startCountdown] = useCountdown();
   const [done, setDone] = useState(false);
   const current = session.userinfo?.mobile;
@@ -54,8 +54,12 @@ export default observer(function BindPage({ titleKey }: PageProps) {
             inputMode="tel"
             autoComplete="tel-national"
             value={form.values.mobile}
-            onValueChange={form.set('mobile')}
-            error={form.errorOf('mobile')}
+            onValueChange={(value) => {
+              form.set('mobile')(value);
+              sender.clearError('mobile');
+            }}
+            // "Get code" checks the number too: its refusal belongs under this field.
+            error={form.errorOf('mobile') ?? sender.errorOf('mobile')}
             required
           />
           <div className="code-row">

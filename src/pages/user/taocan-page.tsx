@@ -5,6 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
+import { LoadFailed } from '../../components/load-failed';
+import { CancelChangeButton } from '../../features/line/cancel-change-button';
 import { PageHeader } from '../../components/page-header';
 import { formatYen } from '../../lib/format';
 import './line.css';
@@ -24,13 +26,27 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
     <>
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page line-page" aria-busy={line.pkg.status === 'loading' && !pkg}>
-        {line.pkg.status === 'error' && !pkg && (
-          <div className="notice" role="alert">
-            <p>{line.pkg.message || t('home.loadError')}</p>
+        {/* Only someone with no line yet is offered a SIM; anyone else gets the reason and a retry. */}
+        {line.pkg.status === 'error' && !pkg && line.pkg.error === 'NO_LINE' && (
+          <div className="notice" role="status">
+            <p>{line.pkg.message || t('api.errors.NO_LINE')}</p>
             <Link className="button button-outline button-small" to="/pages/process/setmeal">
               {t('home.buyCta')}
             </Link>
           </div>
+        )}
+        {line.pkg.status === 'error' && !pkg && line.pkg.error !== 'NO_LINE' && (
+          <LoadFailed
+            text={line.pkg.message}
+            onRetry={() => {
+              // Usage failed with it, most likely: one tap asks for both.
+              void line.pkg.load();
+              if (line.usage.status === 'error') void line.usage.load();
+            }}
+          />
+        )}
+        {line.usage.status === 'error' && pkg && (
+          <LoadFailed text={line.usage.message} onRetry={() => void line.usage.load()} />
         )}
         {pkg && (
           <section className="card" aria-labelledby="pkg-title">
@@ -61,6 +77,7 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
                 {t('line.pendingChange', { plan: pkg.pendingChange.planName, date: pkg.pendingChange.effectiveDate })}
               </p>
             )}
+            <CancelChangeButton line={line} />
           </section>
         )}
         {usage && (

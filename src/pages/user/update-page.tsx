@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
+import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
 import { RadioGroup } from '../../components/radio-group';
 import { TextField } from '../../components/text-field';
@@ -14,8 +15,9 @@ export default observer(function UpdatePage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const { line } = useStores();
   const form = useForm({ lastName: '', firstName: '', phone: '', visaType: 'study' });
-  useEffect(() => {
-    void line.personal.load().then(() => {
+  const load = () =>
+    line.personal.load().then(() => {
+      if (line.personal.status !== 'ready') return;
       const info = line.personal.data.info;
       form.setValues({
         lastName: info.lastName ?? '',
@@ -24,6 +26,8 @@ export default observer(function UpdatePage({ titleKey }: PageProps) {
         visaType: info.visaType ?? 'study',
       });
     });
+  useEffect(() => {
+    void load();
     // Load once when the page opens; later edits belong to the customer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [line]);
@@ -34,7 +38,8 @@ export default observer(function UpdatePage({ titleKey }: PageProps) {
   return (
     <>
       <PageHeader title={t(titleKey)} />
-      <main id="main" className="page">
+      <main id="main" className="page" aria-busy={line.personal.status === 'loading'}>
+        {line.personal.status === 'error' && <LoadFailed text={line.personal.message} onRetry={() => void load()} />}
         <form className="form" onSubmit={submit} noValidate>
           <div className="field-row">
             <TextField
