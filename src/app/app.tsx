@@ -1,6 +1,14 @@
 import { useEffect, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { BrowserRouter, Route, Routes, StaticRouter } from 'react-router-dom';
+import {
+  BrowserRouter,
+  NavigationType,
+  Route,
+  Routes,
+  StaticRouter,
+  useLocation,
+  useNavigationType,
+} from 'react-router-dom';
 import { RenderTimeProvider } from '../components/hydration';
 import { TestRibbonLanguage } from '../components/test-ribbon-language';
 import { ToastHost } from '../components/toast-host';
@@ -21,6 +29,19 @@ export interface AppProps {
   renderedAt?: number | null;
 }
 
+/**
+ * A new page starts at its top (the previous page may have been scrolled to its button);
+ * back and forward keep the place the browser restores.
+ */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const type = useNavigationType();
+  useEffect(() => {
+    if (type !== NavigationType.Pop) window.scrollTo(0, 0);
+  }, [pathname, type]);
+  return null;
+}
+
 /** Marks the page as working (its buttons answer) once React has committed it. */
 function InteractiveMark() {
   useEffect(() => {
@@ -30,7 +51,14 @@ function InteractiveMark() {
 }
 
 function AppRouter({ location, children }: { location: string | undefined; children: ReactNode }) {
-  if (location === undefined) return <BrowserRouter basename={BASENAME}>{children}</BrowserRouter>;
+  // Without transitions: React Router would otherwise keep the old page on screen, with no
+  // sign of life, while the next page's chunk loads; SPEC.md wants a loading view after 200 ms.
+  if (location === undefined)
+    return (
+      <BrowserRouter basename={BASENAME} useTransitions={false}>
+        {children}
+      </BrowserRouter>
+    );
   return (
     <StaticRouter basename={BASENAME} location={location}>
       {children}
@@ -45,6 +73,7 @@ export function App({ store, location, renderedAt = null }: AppProps) {
         <RenderTimeProvider renderedAt={renderedAt}>
           <AppRouter location={location}>
             <SessionWatch />
+            <ScrollToTop />
             <Routes>
               {appRoutes.map((route) => {
                 const frame = <RouteFrame page={route.page} titleKey={route.titleKey} />;

@@ -28,7 +28,7 @@ describe('accounts in Chromium', () => {
     await page.getByRole('heading', { name: '李华' }).waitFor();
     await expectAccessible(page);
 
-    await page.getByRole('link', { name: '编辑资料' }).click();
+    await page.getByRole('link', { name: '用户名与邮箱' }).click();
     await settle(page);
     await page.getByRole('button', { name: '保存' }).click();
     await page.getByText('没有需要修改的数据').waitFor();

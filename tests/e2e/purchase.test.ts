@@ -97,7 +97,7 @@ describe('buying a SIM in Chromium at phone size, in Chinese', () => {
     await page.getByRole('button', { name: '同意条款并提交订单' }).click();
 
     await page.waitForURL(/\/h5\/pages\/process\/pay$/);
-    await page.getByText('待支付').waitFor();
+    await page.locator('.order-status').getByText('待支付').waitFor();
     await settle(page);
     expect(await page.locator('.order-total').textContent()).toContain('3,080 日元');
     expect(await page.getByText('请在以下时间内完成支付').isVisible()).toBe(true);

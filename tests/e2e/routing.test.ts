@@ -56,4 +56,31 @@ describe('routes, deep links and page chunks', () => {
     expect(blocked).toBe(1);
     await phone.context.close();
   });
+
+  // Issue 16: with a slow chunk the address changed and the old page stayed, with no sign of
+  // life for about 2 s; and a page opened from a scrolled one opened half way down.
+  it('shows the loading view while a slow page chunk loads, and opens the new page at its top', async () => {
+    const phone = await openPhone(h);
+    const { page } = phone;
+    await visit(h, phone, '/');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/faq-page-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(100);
+    await page.evaluate(() => {
+      const link = document.querySelector<HTMLAnchorElement>('a[href$="/pages/public/faq"]');
+      if (!link) throw new Error('no FAQ link on home');
+      link.click();
+    });
+    await page.getByRole('status').filter({ hasText: '加载中' }).waitFor();
+    release();
+    await settle(page);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('常见问题');
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    await phone.context.close();
+  });
 });

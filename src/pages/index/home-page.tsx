@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HelpLinks } from '../../components/help-links';
 import { Link, useNavigate } from 'react-router-dom';
 import type { PlanInfo } from '../../../contract/api';
 import { useStores } from '../../app/store-context';
@@ -83,6 +84,7 @@ export default observer(function HomePage() {
           <h2 id="service-title">{t('home.serviceTitle')}</h2>
           <ServiceStatus config={language.config} />
         </section>
+        <HelpLinks />
       </main>
     </>
   );

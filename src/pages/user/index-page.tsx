@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
+import { HelpLinks } from '../../components/help-links';
 import { PageHeader } from '../../components/page-header';
 import { LanguageSwitch } from '../../features/language/language-switch';
 import { ContactChannels } from '../../features/service/contact-channels';
@@ -20,7 +21,6 @@ const SECTIONS: { to: string; key: string }[] = [
   { to: '/pages/user/address', key: 'routes.userAddress' },
   { to: '/pages/user/update', key: 'routes.userUpdate' },
   { to: '/pages/user/edit', key: 'routes.userEdit' },
-  { to: '/pages/public/faq', key: 'routes.faq' },
 ];
 
 export default observer(function UserIndexPage({ titleKey }: PageProps) {
@@ -80,6 +80,7 @@ export default observer(function UserIndexPage({ titleKey }: PageProps) {
           <ServiceStatus config={language.config} brief />
           <ContactChannels config={language.config} />
         </section>
+        <HelpLinks />
 
         <button type="button" className="button button-outline button-block" onClick={logout} disabled={leaving}>
           {t('account.logout')}
