@@ -48,6 +48,16 @@ export const REJECTION_REASONS = [
 ] as const;
 export type RejectionReason = (typeof REJECTION_REASONS)[number];
 
+/** The purchase form field that holds each kind of document (the signature is not in the form). */
+export const DOCUMENT_FIELD: Partial<Record<string, 'residenceFront' | 'residenceBack' | 'identityDoc' | 'proofDoc'>> =
+  {
+    residence_front: 'residenceFront',
+    residence_back: 'residenceBack',
+    passport: 'identityDoc',
+    admission_permit: 'identityDoc',
+    address_proof: 'proofDoc',
+  };
+
 /** Documents a reviewer can point at when rejecting. */
 export const DOCUMENT_KINDS = [
   'residence_front',

@@ -3,7 +3,7 @@ import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import type { Lang, OrderView } from '../../contract/api.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import { addWorkingDays, DISPATCH_WORKING_DAYS } from '../../contract/working-days.js';
-import { canTransition, isOrderStatus, type OrderStatus } from '../../contract/order-status.js';
+import { canTransition, DOCUMENT_FIELD, isOrderStatus, type OrderStatus } from '../../contract/order-status.js';
 import { taxOf, withTax } from '../../contract/pricing.js';
 import {
   informationSchema,
@@ -215,6 +215,13 @@ export async function resubmitOrder(
   const order = await latestOrder(db, userId, body.orderNo || undefined);
   if (!order) throw new NotFoundError();
   if (order.status !== 'rejected') throw new ApiError('NOT_REJECTED');
+  // Each refused document must be replaced by a new one: sending the same file back again
+  // would only be refused again, days later.
+  for (const { document } of order.rejections) {
+    const field = DOCUMENT_FIELD[document];
+    if (field && (!body[field] || body[field] === order.info[field]))
+      throw new ApiError('REPLACE_REJECTED', 200, { [field]: 'REPLACE_REJECTED' });
+  }
   const info = await checkedInformation(db, userId, { ...order.info, ...body }, now);
   return transitionOrder(
     db,

@@ -40,6 +40,14 @@ describe('a rejected order in Chromium', () => {
     await page.getByRole('button', { name: '修改资料重新提交' }).click();
     await page.getByRole('button', { name: '重新提交审核' }).waitFor();
     expect(await page.getByLabel('姓', { exact: true }).inputValue()).toBe('王');
+    // The refused document says why, the others are kept and named, and sending it back as it
+    // was is refused before anything reaches review.
+    await page.getByText('此资料被驳回（照片反光或没有拍全。护照照片反光，看不清号码），请重新上传').waitFor();
+    expect(await page.getByText('已上传：之前提交的文件').count()).toBe(3);
+    expect(await page.getByText(/^已上传：$/).count()).toBe(0);
+    await page.getByRole('button', { name: '重新提交审核' }).click();
+    await page.getByText('请重新上传被驳回的资料').first().waitFor();
+    expect(page.url()).toContain('/pages/process/information');
     await page
       .getByTestId('file-identityDoc')
       .setInputFiles(join(__dirname, '..', 'fixtures', 'documents', 'passport.jpg'));

@@ -207,10 +207,25 @@ describe.each(backends)('orders on %s', (backend) => {
       rejections: [{ document: 'passport', reason: 'blurry', note: '照片模糊' }],
     });
 
+    // The refused passport sent back unchanged, or nothing sent for it, is refused at once.
+    for (const unchanged of [{ identityDoc: docs.passport! }, { building: '202' }] as Record<string, string>[]) {
+      const same = await postForm<OrderBody>(
+        t.app,
+        '/api/user/submit',
+        { orderNo: placed.orderNo, ...unchanged },
+        { token },
+      );
+      expect(same.body).toMatchObject({
+        code: 0,
+        msg: '请重新上传被驳回的资料',
+        data: { error: 'REPLACE_REJECTED', fields: { identityDoc: 'REPLACE_REJECTED' } },
+      });
+    }
+    const newPassport = await upload('passport', 'passport.jpg');
     const again = await postForm<OrderBody>(
       t.app,
       '/api/user/submit',
-      { orderNo: placed.orderNo, identityDoc: docs.passport! },
+      { orderNo: placed.orderNo, identityDoc: newPassport },
       { token },
     );
     expect(again.body).toMatchObject({ code: 1, data: { order: { status: 'under_review', rejections: [] } } });

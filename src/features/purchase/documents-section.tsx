@@ -27,6 +27,15 @@ export const DocumentsSection = observer(function DocumentsSection({
   const form = purchase.form;
   const permit = form.identityKind === 'admission_permit';
   const upload = { target: purchase, disabled: !signedIn, onPicked };
+  // While correcting a rejected order, a refused document says why until it is replaced.
+  const refused = (field: string) => {
+    const rejection = purchase.rejectionOf(field);
+    if (!rejection) return undefined;
+    const reason = [rejection.reason === 'other' ? '' : t(`order.rejection.${rejection.reason}`), rejection.note]
+      .filter(Boolean)
+      .join(t('order.rejectionNoteJoin'));
+    return t('purchase.replaceRejected', { reason });
+  };
   return (
     <section className="form-section" aria-labelledby="sec-docs">
       <h2 id="sec-docs">{t('purchase.documentsTitle')}</h2>
@@ -37,14 +46,14 @@ export const DocumentsSection = observer(function DocumentsSection({
         field="residenceFront"
         kind="residence_front"
         label={t('purchase.residenceFront')}
-        error={errorOf('residenceFront')}
+        error={errorOf('residenceFront') ?? refused('residenceFront')}
       />
       <UploadField
         {...upload}
         field="residenceBack"
         kind="residence_back"
         label={t('purchase.residenceBack')}
-        error={errorOf('residenceBack')}
+        error={errorOf('residenceBack') ?? refused('residenceBack')}
       />
       <RadioGroup
         legend={t('purchase.identityKind')}
@@ -62,7 +71,7 @@ export const DocumentsSection = observer(function DocumentsSection({
         field="identityDoc"
         kind={permit ? 'admission_permit' : 'passport'}
         label={permit ? t('purchase.admissionPermit') : t('purchase.passportPage')}
-        error={errorOf('identityDoc')}
+        error={errorOf('identityDoc') ?? refused('identityDoc')}
       />
       <RadioGroup
         legend={t('purchase.addressSame')}

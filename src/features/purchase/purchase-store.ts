@@ -1,5 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { OrderStep, PlanInfo } from '../../../contract/api';
+import { DOCUMENT_FIELD } from '../../../contract/order-status';
 import { fetchDocument, uploadDocument } from '../../api/documents';
 import type { HttpClient } from '../../api/http-client';
 import { fetchOrder, fetchOrders, postOrder, postResubmit, type OrderView } from '../../api/purchase';
@@ -14,6 +15,8 @@ interface PurchaseDraft {
   image: string;
   fileNames: Record<string, string>;
   resubmitOrderNo: string;
+  rejections?: OrderView['rejections'];
+  sentBefore?: Record<string, string>;
 }
 
 export const DEFAULT_FORM: Record<string, string> = {
@@ -41,6 +44,9 @@ export class PurchaseStore implements DocumentTarget {
   fileNames: Record<string, string> = {};
   /** Set while correcting a rejected order instead of buying a new one. */
   resubmitOrderNo = '';
+  /** While correcting: what review refused, and the document ids the order was sent with. */
+  rejections: OrderView['rejections'] = [];
+  sentBefore: Record<string, string> = {};
   readonly uploads: DocumentUploads;
   /** The order the pay step shows: the one asked for by number, else the latest (null: none yet). */
   readonly order: Resource<{ order: OrderView | null; history?: OrderStep[] } | null>;
@@ -60,6 +66,8 @@ export class PurchaseStore implements DocumentTarget {
       this.image = draft.image ?? '';
       this.fileNames = draft.fileNames ?? {};
       this.resubmitOrderNo = draft.resubmitOrderNo ?? '';
+      this.rejections = draft.rejections ?? [];
+      this.sentBefore = draft.sentBefore ?? {};
     }
     this.uploads = new DocumentUploads(
       (kind, file, name) => uploadDocument(http, kind, file, name),
@@ -151,8 +159,16 @@ export class PurchaseStore implements DocumentTarget {
   /** Starts correcting a rejected order: its information comes back into the form. */
   startResubmit(order: OrderView): void {
     this.resubmitOrderNo = order.orderNo;
+    this.rejections = order.rejections;
+    this.sentBefore = { ...order.info };
     this.form = { ...DEFAULT_FORM, ...order.info };
     this.persist();
+  }
+
+  /** A refused document still as it was sent: the reason it was refused, else undefined. */
+  rejectionOf(field: string): OrderView['rejections'][number] | undefined {
+    if (!this.resubmitOrderNo || !this.form[field] || this.form[field] !== this.sentBefore[field]) return undefined;
+    return this.rejections.find((r) => DOCUMENT_FIELD[r.document] === field);
   }
 
   async resubmit(): Promise<ActionResult<OrderView>> {
@@ -172,6 +188,8 @@ export class PurchaseStore implements DocumentTarget {
     this.image = '';
     this.fileNames = {};
     this.resubmitOrderNo = '';
+    this.rejections = [];
+    this.sentBefore = {};
     this.uploads.reset();
     // After an order is placed or the customer signs out, no screen may show the old answers.
     this.viewedOrderNo = '';
@@ -187,6 +205,8 @@ export class PurchaseStore implements DocumentTarget {
       image: this.image,
       fileNames: this.fileNames,
       resubmitOrderNo: this.resubmitOrderNo,
+      rejections: this.rejections,
+      sentBefore: this.sentBefore,
     };
     writeJson(this.storage, STORAGE_KEYS.purchase, draft);
   }

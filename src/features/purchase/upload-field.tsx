@@ -113,7 +113,7 @@ export const UploadField = observer(function UploadField({
             {busy
               ? t('purchase.uploading')
               : docId
-                ? t('purchase.uploaded', { name: target.fileNames[field] ?? '' })
+                ? t('purchase.uploaded', { name: target.fileNames[field] || t('purchase.sentBefore') })
                 : t('purchase.notUploaded')}
           </p>
           <label
