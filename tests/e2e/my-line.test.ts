@@ -39,17 +39,15 @@ describe('my line in Chromium, with the demo customer', () => {
     await page.goto(`${h.baseUrl}/h5/pages/user/pay`);
     await page.getByText('没有需要支付的账单').waitFor();
 
-    await page.goto(`${h.baseUrl}/h5/pages/change-setmeal/setmeal`);
-    await page.getByRole('button', { name: '选择此套餐' }).first().click();
-    await page.getByRole('button', { name: '确认变更' }).click();
-    await page.getByText('请先绑定手机号').waitFor();
-
+    // The demo customer's bound phone is the line's number; moving it asks for the password.
     await page.goto(`${h.baseUrl}/h5/pages/user/bind`);
+    await page.getByText('070-1234-5678').first().waitFor();
     await page.getByLabel('手机号', { exact: true }).fill('090-3333-4444');
     await page.getByRole('button', { name: '获取验证码' }).click();
     await page.getByRole('button', { name: /秒后重发/ }).waitFor();
     const code = await codeFromOutbox(page, h.baseUrl, '+819033334444');
     await page.getByLabel('验证码').fill(code);
+    await page.getByLabel('密码').fill('demo12345');
     await page.getByRole('button', { name: '绑定' }).click();
     await page.getByText('手机号绑定成功').waitFor();
     await expectAccessible(page);

@@ -112,6 +112,30 @@ describe('what a payment came to, in Chromium', () => {
     await phone.context.close();
   });
 
+  it('the card page shows what is paid and by when, and with nothing to pay shows no form', async () => {
+    const phone = await openPhone(h);
+    const { page } = phone;
+    const { token, orderNo } = await customerWithOrder(page.request, h.baseUrl, 'cardsummary');
+    await signedIn(h, phone, token);
+    await page.goto(`${h.baseUrl}/h5/pages/public/credit-card`);
+    await settle(page);
+    expect(await page.getByText('没有需要支付的订单。').isVisible()).toBe(true);
+    expect(await page.getByLabel('卡号').count()).toBe(0);
+    await page.getByRole('link', { name: '全部订单' }).waitFor();
+
+    await page.goto(`${h.baseUrl}/h5/pages/process/pay`);
+    await page.getByRole('button', { name: '信用卡支付' }).click();
+    await page.getByLabel('卡号').waitFor();
+    await settle(page);
+    const summary = page.locator('.order-summary');
+    await summary.getByText(orderNo).waitFor();
+    expect(await summary.textContent()).toContain('含税，其中消费税');
+    expect(await page.locator('.countdown').isVisible()).toBe(true);
+    await expectAccessible(page);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+
   it('a WeChat payment that fails in the WeChat client is told in WeChat Pay words, and cancelling stays on the order', async () => {
     for (const result of ['fail', 'cancel'] as const) {
       const phone = await openPhone(h, uaOf('wechat'));

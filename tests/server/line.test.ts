@@ -132,6 +132,11 @@ describe.each(backends)('my line on %s', (backend) => {
     expect(again.body).toMatchObject({ code: 0, msg: '没有需要支付的账单' });
   });
 
+  it('asks for a bound phone before a plan change', async () => {
+    const res = await postForm(t.app, '/api/user/change_setmeal', { planId: '3' }, auth());
+    expect(res.body).toMatchObject({ code: 0, msg: '请先绑定手机号', data: { error: 'BIND_PHONE_FIRST' } });
+  });
+
   it('binds a phone with an SMS code that works once and expires', async () => {
     expect((await postForm(t.app, '/api/user/change_setmeal', { planId: '3' }, auth())).body).toMatchObject({
       msg: '请先绑定手机号',

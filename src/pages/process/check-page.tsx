@@ -5,6 +5,7 @@ import { useNavigate } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
+import { OrderSummary } from '../../components/order-summary';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed } from '../../components/load-failed';
 import { RichText } from '../../components/rich-text';
@@ -25,7 +26,8 @@ export default observer(function CheckPage({ titleKey }: PageProps) {
 
   useEffect(() => {
     void terms.load();
-  }, [terms]);
+    if (purchase.form.delivery === 'pickup') void content.stores.load();
+  }, [terms, content, purchase]);
 
   const onSign = useCallback(
     (image: string) => {
@@ -61,6 +63,17 @@ export default observer(function CheckPage({ titleKey }: PageProps) {
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page process">
         <Steps current={3} />
+        {purchase.setmeal && (
+          <OrderSummary
+            facts={{
+              planName: purchase.setmeal.name,
+              price: purchase.setmeal.activityPrice,
+              monthlyRent: purchase.setmeal.monthlyRent,
+              info: purchase.form,
+              storeName: content.stores.data.find((s) => String(s.id) === purchase.form.storeId)?.name,
+            }}
+          />
+        )}
         <section className="terms" aria-labelledby="terms-title" aria-busy={!page && terms.status !== 'error'}>
           <h2 id="terms-title">{page?.title ?? t('purchase.termsTitle')}</h2>
           {page ? (

@@ -1,11 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { CardInput } from '../../../contract/card-rules';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
+import { OrderSummary } from '../../components/order-summary';
 import { PageHeader } from '../../components/page-header';
+import { BillSummary } from '../../features/line/bill-summary';
+import { PayCountdown } from '../../features/purchase/countdown';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { PaymentPhase } from '../../features/payment/payment-phase';
@@ -16,7 +19,7 @@ const INSTALLMENTS = Array.from({ length: 10 }, (_, i) => String(i + 1));
 export default observer(function CreditCardPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { payment } = useStores();
+  const { payment, purchase, line } = useStores();
   const [card, setCard] = useState<CardInput>({
     number: '',
     expiry: '',
@@ -27,6 +30,15 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
   const [errors, setErrors] = useState<Partial<Record<keyof CardInput, string>>>({});
 
   useEffect(() => () => payment.reset(), [payment]);
+  // What is being paid, on screen beside the form: the order (with its deadline) or the bill.
+  useEffect(() => {
+    if (payment.orderNo) void purchase.viewOrder(payment.orderNo);
+    else if (payment.billNo) void line.bills.load();
+  }, [payment.orderNo, payment.billNo, purchase, line]);
+  const order = payment.orderNo ? (purchase.order.data?.order ?? null) : null;
+  // Without something to pay there is no card form, only the way to the orders.
+  const payable = payment.billNo ? true : Boolean(payment.orderNo) && (!order || order.status === 'awaiting_payment');
+  const bill = payment.billNo ? line.bills.data.bills.find((b) => b.billNo === payment.billNo) : undefined;
   useEffect(() => {
     if (payment.phase.kind === 'paid')
       navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });
@@ -49,65 +61,96 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
     <>
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page process">
-        {!payment.hasTarget && <p className="notice">{t('payment.noOrder')}</p>}
-        <form className="form form-section" onSubmit={submit} noValidate autoComplete="on">
-          <TextField
-            label={t('card.number')}
-            inputMode="numeric"
-            autoComplete="cc-number"
-            maxLength={19}
-            value={card.number}
-            onValueChange={set('number')}
-            error={errorOf('number')}
-            hint={t('card.numberHint')}
-            required
-          />
-          <div className="field-row">
+        {order && (
+          <>
+            <OrderSummary
+              facts={{
+                orderNo: order.orderNo,
+                planName: order.planName,
+                price: order.price,
+                monthlyRent: order.monthlyRent,
+                info: order.info,
+              }}
+            />
+            {order.status === 'awaiting_payment' && (
+              <PayCountdown deadline={order.payBefore} onExpired={() => void purchase.order.load()} />
+            )}
+          </>
+        )}
+        {bill && <BillSummary bill={bill} />}
+        {payable && (
+          <form className="form form-section" onSubmit={submit} noValidate autoComplete="on">
             <TextField
-              label={t('card.expiry')}
+              label={t('card.number')}
               inputMode="numeric"
-              autoComplete="cc-exp"
-              placeholder="MMYY"
-              maxLength={4}
-              value={card.expiry}
-              onValueChange={set('expiry')}
-              error={errorOf('expiry')}
-              hint={t('card.expiryHint')}
+              autoComplete="cc-number"
+              maxLength={19}
+              value={card.number}
+              onValueChange={set('number')}
+              error={errorOf('number')}
+              hint={t('card.numberHint')}
               required
             />
+            <div className="field-row">
+              <TextField
+                label={t('card.expiry')}
+                inputMode="numeric"
+                autoComplete="cc-exp"
+                placeholder="MMYY"
+                maxLength={4}
+                value={card.expiry}
+                onValueChange={set('expiry')}
+                error={errorOf('expiry')}
+                hint={t('card.expiryHint')}
+                required
+              />
+              <TextField
+                label={t('card.securityCode')}
+                inputMode="numeric"
+                autoComplete="cc-csc"
+                maxLength={4}
+                value={card.securityCode}
+                onValueChange={set('securityCode')}
+                error={errorOf('securityCode')}
+                required
+              />
+            </div>
             <TextField
-              label={t('card.securityCode')}
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              value={card.securityCode}
-              onValueChange={set('securityCode')}
-              error={errorOf('securityCode')}
-              required
+              label={t('card.holder')}
+              autoComplete="cc-name"
+              maxLength={60}
+              value={card.holder}
+              onValueChange={(v) => set('holder')(v.toUpperCase())}
+              error={errorOf('holder')}
+              hint={t('card.holderHint')}
             />
+            <SelectField
+              label={t('card.installments')}
+              value={card.installments}
+              options={INSTALLMENTS.map((n) => ({ value: n, label: t('card.times', { count: Number(n) }) }))}
+              onValueChange={set('installments')}
+              error={errorOf('installments')}
+            />
+            <PaymentPhase payment={payment} />
+            <button type="submit" className="button button-primary button-block" disabled={busy || !payment.hasTarget}>
+              {busy ? t('payment.working') : t('card.submit')}
+            </button>
+            <p className="field-hint">{t('card.privacy')}</p>
+          </form>
+        )}
+        {!payable && (
+          <div className="status-view">
+            <p role="status">
+              {order ? t('order.notPayable', { status: t(`order.status.${order.status}`) }) : t('order.noPayable')}
+            </p>
+            <Link
+              className="button button-primary"
+              to={order ? `/pages/process/pay?orderNo=${order.orderNo}` : '/pages/order/list'}
+            >
+              {order ? t('payResult.viewOrder') : t('order.allOrders')}
+            </Link>
           </div>
-          <TextField
-            label={t('card.holder')}
-            autoComplete="cc-name"
-            maxLength={60}
-            value={card.holder}
-            onValueChange={(v) => set('holder')(v.toUpperCase())}
-            error={errorOf('holder')}
-            hint={t('card.holderHint')}
-          />
-          <SelectField
-            label={t('card.installments')}
-            value={card.installments}
-            options={INSTALLMENTS.map((n) => ({ value: n, label: t('card.times', { count: Number(n) }) }))}
-            onValueChange={set('installments')}
-            error={errorOf('installments')}
-          />
-          <PaymentPhase payment={payment} />
-          <button type="submit" className="button button-primary button-block" disabled={busy || !payment.hasTarget}>
-            {busy ? t('payment.working') : t('card.submit')}
-          </button>
-          <p className="field-hint">{t('card.privacy')}</p>
-        </form>
+        )}
       </main>
     </>
   );

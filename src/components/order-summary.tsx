@@ -1,0 +1,65 @@
+import { useTranslation } from 'react-i18next';
+import { taxOf, withTax } from '../../contract/pricing';
+import { formatYen } from '../lib/format';
+import './facts-list.css';
+
+export interface OrderFacts {
+  /** Absent before the order is placed (the terms step). */
+  orderNo?: string;
+  planName: string;
+  /** The first payment and the monthly rent before tax, in yen: shown with tax, the tax beside. */
+  price: number;
+  monthlyRent: number;
+  /** The order's information, or the draft's: delivery method and address fields. */
+  info: Record<string, string>;
+  /** The pickup store's name when the SIM is collected. */
+  storeName?: string;
+}
+
+/** What the customer pays for, wherever they are asked to agree or pay. */
+export function OrderSummary({ facts }: { facts: OrderFacts }) {
+  const { t } = useTranslation();
+  const { info } = facts;
+  // Japan's total-price display: the price with tax, and how much of it is tax.
+  const taxed = (amount: number) =>
+    t('price.withTaxAmount', { amount: formatYen(withTax(amount)), tax: formatYen(taxOf(amount)) });
+  const address = [info.postcode, info.province, info.city, info.district, info.block, info.building]
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <section className="order-card order-summary" aria-labelledby="summary-title">
+      <h2 id="summary-title">{t('order.summaryTitle')}</h2>
+      <dl className="facts-list">
+        {facts.orderNo && (
+          <div>
+            <dt>{t('order.numberLabel')}</dt>
+            <dd>{facts.orderNo}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('order.plan')}</dt>
+          <dd>{facts.planName}</dd>
+        </div>
+        <div>
+          <dt>{t('order.firstPayment')}</dt>
+          <dd>{taxed(facts.price)}</dd>
+        </div>
+        <div>
+          <dt>{t('home.monthlyRent')}</dt>
+          <dd>
+            {taxed(facts.monthlyRent)}
+            {t('home.perMonth')}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('purchase.delivery')}</dt>
+          <dd>
+            {info.delivery === 'pickup'
+              ? `${t('purchase.deliveryPickup')}${facts.storeName ? `：${facts.storeName}` : ''}`
+              : `${t('purchase.deliveryMail')}：${address}`}
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
