@@ -10,6 +10,8 @@ import {
   useNavigationType,
 } from 'react-router-dom';
 import { RenderTimeProvider } from '../components/hydration';
+import { HeaderEnd } from '../components/page-header';
+import { LanguageSwitch } from '../features/language/language-switch';
 import { TestRibbonLanguage } from '../components/test-ribbon-language';
 import { ToastHost } from '../components/toast-host';
 import { RequireLogin } from './require-login';
@@ -71,26 +73,28 @@ export function App({ store, location, renderedAt = null }: AppProps) {
     <StoreProvider store={store}>
       <I18nextProvider i18n={store.language.i18n}>
         <RenderTimeProvider renderedAt={renderedAt}>
-          <AppRouter location={location}>
-            <SessionWatch />
-            <ScrollToTop />
-            <Routes>
-              {appRoutes.map((route) => {
-                const frame = <RouteFrame page={route.page} titleKey={route.titleKey} />;
-                return (
-                  <Route
-                    key={route.path}
-                    path={route.path}
-                    element={route.auth ? <RequireLogin>{frame}</RequireLogin> : frame}
-                  />
-                );
-              })}
-              <Route path="*" element={<RouteFrame page={notFoundPage} titleKey="app.notFound" />} />
-            </Routes>
-            <ToastHost ui={store.ui} />
-            <InteractiveMark />
-            <TestRibbonLanguage />
-          </AppRouter>
+          <HeaderEnd.Provider value={<LanguageSwitch language={store.language} />}>
+            <AppRouter location={location}>
+              <SessionWatch />
+              <ScrollToTop />
+              <Routes>
+                {appRoutes.map((route) => {
+                  const frame = <RouteFrame page={route.page} titleKey={route.titleKey} />;
+                  return (
+                    <Route
+                      key={route.path}
+                      path={route.path}
+                      element={route.auth ? <RequireLogin>{frame}</RequireLogin> : frame}
+                    />
+                  );
+                })}
+                <Route path="*" element={<RouteFrame page={notFoundPage} titleKey="app.notFound" />} />
+              </Routes>
+              <ToastHost ui={store.ui} />
+              <InteractiveMark />
+              <TestRibbonLanguage />
+            </AppRouter>
+          </HeaderEnd.Provider>
         </RenderTimeProvider>
       </I18nextProvider>
     </StoreProvider>

@@ -28,7 +28,9 @@ describe('home page in Chromium at iPhone size', () => {
     expect(await plans.count()).toBe(3);
     // 1,800 yen before tax is 1,980 yen as the customer pays it.
     expect(await plans.first().textContent()).toContain('1,980 日元');
-    expect(await plans.first().textContent()).toContain('含 10% 消费税');
+    // Tax-included, with the tax in it said beside (Japan's total-price display).
+    expect(await plans.first().textContent()).toContain('其中消费税：活动价 180 日元');
+    expect(await plans.first().textContent()).toContain('以上均为含税价');
     expect(await page.locator('.store-card').count()).toBe(3);
     expect(await page.locator('.store-card h3').first().textContent()).toBe('池袋旗舰店');
     expect(await page.getByRole('link', { name: '立即购买电话卡' }).isVisible()).toBe(true);
@@ -62,6 +64,33 @@ describe('home page in Chromium at iPhone size', () => {
     const phone = await openPhone(h);
     await visit(h, phone, '/pages/index/index');
     expect(await phone.page.locator('.plan-card').count()).toBe(3);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+
+  // Issue 16: the switch lived on two pages only, the Japanese tagline was cut with "…", help
+  // and terms were not reachable from home, and the WeChat ID could not be copied.
+  it('has the language switch on an inner page, help links on home, a whole tagline and a copyable WeChat ID', async () => {
+    const phone = await openPhone(h);
+    const { page } = phone;
+    await phone.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.baseUrl });
+    await visit(h, phone, '/pages/public/faq');
+    await page.locator('.page-header').getByRole('button', { name: '切换为日语' }).click();
+    await page.getByRole('heading', { level: 1, name: 'よくある質問' }).waitFor();
+    await page.getByRole('button', { name: 'WeChat ID をコピー' }).click();
+    await page.getByText('コピーしました').waitFor();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied.length).toBeGreaterThan(0);
+    expect(await page.locator('.contact-wechat-id').textContent()).toContain(copied);
+
+    await visit(h, phone, '/');
+    const tagline = page.locator('.brand-tagline');
+    expect(await tagline.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await tagline.evaluate((el) => getComputedStyle(el).textOverflow)).not.toBe('ellipsis');
+    await page.locator('.help-links').getByRole('link', { name: '利用規約' }).click();
+    await page.waitForURL(/richtext\?name=terms/);
+    await settle(page);
+    expect(await page.locator('main').textContent()).toContain('消費税 10% を含む総額');
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });

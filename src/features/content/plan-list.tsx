@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import type { PlanInfo } from '../../../contract/api';
-import { withTax } from '../../../contract/pricing';
+import { taxOf, withTax } from '../../../contract/pricing';
 import { formatYen } from '../../lib/format';
 import type { Resource } from '../../lib/resource';
 import { ResourceState } from '../../components/resource-state';
@@ -46,7 +46,13 @@ export const PlanList = observer(function PlanList({ plans, onChoose, selectedId
                 </dd>
               </div>
             </dl>
-            <p className="plan-tax">{t('home.taxIncluded')}</p>
+            {/* Japan's total-price display: prices with tax, and how much of each is tax. */}
+            <p className="plan-tax">
+              {t('home.taxBreakdown', {
+                first: formatYen(taxOf(plan.activityPrice)),
+                monthly: formatYen(taxOf(plan.monthlyRent)),
+              })}
+            </p>
             <button
               type="button"
               className={plan.id === selectedId ? 'button button-primary' : 'button button-outline'}

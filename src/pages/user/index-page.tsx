@@ -6,7 +6,6 @@ import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { HelpLinks } from '../../components/help-links';
 import { PageHeader } from '../../components/page-header';
-import { LanguageSwitch } from '../../features/language/language-switch';
 import { ContactChannels } from '../../features/service/contact-channels';
 import { ServiceStatus } from '../../features/service/service-status';
 import './index-page.css';
@@ -69,11 +68,6 @@ export default observer(function UserIndexPage({ titleKey }: PageProps) {
             ))}
           </ul>
         </nav>
-
-        <section className="user-block" aria-labelledby="lang-title">
-          <h2 id="lang-title">{t('language.label')}</h2>
-          <LanguageSwitch language={language} />
-        </section>
 
         <section className="user-block" aria-labelledby="service-title">
           <h2 id="service-title">{t('home.serviceTitle')}</h2>

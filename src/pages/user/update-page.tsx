@@ -9,6 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { RadioGroup } from '../../components/radio-group';
 import { TextField } from '../../components/text-field';
 import { useForm } from '../../components/use-form';
+import '../../components/form-page.css';
 
 /** The personal data a customer may change after buying. */
 export default observer(function UpdatePage({ titleKey }: PageProps) {
