@@ -186,3 +186,9 @@ export const planChangeSchema = z.object({
   planId: int.optional(),
   difference: int.optional(),
 });
+
+/** A one-time continuation link (path under the site) and when it stops working. */
+export const handoffCreatedSchema = z.object({ path: z.string(), expiresAt: z.string() });
+
+/** Who the link signed in, and the order whose payment it opens (null: the monthly bill). */
+export const handoffRedeemedSchema = z.object({ userinfo: userInfoSchema, orderNo: z.string().nullable() });

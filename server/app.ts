@@ -24,6 +24,7 @@ import { devOutboxRoutes } from './routes/dev-outbox.js';
 import { faqRoutes } from './routes/faq.js';
 import { healthRoutes } from './routes/health.js';
 import { lineRoutes } from './routes/line.js';
+import { handoffRoutes } from './routes/handoff.js';
 import { orderRoutes } from './routes/orders.js';
 import { pageRoutes } from './routes/pages.js';
 import { paymentRoutes } from './routes/payments.js';
@@ -113,6 +114,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountRoutes);
   await app.register(uploadRoutes);
   await app.register(orderRoutes);
+  await app.register(handoffRoutes);
   await app.register(pageRoutes);
   await app.register(paymentRoutes);
   await app.register(wechatJssdkRoutes);

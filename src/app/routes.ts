@@ -52,6 +52,7 @@ const previewImage = page('system/preview-image-page');
 const chooseLocation = page('system/choose-location-page');
 const openLocation = page('system/open-location-page');
 const success = page('public/success-page');
+const continuePage = page('public/continue-page');
 
 const homeData = { load: (store: RootStore) => store.content.loadHome() };
 
@@ -66,6 +67,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/public/activate', titleKey: 'routes.activate', page: activate },
   { path: '/pages/public/richtext', titleKey: 'routes.richtext', page: richtext },
   { path: '/pages/public/success', titleKey: 'routes.success', page: success, auth: true },
+  { path: '/pages/public/continue', titleKey: 'routes.continue', page: continuePage },
   { path: '/pages/public/credit-card', titleKey: 'routes.creditCard', page: creditCard, auth: true },
   { path: '/pages/user/index', titleKey: 'routes.userIndex', page: userIndex, auth: true },
   { path: '/pages/user/edit', titleKey: 'routes.userEdit', page: userEdit, auth: true },

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { HandoffPanel } from './handoff-panel';
 import type { PaymentStore } from './payment-store';
 import './payment.css';
 
@@ -48,11 +49,7 @@ export const PaymentPhase = observer(function PaymentPhase({ payment }: { paymen
         </p>
       );
     case 'open-in-browser':
-      return (
-        <p className="notice" role="alert">
-          {t('payment.openInBrowser')}
-        </p>
-      );
+      return <HandoffPanel payment={payment} />;
     case 'failed':
       return (
         <p className="form-alert form-alert-error" role="alert">

@@ -3,6 +3,7 @@ import type { PlatformBridge } from '../../../bridges/types';
 import type { PaymentConfig, PayMethod, RefundView } from '../../../contract/api';
 import type { CardInput } from '../../../contract/card-rules';
 import type { HttpClient } from '../../api/http-client';
+import { postHandoffCreate } from '../../api/handoff';
 import { fetchPayStatus, fetchRefunds, postPay, type PayCreated } from '../../api/payment';
 import { toResult } from '../../lib/action-result';
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/persistence';
@@ -78,6 +79,24 @@ export class PaymentStore {
     );
   }
 
+  /** A one-time link to continue this payment in a browser, once asked for. */
+  handoff: { url: string; expiresAt: string } | null = null;
+  handoffError = '';
+
+  /** Makes the continuation link for the order or bill being paid, on the address the customer is on. */
+  async makeHandoff(): Promise<void> {
+    this.handoffError = '';
+    const made = await toResult(
+      () => postHandoffCreate(this.http, this.billNo ? '' : this.orderNo),
+      (d) => d,
+    );
+    runInAction(() => {
+      if (made.ok)
+        this.handoff = { url: new URL(made.value.path, window.location.origin).href, expiresAt: made.value.expiresAt };
+      else this.handoffError = made.msg || ' ';
+    });
+  }
+
   /** Methods this deployment offers, in the order that suits this platform. */
   get methods(): PayMethod[] {
     const offered = this.config()?.methods ?? ['card'];
@@ -126,6 +145,8 @@ export class PaymentStore {
   reset(): void {
     this.pollToken += 1;
     this.phase = { kind: 'idle' };
+    this.handoff = null;
+    this.handoffError = '';
   }
 
   /** WeChat Pay or Alipay: in place through the platform's bridge, or by redirect in a browser. */

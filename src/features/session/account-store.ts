@@ -11,6 +11,7 @@ import {
   postRegister,
   postRetrieve,
 } from '../../api/account';
+import { postHandoffRedeem } from '../../api/handoff';
 import type { FormFields, HttpClient } from '../../api/http-client';
 import { toResult, type ActionResult } from '../../lib/action-result';
 import {
@@ -55,6 +56,17 @@ export class AccountStore {
   private signIn(data: SignedIn): UserInfo {
     this.session.applyUserInfo(data.userinfo);
     return data.userinfo;
+  }
+
+  /** Signs in with a one-time continuation link; says which order's payment it opens. */
+  async continueWith(token: string): Promise<ActionResult<{ orderNo: string | null }>> {
+    return toResult(
+      () => postHandoffRedeem(this.http, token),
+      (d) => {
+        this.signIn(d);
+        return { orderNo: d.orderNo };
+      },
+    );
   }
 
   async login(form: Fields): Promise<ActionResult<UserInfo>> {

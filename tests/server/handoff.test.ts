@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { handoffTokens } from '../../server/db/schema';
+import { redeemHandoff } from '../../server/services/handoff';
+import { backends } from './helpers/databases';
+import { placeOrder, signUp } from './helpers/purchase';
+import { getJson, postForm } from './helpers/requests';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+interface Created {
+  path: string;
+  expiresAt: string;
+}
+interface Redeemed {
+  userinfo: { token: string; id: number };
+  orderNo: string | null;
+}
+
+// Issue 16: Alipay does not open inside WeChat, and in a browser a WeChat-only customer has no
+// password: a one-time link carries the same customer and order across.
+describe.each(backends)('continuation links on %s', (backend) => {
+  let t: TestApp;
+  let me: { token: string; id: number };
+  let orderNo: string;
+  let strangerToken: string;
+  const tokenOf = (path: string) => new URL(path, 'http://x').searchParams.get('t') ?? '';
+  const create = (body: Record<string, string>, token = me.token) =>
+    postForm<Created>(t.app, '/api/handoff/create', body, { token });
+
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    me = await signUp(t.app, 'handoff');
+    strangerToken = (await signUp(t.app, 'handoffstranger')).token;
+    orderNo = await placeOrder(t.app, me.token);
+  });
+  afterAll(() => t.close());
+
+  it('signs the same customer in once, on the same order, and keeps only a hash', async () => {
+    const res = await create({ orderNo });
+    expect(res.body.code).toBe(1);
+    const token = tokenOf(res.body.data.path);
+    expect(token.length).toBeGreaterThanOrEqual(40);
+    const stored = await t.database.handle.db.select().from(handoffTokens);
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const first = await postForm<Redeemed>(t.app, '/api/handoff/redeem', { token });
+    expect(first.body.data).toMatchObject({ orderNo, userinfo: { id: me.id } });
+    const who = await getJson<{ id: number }>(t.app, '/api/user/userinfo', { token: first.body.data.userinfo.token });
+    expect(who.body.data.id).toBe(me.id);
+
+    const again = await postForm(t.app, '/api/handoff/redeem', { token });
+    expect(again.body).toMatchObject({ code: 0, data: { error: 'HANDOFF_INVALID' } });
+  });
+
+  it('refuses an unknown or expired link, and nobody may make one for an order not theirs', async () => {
+    expect((await postForm(t.app, '/api/handoff/redeem', { token: 'nope' })).body.data).toMatchObject({
+      error: 'HANDOFF_INVALID',
+    });
+    const res = await create({ orderNo });
+    const token = tokenOf(res.body.data.path);
+    await t.database.handle.db
+      .update(handoffTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(handoffTokens.userId, me.id));
+    expect((await postForm(t.app, '/api/handoff/redeem', { token })).body.data).toMatchObject({
+      error: 'HANDOFF_INVALID',
+    });
+    const stranger = await create({ orderNo }, strangerToken);
+    expect(stranger.status).toBe(404);
+    const anonymous = await postForm(t.app, '/api/handoff/create', { orderNo });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('gives exactly one session when 60 tabs open the same link at once', async () => {
+    const token = tokenOf((await create({ orderNo })).body.data.path);
+    const results = await Promise.allSettled(
+      Array.from({ length: 60 }, () => redeemHandoff(t.database.handle.db, token)),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+});
