@@ -17,8 +17,11 @@ export function stripOAuthReturn(): void {
   const url = new URL(window.location.href);
   url.searchParams.delete('code');
   url.searchParams.delete('state');
+  // The consent URL ends in #wechat_redirect, and a browser keeps a fragment across the
+  // redirects back to us: it would stay in the address bar and in every shared link.
+  const hash = url.hash === '#wechat_redirect' ? '' : url.hash;
   // Keep the router's own history state so Back still knows where it is.
-  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${hash}`);
 }
 
 const STATE_KEY = 'oauth_state';

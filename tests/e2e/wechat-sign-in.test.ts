@@ -86,4 +86,53 @@ describe('signing in inside Alipay', () => {
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });
+
+  // Issue 16: logging out inside WeChat signed the customer straight back in and left
+  // #wechat_redirect in the address.
+  it('logs out inside WeChat to home and stays out until a page needs the account', async () => {
+    const phone = await openPhone(h, wechatIphone);
+    const { page } = phone;
+    await page.goto(`${h.baseUrl}/h5/pages/user/index`);
+    await page.waitForURL(/\/sandbox\/wechat\/authorize\?/);
+    await page.getByRole('button', { name: '允许' }).click();
+    await page.waitForURL((url) => url.pathname === '/h5/pages/user/index');
+    await settle(page);
+    expect(page.url()).not.toContain('#');
+
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.waitForURL((url) => /^\/h5\/?$/.test(url.pathname));
+    await settle(page);
+    // Give a wrongly fired platform sign-in time to leave for the consent page.
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toMatch(/^\/h5\/?$/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+    // The account is linked now: WeChat signs it in silently (snsapi_base), no consent page.
+    await page.goto(`${h.baseUrl}/h5/pages/user/index`);
+    await page.getByRole('button', { name: '退出登录' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/h5/pages/user/index');
+    expect(page.url()).not.toContain('wechat_redirect');
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+
+  it('logs out in a plain browser to home, and the personal center asks for sign-in', async () => {
+    const phone = await openPhone(h);
+    const { page } = phone;
+    const signup = await page.request.post(`${h.baseUrl}/api/user/register`, {
+      form: { username: 'leaver', email: 'leaver@example.com', password: 'leaver123', repassword: 'leaver123' },
+    });
+    const token = ((await signup.json()).data as { userinfo: { token: string } }).userinfo.token;
+    await page.goto(`${h.baseUrl}/h5/`);
+    await page.evaluate((t) => localStorage.setItem('token', JSON.stringify(t)), token);
+    await page.goto(`${h.baseUrl}/h5/pages/user/index`);
+    await settle(page);
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.waitForURL((url) => /^\/h5\/?$/.test(url.pathname));
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto(`${h.baseUrl}/h5/pages/user/index`);
+    await page.waitForURL(/\/pages\/public\/login\?redirect=/);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
 });

@@ -31,8 +31,10 @@ export default observer(function UserIndexPage({ titleKey }: PageProps) {
 
   const logout = async () => {
     setLeaving(true);
-    await account.logout();
+    // Home first: signed out on this page, its guard would sign a WeChat or Alipay customer
+    // straight back in through the platform. Pages that need an account still do that later.
     navigate('/', { replace: true });
+    await account.logout();
   };
 
   return (
