@@ -126,6 +126,10 @@ describe('paying an order in Chromium', () => {
     });
     await signedIn(h, phone, token);
     await page.goto(`${h.baseUrl}/h5/pages/process/pay`);
+    await page.getByRole('button', { name: '支付宝支付' }).waitFor();
+    // WeChat Pay cannot run inside Alipay: the screen says so instead of hiding it in silence.
+    expect(await page.getByRole('button', { name: '微信支付' }).count()).toBe(0);
+    expect(await page.getByText('微信支付只能在微信中使用').isVisible()).toBe(true);
     await page.getByRole('button', { name: '支付宝支付' }).click();
     await page.getByText('您已取消支付，可以重新支付。').waitFor();
     await expectAccessible(page);

@@ -135,4 +135,17 @@ describe('signing in inside Alipay', () => {
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });
+
+  it('offers sign-in with the app on the login page inside WeChat, and comes back to where the customer was going', async () => {
+    const phone = await openPhone(h, wechatIphone);
+    const { page } = phone;
+    await page.goto(`${h.baseUrl}/h5/pages/public/login?redirect=${encodeURIComponent('/pages/user/taocan')}`);
+    await settle(page);
+    await page.getByRole('button', { name: '微信一键登录' }).click();
+    await page.waitForURL(/\/sandbox\/wechat\/authorize\?/);
+    await page.getByRole('button', { name: '允许' }).click();
+    await page.waitForURL((url) => url.pathname === '/h5/pages/user/taocan');
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
 });

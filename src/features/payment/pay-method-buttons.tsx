@@ -27,6 +27,11 @@ export const PayMethodButtons = observer(function PayMethodButtons({
           {t(`order.payWith.${m}`)}
         </button>
       ))}
+      {payment.unavailableHere.map(({ method, reasonKey }) => (
+        <p key={method} className="field-hint pay-unavailable">
+          {t(reasonKey)}
+        </p>
+      ))}
     </div>
   );
 });

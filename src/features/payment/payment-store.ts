@@ -109,6 +109,18 @@ export class PaymentStore {
     return (order[this.bridge.platform] ?? ['card']).filter((m) => offered.includes(m));
   }
 
+  /**
+   * Methods this deployment offers that cannot run in this app, with why: the screen says so
+   * instead of leaving the customer to wonder where WeChat Pay went.
+   */
+  get unavailableHere(): { method: PayMethod; reasonKey: string }[] {
+    const offered = this.config()?.methods ?? ['card'];
+    const platform = this.bridge.platform;
+    if (platform.startsWith('alipay') && offered.includes('wechat'))
+      return [{ method: 'wechat', reasonKey: 'payment.wechatOnlyInWechat' }];
+    return [];
+  }
+
   setOrder(orderNo: string): void {
     this.orderNo = orderNo;
     this.billNo = '';

@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
@@ -13,7 +14,7 @@ import { safeRedirect } from '../../lib/safe-redirect';
 
 export default observer(function LoginPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { account } = useStores();
+  const { account, session, bridge } = useStores();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
@@ -27,11 +28,34 @@ export default observer(function LoginPage({ titleKey }: PageProps) {
     if (result?.ok) navigate(safeRedirect(redirect), { replace: true });
   };
   const carry = redirect ? `?redirect=${encodeURIComponent(redirect)}` : '';
+  // Back from the platform's consent page signed in (or opened while signed in): go on.
+  useEffect(() => {
+    if (session.launched && session.isLogin) navigate(safeRedirect(redirect), { replace: true });
+  }, [session.launched, session.isLogin, navigate, redirect]);
+  // Inside WeChat or Alipay the platform account is the easy way in; known only once hydrated.
+  const platform = ready && (bridge.platform.startsWith('wechat') || bridge.platform.startsWith('alipay'));
+  const [leaving, setLeaving] = useState(false);
+  const withPlatform = async () => {
+    setLeaving(true);
+    const outcome = await account.signInWithPlatform();
+    if (outcome !== 'redirected') setLeaving(false);
+    if (outcome === 'unavailable') form.setAlert({ text: t('account.platformUnavailable'), kind: 'error' });
+  };
 
   return (
     <>
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page">
+        {platform && (
+          <button
+            type="button"
+            className="button button-primary button-block platform-sign-in"
+            onClick={() => void withPlatform()}
+            disabled={leaving}
+          >
+            {t(bridge.platform.startsWith('wechat') ? 'account.signInWithWechat' : 'account.signInWithAlipay')}
+          </button>
+        )}
         <form className="form" onSubmit={onSubmit} noValidate>
           <EmailInput form={form} />
           <TextField
