@@ -57,6 +57,8 @@ describe('buying a SIM in Chromium at phone size, in Chinese', () => {
     await page.getByLabel('收件人手机号').fill('090-1234-5678');
     await expectAccessible(page);
 
+    // Upload buttons are off before there is an account, and each says why.
+    expect(await page.getByText('登录或用上面填写的邮箱继续后即可上传').count()).toBeGreaterThanOrEqual(3);
     // Not signed in: continue with the e-mail just given.
     await page.getByRole('button', { name: '用此邮箱继续' }).click();
     await page.getByRole('button', { name: '用此邮箱继续' }).waitFor({ state: 'detached' });
@@ -130,9 +132,21 @@ describe('buying a SIM in Chromium at phone size, in Chinese', () => {
     const big = join(mkdtempSync(join(tmpdir(), 'sim-big-')), 'huge.jpg');
     writeFileSync(big, Buffer.concat([jpeg, Buffer.alloc(11 * 1024 * 1024 - jpeg.length)]));
     await page.getByTestId('file-residenceFront').setInputFiles(big);
-    await page.getByText('文件不能超过 10M').waitFor();
+    await page.getByText('文件不能超过 10M').first().waitFor();
+    // Said once, under the field it belongs to (it was said four times).
+    expect(await page.getByText('文件不能超过 10M').count()).toBe(1);
     rmSync(dirname(big), { recursive: true, force: true });
     expect(uploads).toBe(0);
+    // A file the server refuses (not an image at all) is also said once, in the server's words.
+    const fake = join(mkdtempSync(join(tmpdir(), 'sim-fake-')), 'fake.jpg');
+    writeFileSync(fake, 'this is not a photo of a residence card');
+    await page.getByTestId('file-residenceBack').setInputFiles(fake);
+    const refusal = page.locator('.upload-field').nth(1).locator('.field-error');
+    await refusal.waitFor();
+    const words = (await refusal.textContent()) ?? '';
+    expect(words.length).toBeGreaterThan(0);
+    expect(await page.getByText(words, { exact: true }).count()).toBe(1);
+    rmSync(dirname(fake), { recursive: true, force: true });
     await expectAccessible(page);
     await phone.context.close();
   });

@@ -154,6 +154,10 @@ export const UploadField = observer(function UploadField({
           </label>
         </div>
       </div>
+      {disabled && !busy && (
+        // Buttons that look off must say why: uploading needs an account first.
+        <p className="field-hint">{t('purchase.uploadNeedsAccount')}</p>
+      )}
       {shownError && (
         <p id={`${id}-error`} className="field-error">
           {shownError}
