@@ -1,3 +1,4 @@
+import { loadStandIn } from './stand-in';
 import type { PlatformBridge } from './types';
 
 interface AlipayAuthResult {
@@ -44,6 +45,7 @@ export function alipayBridge(): PlatformBridge {
     ready,
     async pay(request) {
       if (request.kind !== 'alipay-trade') return 'unsupported';
+      if (!window.AlipayJSBridge && request.standInUrl) await loadStandIn(request.standInUrl);
       try {
         await ready();
       } catch {

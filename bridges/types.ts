@@ -19,9 +19,9 @@ export type LoginOutcome =
 
 export type PayRequest =
   /** getBrandWCPayRequest parameters from the server, every value a string. */
-  | { kind: 'wechat-jsapi'; params: Record<string, string> }
+  | { kind: 'wechat-jsapi'; params: Record<string, string>; standInUrl?: string }
   /** Alipay's trade number for tradePay inside the Alipay app. */
-  | { kind: 'alipay-trade'; tradeNO: string };
+  | { kind: 'alipay-trade'; tradeNO: string; standInUrl?: string };
 
 /**
  * What the platform said. "ok" is never final: only the server, told by a signed

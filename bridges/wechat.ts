@@ -1,3 +1,4 @@
+import { loadStandIn } from './stand-in';
 import type { OAuthRedirectRequest, Platform, PlatformBridge } from './types';
 
 interface WeixinJSBridge {
@@ -46,6 +47,7 @@ export function wechatBridge(platform: Extract<Platform, 'wechat' | 'wechat-mini
     ready,
     async pay(request) {
       if (request.kind !== 'wechat-jsapi') return 'unsupported';
+      if (!weixinBridge() && request.standInUrl) await loadStandIn(request.standInUrl);
       await ready();
       const bridge = weixinBridge();
       if (!bridge) return 'unsupported';

@@ -54,6 +54,8 @@ export const paymentConfigSchema = z.object({
   /** The card gateway's token.js. */
   tokenScriptUrl: z.string(),
   shopId: z.string(),
+  /** Sandbox only: a stand-in for the WeChat and Alipay payment sheets where no real client runs. */
+  standInBridgeUrl: z.string().nullable(),
 });
 
 export const appConfigSchema = z.object({

@@ -19,6 +19,8 @@ export async function commonRoutes(fastify: FastifyInstance): Promise<void> {
       methods: app.config.PAYMENT_METHODS,
       tokenScriptUrl: app.config.GMO_TOKEN_SCRIPT_URL,
       shopId: app.config.GMO_MODE === 'live' ? app.config.GMO_SHOP_ID : SANDBOX_GMO_SHOP_ID,
+      standInBridgeUrl:
+        app.config.WECHAT_MODE === 'sandbox' || app.config.ALIPAY_MODE === 'sandbox' ? '/sandbox/bridge.js' : null,
     },
     taxRatePercent: TAX_RATE_PERCENT,
     freeApps: FREE_APPS,

@@ -1,3 +1,4 @@
+import { sandboxBridgeScript } from '../providers/payment/sandbox-bridge-script.js';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -42,6 +43,13 @@ const TOKEN_TTL_MS = 30 * 60 * 1000;
 /** Local stand-ins for the card token service, 3-D Secure, and the WeChat Pay and Alipay cashiers. */
 export async function sandboxPayRoutes(fastify: FastifyInstance): Promise<void> {
   const app = withContract(fastify);
+
+  app.get('/sandbox/bridge.js', async (request, reply) =>
+    reply
+      .type('application/javascript; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(sandboxBridgeScript(request.lang)),
+  );
 
   app.get('/sandbox/gmo/token.js', async (_request, reply) =>
     reply.type('application/javascript; charset=utf-8').header('cache-control', 'no-cache').send(SANDBOX_TOKEN_SCRIPT),

@@ -154,4 +154,34 @@ describe('what a payment came to, in Chromium', () => {
       await phone.context.close();
     }
   });
+
+  // Issue 16: the sandbox never completed an in-app trade, so that path could not be tried
+  // without a real WeChat client or Alipay app.
+  it('completes, fails and cancels in-app trades through the sandbox sheet where no real client runs', async () => {
+    for (const [platform, method] of [
+      ['wechat', '微信支付'],
+      ['alipay', '支付宝支付'],
+    ] as const) {
+      const phone = await openPhone(h, uaOf(platform));
+      const { page } = phone;
+      const { token } = await customerWithOrder(page.request, h.baseUrl, `sheet${platform}`);
+      await signedIn(h, phone, token);
+      await page.goto(`${h.baseUrl}/h5/pages/process/pay`);
+      const sheet = page.getByRole('dialog');
+      await page.getByRole('button', { name: method }).click();
+      await sheet.getByRole('button', { name: '取消支付' }).click();
+      await page.getByText('您已取消支付，可以重新支付。').waitFor();
+      await page.getByRole('button', { name: method }).click();
+      await sheet.getByRole('button', { name: '支付失败' }).click();
+      await page
+        .getByRole('alert')
+        .filter({ hasText: method.replace('支付', '') })
+        .waitFor();
+      await page.getByRole('button', { name: method }).click();
+      await sheet.getByRole('button', { name: '确认支付' }).click();
+      await page.getByRole('heading', { name: '购卡订单支付成功' }).waitFor();
+      expect(phone.errors).toEqual([]);
+      await phone.context.close();
+    }
+  });
 });

@@ -258,9 +258,10 @@ export class PaymentStore {
       return;
     }
     if (outcome.kind === 'bridge' && outcome.params) {
+      const standInUrl = this.config()?.standInBridgeUrl ?? undefined;
       const request = outcome.params.tradeNO
-        ? ({ kind: 'alipay-trade', tradeNO: outcome.params.tradeNO } as const)
-        : ({ kind: 'wechat-jsapi', params: outcome.params } as const);
+        ? ({ kind: 'alipay-trade', tradeNO: outcome.params.tradeNO, standInUrl } as const)
+        : ({ kind: 'wechat-jsapi', params: outcome.params, standInUrl } as const);
       const said = await this.bridge.pay(request);
       if (said === 'cancel') {
         runInAction(() => (this.phase = { kind: 'cancelled' }));

@@ -1,0 +1,70 @@
+// The sandbox stand-in for the WeChat client's and the Alipay app's payment sheets, for a
+// browser with a WeChat or Alipay user agent (development, staging) where no real client
+// exists: without it an in-app trade could never be paid, failed or cancelled locally. It
+// answers the bridge exactly as the real clients do, after telling the sandbox gateway, which
+// notifies the server as the real one would. A real bridge already present is left alone.
+import type { Lang } from '../../../contract/api.js';
+import { message } from '../../lib/messages.js';
+
+export function sandboxBridgeScript(lang: Lang): string {
+  const words = {
+    title: message(lang, 'sandbox.bridgeTitle'),
+    pay: message(lang, 'sandbox.cashierPay'),
+    fail: message(lang, 'sandbox.bridgeFail'),
+    cancel: message(lang, 'sandbox.cashierCancel'),
+  };
+  return `(() => {
+  const words = ${JSON.stringify(words).replace(/</g, '\\u003c')};
+  function sheet(provider, trade, done) {
+    const box = document.createElement('div');
+    box.setAttribute('role', 'dialog');
+    box.setAttribute('aria-modal', 'true');
+    box.setAttribute('aria-label', words.title);
+    box.style.cssText = 'position:fixed;left:0;right:0;bottom:0;z-index:3000;background:#fff;padding:16px;box-shadow:0 -2px 12px rgba(0,0,0,.3);display:grid;gap:8px;font:16px sans-serif';
+    const title = document.createElement('p');
+    title.textContent = words.title;
+    title.style.margin = '0 0 4px';
+    box.appendChild(title);
+    for (const [result, label] of [['ok', words.pay], ['fail', words.fail], ['cancel', words.cancel]]) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = label;
+      button.style.cssText = 'min-height:44px;font-size:16px';
+      button.addEventListener('click', () => {
+        box.remove();
+        fetch('/sandbox/' + provider + '/confirm', {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'trade=' + encodeURIComponent(trade) + '&result=' + result,
+        }).catch(() => undefined).then(() => done(result));
+      });
+      box.appendChild(button);
+    }
+    document.body.appendChild(box);
+    box.querySelector('button').focus();
+  }
+  if (!window.WeixinJSBridge) {
+    window.WeixinJSBridge = {
+      invoke(name, params, callback) {
+        if (name !== 'getBrandWCPayRequest') return callback({ err_msg: name + ':fail' });
+        sheet('wechat', String(params.package || '').replace('prepay_id=', ''), (result) =>
+          callback({ err_msg: 'get_brand_wcpay_request:' + result }),
+        );
+      },
+    };
+    document.dispatchEvent(new Event('WeixinJSBridgeReady'));
+  }
+  if (!window.AlipayJSBridge) {
+    window.AlipayJSBridge = {
+      call(name, params, callback) {
+        if (name !== 'tradePay') return callback({ error: 1 });
+        sheet('alipay', String(params.tradeNO || ''), (result) =>
+          callback({ resultCode: result === 'ok' ? '9000' : result === 'cancel' ? '6001' : '4000' }),
+        );
+      },
+    };
+    document.dispatchEvent(new Event('AlipayJSBridgeReady'));
+  }
+})();
+`;
+}
