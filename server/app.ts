@@ -25,6 +25,7 @@ import { faqRoutes } from './routes/faq.js';
 import { healthRoutes } from './routes/health.js';
 import { lineRoutes } from './routes/line.js';
 import { handoffRoutes } from './routes/handoff.js';
+import { purchaseDraftRoutes } from './routes/purchase-drafts.js';
 import { orderRoutes } from './routes/orders.js';
 import { pageRoutes } from './routes/pages.js';
 import { paymentRoutes } from './routes/payments.js';
@@ -115,6 +116,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(uploadRoutes);
   await app.register(orderRoutes);
   await app.register(handoffRoutes);
+  await app.register(purchaseDraftRoutes);
   await app.register(pageRoutes);
   await app.register(paymentRoutes);
   await app.register(wechatJssdkRoutes);

@@ -12,7 +12,7 @@ import {
   type ResubmitForm,
 } from '../../contract/purchase-rules.js';
 import type { Database } from '../db/client.js';
-import { orderEvents, orders, plans, stores } from '../db/schema.js';
+import { orderEvents, orders, plans, purchaseDrafts, stores } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
 import { parseWith } from '../lib/validate.js';
 import { ownedDocuments } from './documents.js';
@@ -125,6 +125,8 @@ export async function createOrder(
     await tx
       .insert(orderEvents)
       .values({ orderId: order!.id, toStatus: 'awaiting_payment', actor: `customer:${userId}`, at: now });
+    // The purchase it was drafted as is done: no other device should offer it again.
+    await tx.delete(purchaseDrafts).where(eq(purchaseDrafts.userId, userId));
     return order!;
   });
 }

@@ -13,3 +13,20 @@ export const fetchOrders = (http: HttpClient) => http.request<{ orders: OrderVie
 
 export const postResubmit = (http: HttpClient, data: FormFields) =>
   http.request<{ order: OrderView }>({ url: '/api/user/submit', method: 'POST', data });
+
+/** The purchase in progress the server keeps for a signed-in customer (contract/draft-rules.ts). */
+export interface ServerDraft {
+  planId: number | null;
+  form: Record<string, string>;
+  fileNames: Record<string, string>;
+}
+
+export const fetchServerDraft = (http: HttpClient) =>
+  http.request<{ draft: ServerDraft | null }>({ url: '/api/purchase/draft' });
+
+export const putServerDraft = (http: HttpClient, draft: ServerDraft) =>
+  http.request<Record<string, never>>({
+    url: '/api/purchase/draft',
+    method: 'POST',
+    data: { draft: JSON.stringify(draft) },
+  });

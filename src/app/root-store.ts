@@ -52,7 +52,7 @@ export class RootStore {
     this.ui = new UiStore();
     this.session = new SessionStore(options.storage, this.http);
     this.language = new LanguageStore(options.storage, this.http, options.loadLocale);
-    this.purchase = new PurchaseStore(options.storage, this.http);
+    this.purchase = new PurchaseStore(options.storage, this.http, () => this.session.isLogin);
     this.content = new ContentStore(this.http);
     this.line = new LineStore(this.http, (user) => this.session.applyUserInfo(user));
     this.payment = new PaymentStore(
@@ -67,6 +67,15 @@ export class RootStore {
       this.bridge,
       () => this.language.config?.oauth ?? null,
       () => this.logout(),
+    );
+
+    // Signed in (at launch, or later): a purchase started on another device carries on here.
+    // Only once launch confirmed the session: a stale stored token must not ask anything.
+    reaction(
+      () => this.session.launched && this.session.isLogin,
+      (signedIn) => {
+        if (signedIn) void this.purchase.restoreFromServer();
+      },
     );
 
     // Server content is localized by Accept-Language, so a language switch refetches it.

@@ -59,4 +59,39 @@ describe('continuing a payment from WeChat in a browser, in Chromium', () => {
     expect(await third.page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await Promise.all([wechat.context.close(), browser.context.close(), third.context.close()]);
   });
+
+  it('carries a purchase started on one device to another where the same customer signs in', async () => {
+    const first = await openPhone(h);
+    const signup = await first.page.request.post(`${h.baseUrl}/api/user/register`, {
+      form: { username: 'twodevices', email: 'two@example.com', password: 'twodev123', repassword: 'twodev123' },
+    });
+    const token = ((await signup.json()).data as { userinfo: { token: string } }).userinfo.token;
+    await first.page.goto(`${h.baseUrl}/h5/`);
+    await first.page.evaluate((t) => localStorage.setItem('token', JSON.stringify(t)), token);
+    await first.page.goto(`${h.baseUrl}/h5/pages/process/setmeal`);
+    await settle(first.page);
+    await first.page.getByRole('button', { name: '选择此套餐' }).nth(1).click();
+    await first.page.getByRole('button', { name: '下一步' }).click();
+    await first.page.getByLabel('姓', { exact: true }).fill('赵');
+    await first.page.getByLabel('名', { exact: true }).fill('两台');
+    // Sent once typing pauses.
+    await expect
+      .poll(async () => {
+        const res = await first.page.request.get(`${h.baseUrl}/api/purchase/draft`, { headers: { token } });
+        return ((await res.json()) as { data: { draft: { form: Record<string, string> } | null } }).data.draft?.form
+          .firstName;
+      })
+      .toBe('两台');
+
+    const second = await openPhone(h);
+    await second.page.goto(`${h.baseUrl}/h5/`);
+    await second.page.evaluate((t) => localStorage.setItem('token', JSON.stringify(t)), token);
+    await second.page.goto(`${h.baseUrl}/h5/pages/process/information`);
+    await settle(second.page);
+    await expect.poll(() => second.page.getByLabel('名', { exact: true }).inputValue()).toBe('两台');
+    expect(await second.page.getByLabel('姓', { exact: true }).inputValue()).toBe('赵');
+    expect(first.errors).toEqual([]);
+    expect(second.errors).toEqual([]);
+    await Promise.all([first.context.close(), second.context.close()]);
+  });
 });

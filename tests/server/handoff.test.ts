@@ -79,3 +79,45 @@ describe.each(backends)('continuation links on %s', (backend) => {
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
   });
 });
+
+describe.each(backends)('a purchase draft kept on the server on %s', (backend) => {
+  let t: TestApp;
+  let token: string;
+  let other: string;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+    token = (await signUp(t.app, 'drafter')).token;
+    other = (await signUp(t.app, 'otherdrafter')).token;
+  });
+  afterAll(() => t.close());
+
+  const put = (draft: string, auth = token) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/purchase/draft',
+      headers: { token: auth, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ draft }).toString(),
+    });
+  const get = (auth = token) =>
+    getJson<{ draft: { planId: number | null; form: Record<string, string> } | null }>(t.app, '/api/purchase/draft', {
+      token: auth,
+    });
+
+  it('keeps the draft for its owner only, refuses junk and oversize, and forgets it when the order is placed', async () => {
+    expect((await get()).body.data.draft).toBeNull();
+    const draft = { planId: 2, form: { lastName: '王', postcode: '171-0021' }, fileNames: {} };
+    expect((await put(JSON.stringify(draft))).json()).toMatchObject({ code: 1 });
+    expect((await get()).body.data.draft).toEqual(draft);
+    expect((await get(other)).body.data.draft).toBeNull();
+
+    for (const junk of ['not json', '{"planId":2,"form":{"password":"x"},"fileNames":{}}', 'x'.repeat(20_000)]) {
+      const res = await put(junk);
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await get()).body.data.draft).toEqual(draft);
+    expect((await t.app.inject({ method: 'GET', url: '/api/purchase/draft' })).statusCode).toBe(401);
+
+    await placeOrder(t.app, token);
+    expect((await get()).body.data.draft).toBeNull();
+  });
+});

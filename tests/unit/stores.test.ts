@@ -39,7 +39,15 @@ describe('launch', () => {
     storage.setItem('token', JSON.stringify('tok-live'));
     const { store, seen } = build(storage);
     await store.launch().done;
-    expect(seen.map((r) => r.url).sort()).toEqual(['/api/common/init', '/api/user/userinfo']);
+    // Launch asks for these two together; once signed in, with nothing started on this device,
+    // the purchase draft kept on the server is asked for after them.
+    expect(
+      seen
+        .slice(0, 2)
+        .map((r) => r.url)
+        .sort(),
+    ).toEqual(['/api/common/init', '/api/user/userinfo']);
+    expect(seen.slice(2).map((r) => r.url)).toEqual(['/api/purchase/draft']);
     expect(store.session.isLogin).toBe(true);
     expect(store.session.forceOauth).toBe(false);
     expect(store.session.userinfo?.username).toBe('lihua');

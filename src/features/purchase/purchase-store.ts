@@ -1,9 +1,19 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { OrderStep, PlanInfo } from '../../../contract/api';
+import { CODE_OK, type OrderStep, type PlanInfo } from '../../../contract/api';
 import { DOCUMENT_FIELD } from '../../../contract/order-status';
 import { fetchDocument, uploadDocument } from '../../api/documents';
 import type { HttpClient } from '../../api/http-client';
-import { fetchOrder, fetchOrders, postOrder, postResubmit, type OrderView } from '../../api/purchase';
+import { fetchPlans } from '../../api/content';
+import {
+  fetchOrder,
+  fetchOrders,
+  fetchServerDraft,
+  postOrder,
+  postResubmit,
+  putServerDraft,
+  type OrderView,
+  type ServerDraft,
+} from '../../api/purchase';
 import { toResult, type ActionResult } from '../../lib/action-result';
 import { DocumentUploads, type DocumentTarget } from '../../lib/document-uploads';
 import { readJson, STORAGE_KEYS, writeJson, type KeyValueStorage } from '../../lib/persistence';
@@ -55,9 +65,16 @@ export class PurchaseStore implements DocumentTarget {
   /** Every order of the customer, newest first, for "my orders". */
   readonly orders: Resource<{ orders: OrderView[] }>;
 
+  private saveTimer: ReturnType<typeof setTimeout> | undefined;
+  // Nothing is sent before the server's draft was looked at: a page filling in the e-mail
+  // on a second device must not overwrite the purchase started on the first.
+  private serverDraftChecked = false;
+
   constructor(
     private readonly storage: KeyValueStorage,
     private readonly http: HttpClient,
+    /** Signed in: the draft is also kept on the server, for another device or browser. */
+    private readonly signedIn: () => boolean = () => false,
   ) {
     const draft = readJson<Partial<PurchaseDraft>>(storage, STORAGE_KEYS.purchase);
     if (draft) {
@@ -78,9 +95,12 @@ export class PurchaseStore implements DocumentTarget {
       null,
     );
     this.orders = new Resource(() => fetchOrders(http), { orders: [] });
-    makeAutoObservable<PurchaseStore, 'storage' | 'http'>(this, {
+    makeAutoObservable<PurchaseStore, 'storage' | 'http' | 'signedIn' | 'saveTimer' | 'serverDraftChecked'>(this, {
+      serverDraftChecked: false,
       storage: false,
       http: false,
+      signedIn: false,
+      saveTimer: false,
       uploads: false,
       order: false,
       orders: false,
@@ -152,7 +172,11 @@ export class PurchaseStore implements DocumentTarget {
       () => postOrder(this.http, form),
       (d) => d.order,
     );
-    if (placed.ok) this.clear();
+    if (placed.ok) {
+      this.clear();
+      // The server dropped its draft with the order: a next purchase here may be kept again.
+      this.serverDraftChecked = true;
+    }
     return placed;
   }
 
@@ -191,6 +215,8 @@ export class PurchaseStore implements DocumentTarget {
     this.rejections = [];
     this.sentBefore = {};
     this.uploads.reset();
+    clearTimeout(this.saveTimer);
+    this.serverDraftChecked = false;
     // After an order is placed or the customer signs out, no screen may show the old answers.
     this.viewedOrderNo = '';
     this.order.reset();
@@ -209,5 +235,52 @@ export class PurchaseStore implements DocumentTarget {
       sentBefore: this.sentBefore,
     };
     writeJson(this.storage, STORAGE_KEYS.purchase, draft);
+    this.saveToServer();
+  }
+
+  /** A new purchase, typed a little at a time: sent to the server once typing pauses. */
+  private saveToServer(): void {
+    if (!this.signedIn() || this.resubmitOrderNo || !this.serverDraftChecked) return;
+    clearTimeout(this.saveTimer);
+    const draft: ServerDraft = {
+      planId: this.setmeal?.id ?? null,
+      form: Object.fromEntries(Object.entries(this.form).filter(([k]) => k !== 'signatureId')),
+      fileNames: this.fileNames,
+    };
+    this.saveTimer = setTimeout(() => void putServerDraft(this.http, draft).catch(() => undefined), 800);
+  }
+
+  /**
+   * Signed in with nothing started here: takes up the purchase started on another device
+   * (after a hand-off, say). Something typed here always wins.
+   */
+  async restoreFromServer(): Promise<void> {
+    // The e-mail is filled in from the account by the page itself: it is not "started here".
+    const untouched =
+      !this.setmeal &&
+      !this.resubmitOrderNo &&
+      Object.keys(this.form).every((k) => k === 'email' || this.form[k] === DEFAULT_FORM[k]);
+    if (!untouched) {
+      this.serverDraftChecked = true;
+      this.saveToServer();
+      return;
+    }
+    const answer = await fetchServerDraft(this.http).catch(() => null);
+    const saved = answer?.code === CODE_OK ? answer.data.draft : null;
+    this.serverDraftChecked = true;
+    if (!saved) return;
+    const plans = saved.planId ? await fetchPlans(this.http).catch(() => null) : null;
+    runInAction(() => {
+      this.setmeal = plans?.code === CODE_OK ? (plans.data.find((p) => p.id === saved.planId) ?? null) : null;
+      this.form = { ...DEFAULT_FORM, ...saved.form, email: saved.form.email || this.form.email || '' };
+      this.fileNames = { ...saved.fileNames };
+      writeJson(this.storage, STORAGE_KEYS.purchase, {
+        setmeal: this.setmeal,
+        form: this.form,
+        image: '',
+        fileNames: this.fileNames,
+        resubmitOrderNo: '',
+      });
+    });
   }
 }
