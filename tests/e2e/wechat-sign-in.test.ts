@@ -102,10 +102,10 @@ describe('signing in inside Alipay', () => {
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.waitForURL((url) => /^\/h5\/?$/.test(url.pathname));
     await settle(page);
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     // Give a wrongly fired platform sign-in time to leave for the consent page.
     await page.waitForTimeout(500);
     expect(new URL(page.url()).pathname).toMatch(/^\/h5\/?$/);
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 
     // The account is linked now: WeChat signs it in silently (snsapi_base), no consent page.
     await page.goto(`${h.baseUrl}/h5/pages/user/index`);
@@ -129,7 +129,8 @@ describe('signing in inside Alipay', () => {
     await settle(page);
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.waitForURL((url) => /^\/h5\/?$/.test(url.pathname));
-    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    // Home comes first; the session ends as soon as the server heard the logout.
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await page.goto(`${h.baseUrl}/h5/pages/user/index`);
     await page.waitForURL(/\/pages\/public\/login\?redirect=/);
     expect(phone.errors).toEqual([]);

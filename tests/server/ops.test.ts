@@ -11,7 +11,7 @@ import { runCommand, type CliDeps } from '../../server/ops/cli';
 import { DEMO_EMAIL, seedDemo } from '../../server/ops/seed-demo';
 import { transitionOrder } from '../../server/services/orders';
 import { backends } from './helpers/databases';
-import { placeOrder, signUp } from './helpers/purchase';
+import { placeOrder, signUp, upload } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -62,7 +62,9 @@ describe.each(backends)('staff commands on %s', (backend) => {
     });
 
     await expect(ops('approve', orderNo)).rejects.toThrow(/is rejected; it cannot become approved/);
-    const resubmitted = await postForm<Review>(t.app, '/api/user/submit', { orderNo }, { token });
+    // The refused residence card back is replaced: resubmitting it unchanged is refused.
+    const residenceBack = await upload(t.app, token, 'residence_back', 'residence-back.jpg');
+    const resubmitted = await postForm<Review>(t.app, '/api/user/submit', { orderNo, residenceBack }, { token });
     expect(resubmitted.body.data.order.status).toBe('under_review');
 
     expect(await ops('approve', orderNo)).toBe(`${orderNo} approved`);

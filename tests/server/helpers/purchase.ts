@@ -12,7 +12,7 @@ export async function signUp(app: FastifyInstance, name: string): Promise<{ toke
   return res.body.data.userinfo;
 }
 
-async function upload(
+export async function upload(
   app: FastifyInstance,
   token: string,
   kind: string,
