@@ -184,4 +184,31 @@ describe('what a payment came to, in Chromium', () => {
       await phone.context.close();
     }
   });
+
+  it('WeChat Pay in a phone browser: the cashier pays, and leaving it unpaid is never called paid', async () => {
+    for (const choice of ['确认支付', '取消支付'] as const) {
+      const phone = await openPhone(h);
+      const { page } = phone;
+      const { token } = await customerWithOrder(
+        page.request,
+        h.baseUrl,
+        `wxh5${choice === '确认支付' ? 'pay' : 'leave'}`,
+      );
+      await signedIn(h, phone, token);
+      await page.goto(`${h.baseUrl}/h5/pages/process/pay`);
+      await page.getByRole('button', { name: '微信支付' }).click();
+      await page.waitForURL(/\/sandbox\/wechat\/cashier\?/);
+      await page.getByRole('button', { name: choice }).click();
+      await page.waitForURL(/\/h5\/pages\/public\/success\?paymentNo=/);
+      if (choice === '确认支付') {
+        await page.getByRole('heading', { name: '购卡订单支付成功' }).waitFor();
+      } else {
+        await page.getByRole('heading', { name: '正在确认支付结果' }).waitFor();
+        expect(await page.locator('main').textContent()).not.toContain('成功');
+        expect(await page.locator('main').textContent()).not.toContain('信用卡');
+      }
+      expect(phone.errors).toEqual([]);
+      await phone.context.close();
+    }
+  });
 });
