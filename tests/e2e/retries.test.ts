@@ -20,18 +20,24 @@ const PAGES: [string, (page: Page) => Promise<unknown>][] = [
   ['/pages/order/list', (page) => page.locator('.order-list-item').first().waitFor()],
 ];
 
+/** A server with the demo customer (a line, bills, orders), signed in. */
+async function withDemoCustomer(): Promise<{ h: Harness; token: string }> {
+  const h = await startHarness();
+  await seedDemo(h.database.db, h.vault);
+  const res = await fetch(`${h.baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
+  });
+  const token = ((await res.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token;
+  return { h, token };
+}
+
 describe('a personal page whose data failed to load, in Chromium', () => {
   let h: Harness;
   let token: string;
   beforeAll(async () => {
-    h = await startHarness();
-    await seedDemo(h.database.db, h.vault);
-    const res = await fetch(`${h.baseUrl}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-    });
-    token = ((await res.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token;
+    ({ h, token } = await withDemoCustomer());
   });
   afterAll(() => h?.close());
 
@@ -69,14 +75,7 @@ describe('refusals and bookings with a way forward, in Chromium', () => {
   let h: Harness;
   let token: string;
   beforeAll(async () => {
-    h = await startHarness();
-    await seedDemo(h.database.db, h.vault);
-    const res = await fetch(`${h.baseUrl}/api/user/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ email: DEMO_EMAIL, password: DEMO_PASSWORD }),
-    });
-    token = ((await res.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token;
+    ({ h, token } = await withDemoCustomer());
   });
   afterAll(() => h?.close());
 
