@@ -82,6 +82,8 @@ describe('my orders in Chromium', () => {
     expect(await page.locator('.order-no').first().textContent()).toContain(placed[1]);
     await page.getByText('発送済み', { exact: true }).first().waitFor();
     expect(await page.getByText('123456789012').isVisible()).toBe(true);
+    const track = page.getByRole('link', { name: '配送状況を確認（日本郵便）' });
+    expect(await track.getAttribute('href')).toContain('reqCodeNo1=123456789012');
     await visit(h, phone, '/pages/order/list');
     expect(await page.locator('.order-list-item').count()).toBe(3);
     expect(await page.locator('.order-list-item').nth(2).textContent()).toContain('差し戻し');

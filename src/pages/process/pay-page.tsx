@@ -20,7 +20,7 @@ import './process.css';
 export default observer(function PayPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { purchase, language, payment } = useStores();
+  const { purchase, language, payment, content } = useStores();
   const lang = language.lang;
   // A link to one order (from "my orders", a notification or a hand-off) opens that order.
   const [params] = useSearchParams();
@@ -30,6 +30,11 @@ export default observer(function PayPage({ titleKey }: PageProps) {
   useEffect(() => {
     void purchase.viewOrder(wanted);
   }, [purchase, lang, wanted]);
+  // Which store a pickup order waits at: the stores' names are in the customer's language too.
+  const pickup = purchase.order.data?.order?.info.delivery === 'pickup';
+  useEffect(() => {
+    if (pickup) void content.stores.load();
+  }, [content, pickup, lang]);
   // The next visit starts from a fresh answer, not from this one.
   useEffect(() => () => purchase.order.reset(), [purchase]);
   useEffect(() => () => payment.reset(), [payment]);
@@ -60,6 +65,10 @@ export default observer(function PayPage({ titleKey }: PageProps) {
   }
 
   const order = loaded.order;
+  const pickupStore =
+    order?.info.delivery === 'pickup'
+      ? content.stores.data.find((s) => String(s.id) === order.info.storeId)
+      : undefined;
   const history = loaded.history ?? [];
   // Staff pick a reason the customer reads in their own language, and may add a note of their own.
   const rejectionText = ({ reason, note }: { reason: string; note: string }) => {
@@ -111,7 +120,22 @@ export default observer(function PayPage({ titleKey }: PageProps) {
           <p className="order-status-hint">{t(`order.statusHint.${order.status}`)}</p>
           <RefundNotice payment={payment} orderNo={order.orderNo} />
           {order.dispatchBy && <p className="order-dispatch">{t('order.dispatchBy', { date: order.dispatchBy })}</p>}
-          {order.trackingNo && <p>{t('order.tracking', { no: order.trackingNo })}</p>}
+          {order.trackingNo && (
+            <p>
+              {t('order.tracking', { no: order.trackingNo })}{' '}
+              {/* SIMs go by Japan Post; its tracking page takes the number in the address. */}
+              <a
+                href={`https://trackings.post.japanpost.jp/services/srv/search/direct?reqCodeNo1=${encodeURIComponent(order.trackingNo)}&locale=${lang === 'ja' ? 'ja' : 'en'}`}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                {t('order.trackParcel')}
+              </a>
+            </p>
+          )}
+          {order.info.delivery === 'pickup' && pickupStore && (
+            <p>{t('order.pickupAt', { store: pickupStore.name, address: pickupStore.address })}</p>
+          )}
           {order.status === 'rejected' && order.rejections.length > 0 && (
             <div className="notice" role="alert">
               {order.rejections.map((rejection) => (
