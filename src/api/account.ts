@@ -25,7 +25,8 @@ export const postEmailCode = (http: HttpClient, data: FormFields) =>
 export const postProfile = (http: HttpClient, data: FormFields) =>
   http.request<SignedIn>({ url: '/api/user/profile', method: 'POST', data });
 
-export const postLogout = (http: HttpClient) => http.request<Empty>({ url: '/api/user/logout', method: 'POST' });
+export const postLogout = (http: HttpClient, token: string) =>
+  http.request<Empty>({ url: '/api/user/logout', method: 'POST', token, quietUnauthorized: true });
 
 export const postAuthCode = (http: HttpClient, data: FormFields) =>
   http.request<SignedIn>({ url: '/api/user/auth_code', method: 'POST', data });

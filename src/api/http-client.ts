@@ -10,6 +10,8 @@ export interface RequestOptions {
   data?: FormFields;
   /** The caller deals with a 401 itself (launch), instead of the app signing out. */
   quietUnauthorized?: boolean;
+  /** A session already forgotten here but still to be ended on the server (logout). */
+  token?: string;
 }
 
 export type FailureKind = 'http' | 'timeout' | 'network';
@@ -109,10 +111,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
   }
 
   return {
-    async request<T>({ url, method = 'GET', data, quietUnauthorized }: RequestOptions): Promise<Envelope<T>> {
+    async request<T>({ url, method = 'GET', data, quietUnauthorized, token }: RequestOptions): Promise<Envelope<T>> {
       const encoded = encodeForm(data);
       const target = method === 'GET' && encoded ? `${baseUrl}${url}?${encoded}` : `${baseUrl}${url}`;
-      const headers = headersFor(method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {});
+      const headers = headersFor({
+        ...(method === 'POST' ? { 'Content-Type': 'application/x-www-form-urlencoded' } : {}),
+        ...(token ? { token } : {}),
+      });
       const init: RequestInit = { method, headers, body: method === 'POST' ? encoded : undefined };
       return (await send(target, init, quietUnauthorized, readBody)) as Envelope<T>;
     },

@@ -151,9 +151,11 @@ export class AccountStore {
   }
 
   /** Revokes the token on the server, then forgets everything locally even if that failed. */
+  /** Signed out here at once (nothing on screen may still look signed in), then on the server. */
   async logout(): Promise<void> {
-    if (this.session.token) await postLogout(this.http).catch(() => undefined);
+    const token = this.session.token;
     this.afterSignOut();
+    if (token) await postLogout(this.http, token).catch(() => undefined);
   }
 
   /**
