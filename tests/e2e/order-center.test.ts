@@ -73,8 +73,8 @@ describe('my orders in Chromium', () => {
   it('opens a linked order in Japanese, shipped with its tracking number', async () => {
     const phone = await openPhone(h);
     const { page } = phone;
-    await page.goto(`${h.baseUrl}/h5/`);
-    await page.evaluate((t) => {
+    // Before any script of the app runs: a page still starting up would write its own language back.
+    await phone.context.addInitScript((t) => {
       localStorage.setItem('token', JSON.stringify(t));
       localStorage.setItem('lang', JSON.stringify('ja'));
     }, token);

@@ -13,14 +13,14 @@ const fixtures = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'user
 };
 const uaOf = (platform: string) => fixtures.cases.find((c) => c.expect === platform)!.ua;
 
-async function signedIn(h: Harness, phone: PhonePage, token: string, lang: 'cn' | 'ja' = 'cn') {
-  await phone.page.goto(`${h.baseUrl}/h5/`);
-  await phone.page.evaluate(
+async function signedIn(_h: Harness, phone: PhonePage, token: string, lang: 'cn' | 'ja' = 'cn') {
+  // Before any script of the app runs: a page still starting up would write its own language back.
+  await phone.context.addInitScript(
     ([t, l]) => {
-      localStorage.setItem('token', JSON.stringify(t));
+      if (localStorage.getItem('token') === null) localStorage.setItem('token', JSON.stringify(t));
       localStorage.setItem('lang', JSON.stringify(l));
     },
-    [token, lang],
+    [token, lang] as const,
   );
 }
 
