@@ -1,5 +1,6 @@
 import { loadStandIn } from './stand-in';
-import type { PlatformBridge } from './types';
+import type { Container, PlatformBridge } from './types';
+import { MINI_PROGRAM_SIGN_IN_PAGE } from './wechat';
 
 interface AlipayAuthResult {
   authcode?: string;
@@ -19,6 +20,13 @@ export function tradePayOutcome(resultCode: string | undefined): 'ok' | 'cancel'
   return 'fail';
 }
 
+/** The Alipay mini-program web-view SDK's `my` (web-view.min.js). */
+interface MiniProgramMy {
+  navigateTo(options: { url: string; success?: () => void; fail?: (res: unknown) => void }): void;
+  redirectTo(options: { url: string; success?: () => void; fail?: (res: unknown) => void }): void;
+  postMessage?(message: Record<string, unknown>): void;
+}
+
 declare global {
   interface Window {
     AlipayJSBridge?: {
@@ -27,8 +35,23 @@ declare global {
   }
 }
 
+// Alipay serves its web-view SDK from this address inside its own container only.
+const WEB_VIEW_SDK = 'https://appx/web-view.min.js';
+
+const readMy = () => (window as unknown as { my?: MiniProgramMy }).my;
+
+/** `my` inside an Alipay mini-program's web view: its SDK, else (sandbox) the stand-in. */
+async function miniProgramMy(standInUrl?: string): Promise<MiniProgramMy | null> {
+  if (readMy()) return readMy()!;
+  await Promise.race([loadStandIn(WEB_VIEW_SDK), new Promise((r) => setTimeout(r, 3000))]);
+  if (!readMy() && standInUrl) await loadStandIn(standInUrl);
+  return readMy() ?? null;
+}
+
+type AlipayContainer = Extract<Container, 'alipay' | 'alipay-miniprogram'>;
+
 /** Alipay has no public npm bridge: this waits for AlipayJSBridgeReady and wraps call(). */
-export function alipayBridge(): PlatformBridge {
+export function alipayBridge(container: AlipayContainer = 'alipay'): PlatformBridge {
   const ready = () =>
     window.AlipayJSBridge
       ? Promise.resolve()
@@ -41,10 +64,20 @@ export function alipayBridge(): PlatformBridge {
         });
 
   return {
-    platform: 'alipay',
+    platform: container,
     ready,
     async pay(request) {
-      if (request.kind !== 'alipay-trade') return 'unsupported';
+      if (request.kind === 'mini-program-page') {
+        if (container !== 'alipay-miniprogram') return 'unsupported';
+        const my = await miniProgramMy(request.standInUrl);
+        if (!my) return 'unsupported';
+        // Tell the mini-program too (its web-view page may listen), then open its pay page.
+        my.postMessage?.({ action: 'pay', path: request.path });
+        return new Promise((resolve) =>
+          my.navigateTo({ url: request.path, success: () => resolve('ok'), fail: () => resolve('fail') }),
+        );
+      }
+      if (request.kind !== 'alipay-trade' || container !== 'alipay') return 'unsupported';
       if (!window.AlipayJSBridge && request.standInUrl) await loadStandIn(request.standInUrl);
       try {
         await ready();
@@ -59,7 +92,15 @@ export function alipayBridge(): PlatformBridge {
     },
     redirect: (url) => window.location.assign(url),
     openLocation: () => Promise.resolve(false),
+    setShare: () => Promise.resolve(false),
     async login() {
+      if (container === 'alipay-miniprogram') {
+        const my = await miniProgramMy();
+        if (!my) return { kind: 'none' };
+        const back = encodeURIComponent(`${window.location.pathname}${window.location.search}`);
+        my.redirectTo({ url: `${MINI_PROGRAM_SIGN_IN_PAGE}?redirect=${back}` });
+        return { kind: 'redirected' };
+      }
       try {
         await ready();
       } catch {

@@ -1,14 +1,20 @@
-import type { PlatformBridge } from './types';
+import type { Container, PlatformBridge } from './types';
 
-/** A phone's own browser: no platform sign-in; customers use e-mail and password. */
-export function browserBridge(): PlatformBridge {
+type BrowserContainer = Extract<Container, 'wecom' | 'alipay-hk' | 'browser'>;
+
+/**
+ * A phone's or computer's own browser, and the apps whose web views we have no sign-in or
+ * payment bridge in (WeCom, AlipayHK): customers use e-mail and password, and pay by redirect
+ * (cashiers, 3-D Secure), by QR code or by card, never in place.
+ */
+export function browserBridge(container: BrowserContainer = 'browser'): PlatformBridge {
   return {
-    platform: 'browser',
+    platform: container,
     ready: () => Promise.resolve(),
     login: () => Promise.resolve({ kind: 'none' }),
-    // A plain browser pays by redirect (Alipay WAP, WeChat H5) or by card, never in place.
     pay: () => Promise.resolve('unsupported'),
     redirect: (url) => window.location.assign(url),
     openLocation: () => Promise.resolve(false),
+    setShare: () => Promise.resolve(false),
   };
 }

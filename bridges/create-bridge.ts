@@ -1,16 +1,20 @@
 import { alipayBridge } from './alipay';
 import { browserBridge } from './browser';
-import type { Platform, PlatformBridge } from './types';
+import type { Container, PlatformBridge } from './types';
 import { wechatBridge } from './wechat';
 
-export function createBridge(platform: Platform): PlatformBridge {
-  switch (platform) {
+export function createBridge(container: Container): PlatformBridge {
+  switch (container) {
     case 'wechat':
+    case 'wechat-desktop':
     case 'wechat-miniprogram':
-      return wechatBridge(platform);
+      return wechatBridge(container);
     case 'alipay':
-      return alipayBridge();
-    default:
-      return browserBridge();
+    case 'alipay-miniprogram':
+      return alipayBridge(container);
+    case 'wecom':
+    case 'alipay-hk':
+    case 'browser':
+      return browserBridge(container);
   }
 }

@@ -52,3 +52,41 @@ export function takeExpectedOAuthState(): string | null {
 export function currentUrl(): string {
   return window.location.href;
 }
+
+const TICKET_PARAM = 'mpticket';
+
+/** The one-time ticket a mini-program put in its web view's URL, if this page came with one. */
+export function readMiniProgramTicket(): string | null {
+  return new URLSearchParams(window.location.search).get(TICKET_PARAM);
+}
+
+/** A ticket works once: it leaves the address bar as soon as it was used, like an OAuth code. */
+export function stripMiniProgramTicket(): void {
+  const url = new URL(window.location.href);
+  url.searchParams.delete(TICKET_PARAM);
+  window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
+}
+
+const ATTEMPT_KEY = 'oauth_attempt';
+
+/**
+ * A platform sign-in this tab just left for. Coming back without a code (the customer declined)
+ * must not leave for it again at once, or declining would loop; the login page is offered instead.
+ */
+export function noteOAuthAttempt(): void {
+  try {
+    sessionStorage.setItem(ATTEMPT_KEY, String(Date.now()));
+  } catch {
+    // Without sessionStorage a decline may be asked again; nothing worse.
+  }
+}
+
+export function recentOAuthAttempt(withinMs = 60_000): boolean {
+  try {
+    const at = Number(sessionStorage.getItem(ATTEMPT_KEY) ?? 0);
+    sessionStorage.removeItem(ATTEMPT_KEY);
+    return Date.now() - at < withinMs;
+  } catch {
+    return false;
+  }
+}

@@ -1,4 +1,27 @@
-export type Platform = 'wechat' | 'wechat-miniprogram' | 'alipay' | 'browser';
+/** Where the page runs, decided once at start by detect.ts (DESIGN.md section 4). */
+export type Container =
+  | 'wechat'
+  | 'wechat-desktop'
+  | 'wechat-miniprogram'
+  | 'wecom'
+  | 'alipay'
+  | 'alipay-miniprogram'
+  | 'alipay-hk'
+  | 'browser';
+
+export const CONTAINERS: readonly Container[] = [
+  'wechat',
+  'wechat-desktop',
+  'wechat-miniprogram',
+  'wecom',
+  'alipay',
+  'alipay-miniprogram',
+  'alipay-hk',
+  'browser',
+];
+
+/** The bridges' older name for the container. */
+export type Platform = Container;
 
 export interface OAuthRedirectRequest {
   /** WeChat's authorize page (the sandbox one unless configured). */
@@ -7,6 +30,8 @@ export interface OAuthRedirectRequest {
   /** Where WeChat sends the customer back, with ?code=&state=. */
   returnUrl: string;
   state: string;
+  /** snsapi_base signs a linked account in without asking; snsapi_userinfo asks the first time. */
+  scope: 'snsapi_base' | 'snsapi_userinfo';
 }
 
 export type LoginOutcome =
@@ -21,7 +46,9 @@ export type PayRequest =
   /** getBrandWCPayRequest parameters from the server, every value a string. */
   | { kind: 'wechat-jsapi'; params: Record<string, string>; standInUrl?: string }
   /** Alipay's trade number for tradePay inside the Alipay app. */
-  | { kind: 'alipay-trade'; tradeNO: string; standInUrl?: string };
+  | { kind: 'alipay-trade'; tradeNO: string; standInUrl?: string }
+  /** The mini-program's own pay page (path and query from the server); it comes back to this page. */
+  | { kind: 'mini-program-page'; path: string; standInUrl?: string };
 
 /**
  * What the platform said. "ok" is never final: only the server, told by a signed
@@ -43,6 +70,19 @@ export interface PlatformBridge {
    * has none, and the page offers map links instead.
    */
   openLocation(place: MapPlace, signer: JssdkSigner): Promise<boolean>;
+  /**
+   * What a share from this page shows (WeChat's share card). False where the container has no
+   * share API of ours: there the server-drawn Open Graph tags are what a link preview reads.
+   */
+  setShare(card: ShareCard, signer: JssdkSigner): Promise<boolean>;
+}
+
+export interface ShareCard {
+  title: string;
+  description: string;
+  /** Absolute: WeChat fetches it from its own servers. */
+  link: string;
+  imageUrl: string;
 }
 
 export interface MapPlace {

@@ -14,6 +14,8 @@ export const payCreateBodySchema = z.object({
   method: formField,
   scene: formField,
   token: formField,
+  /** The page's own word on a mini-program web view (bridges/matrix.ts refineContainer). */
+  container: formField,
 });
 
 /** /api/pay/status, and the 3-D Secure return /api/pay/return/card. */

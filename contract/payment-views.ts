@@ -7,12 +7,16 @@ import { refundViewSchema } from './views';
 
 /**
  * What the page does next: hand `params` to the platform's JS bridge, visit `url` (a cashier,
- * a 3-D Secure challenge), or show the result (`code` says why a payment failed).
+ * a 3-D Secure challenge), show `codeUrl` as a QR code to scan with a phone (WeChat Pay
+ * Native), open the mini-program's pay page at `path`, or show the result (`code` says why a
+ * payment failed).
  */
 export const payOutcomeSchema = z.object({
-  kind: z.enum(['bridge', 'redirect', 'paid', 'failed']),
+  kind: z.enum(['bridge', 'redirect', 'qr', 'miniprogram', 'paid', 'failed']),
   params: z.record(z.string(), z.string()).optional(),
   url: z.string().optional(),
+  codeUrl: z.string().optional(),
+  path: z.string().optional(),
   code: z.string().optional(),
 });
 

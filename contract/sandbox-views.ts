@@ -35,10 +35,18 @@ export const secureResultBodySchema = z.object({ payment: short, result: short }
 
 export const providerParamsSchema = z.object({ provider: z.string() });
 
-export const cashierQuerySchema = z.object({ trade: z.string().optional() });
+/**
+ * `scan`: opened by scanning a Native code_url with a phone (it ends there, not back at the shop).
+ * `wallet`: the Alipay+ wallet paying (ALIPAY_HK), whose cashier this is.
+ */
+export const cashierQuerySchema = z.object({
+  trade: z.string().optional(),
+  scan: z.string().max(1).optional(),
+  wallet: z.string().max(16).optional(),
+});
 
 /** A cashier's own form (pay or cancel); other keys are dropped. */
-export const cashierBodySchema = z.object({ trade: short, result: short });
+export const cashierBodySchema = z.object({ trade: short, result: short, scan: short });
 
 /** What the WeChat client or the Alipay app reports when the customer confirms or cancels. */
 export const cashierConfirmBodySchema = z.object({ trade: short, result: z.string().max(8).optional() });
@@ -63,5 +71,8 @@ export const consentBodySchema = z.object({
 
 /** What AlipayJSBridge.call('getAuthCode') is given and hands back. */
 export const alipayAuthCodeBodySchema = z.object({ uid: short, nickname: short });
+
+/** What wx.login / my.getAuthCode hand a mini-program: a code for this (sandbox) person. */
+export const miniProgramLoginBodySchema = z.object({ platform: short, uid: short, nickname: short });
 
 export const alipayAuthCodeSchema = z.object({ authCode: z.string() });

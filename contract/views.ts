@@ -56,6 +56,10 @@ export const paymentConfigSchema = z.object({
   shopId: z.string(),
   /** Sandbox only: a stand-in for the WeChat and Alipay payment sheets where no real client runs. */
   standInBridgeUrl: z.string().nullable(),
+  /** WECHAT_H5_PAY=on: a phone browser may pay by WeChat Pay H5. */
+  wechatH5: z.boolean(),
+  /** The scenes this deployment's providers run (bridges/matrix.ts PayScene). */
+  scenes: z.array(z.string()),
 });
 
 export const appConfigSchema = z.object({
@@ -190,6 +194,9 @@ export const planChangeSchema = z.object({
 });
 
 /** A one-time continuation link (path under the site) and when it stops working. */
+/** The mini-program opens its web view at `path` (on this site); the ticket in it works once. */
+export const miniProgramTicketIssuedSchema = z.object({ ticket: z.string(), path: z.string(), expiresAt: z.string() });
+
 export const handoffCreatedSchema = z.object({ path: z.string(), expiresAt: z.string() });
 
 /** Who the link signed in, and the order whose payment it opens (null: the monthly bill). */

@@ -12,7 +12,7 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { createPageShell, type PageShell } from './plugins/page-shell.js';
 import { BASE_PATH, registerStaticApp } from './plugins/static-app.js';
-import { createMailProvider, createOAuthProviders, createPaymentProviders } from './providers/create-providers.js';
+import { createMailProvider, createMiniProgramOAuth, createOAuthProviders, createPaymentProviders } from './providers/create-providers.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
 import { makeSandboxKeys } from './providers/payment/sandbox-keys.js';
 import { httpSms, outboxSms } from './providers/sms/sms-provider.js';
@@ -75,6 +75,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('config', options.config);
   app.decorate('mail', options.mail ?? createMailProvider(options.config, options.database.db));
   app.decorate('oauth', createOAuthProviders(options.config, options.database.db));
+  app.decorate('miniProgramOAuth', createMiniProgramOAuth(options.config, options.database.db));
   app.decorate(
     'sms',
     options.config.SMS_GATEWAY_URL

@@ -56,6 +56,16 @@ const schema = z.object({
   /** The page customers are sent to for consent; the sandbox one is served by this server. */
   WECHAT_AUTHORIZE_URL: z.string().min(1).default('/sandbox/wechat/authorize'),
   WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
+  /**
+   * WeChat Pay's H5 (MWEB) payment in a phone browser. WeChat opens it only to some overseas
+   * merchants, so it is off unless the merchant has it; a phone browser then offers "open in WeChat".
+   */
+  WECHAT_H5_PAY: z.enum(['on', 'off']).default('off'),
+  /** The WeChat mini-program whose web view opens this app (sign-in ticket, its pay page). */
+  WECHAT_MINIPROGRAM_APP_ID: z.string().min(1).default('wx-sandbox-miniprogram'),
+  WECHAT_MINIPROGRAM_SECRET: z.string().default(''),
+  /** The Alipay mini-program's app ID; its sign-in uses the Alipay keys above. */
+  ALIPAY_MINIPROGRAM_APP_ID: z.string().default(''),
   /** Comma-separated methods this deployment offers. */
   PAYMENT_METHODS: z
     .string()

@@ -20,6 +20,8 @@ declare module 'fastify' {
     config: Config;
     mail: MailProvider;
     oauth: Record<OAuthPlatform, OAuthProvider>;
+    /** The mini-programs' logins, exchanged for web-view tickets. */
+    miniProgramOAuth: Record<OAuthPlatform, OAuthProvider>;
     documents: DocumentVault;
     payments: Record<PayMethod, PaymentProvider>;
     sandboxKeys: SandboxKeys;

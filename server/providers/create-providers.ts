@@ -7,7 +7,7 @@ import { smtpMail } from './mail/smtp-mail.js';
 import { alipayOAuth } from './oauth/alipay-oauth.js';
 import type { OAuthPlatform, OAuthProvider } from './oauth/oauth-provider.js';
 import { sandboxOAuth } from './oauth/sandbox-oauth.js';
-import { wechatOAuth } from './oauth/wechat-oauth.js';
+import { wechatMiniProgramOAuth, wechatOAuth } from './oauth/wechat-oauth.js';
 import { alipayLive } from './payment/alipay-live.js';
 import { gmoCardLive } from './payment/gmo-live.js';
 import type { PaymentProvider } from './payment/payment-provider.js';
@@ -30,7 +30,7 @@ export function createOAuthProviders(config: Config, db: Database): Record<OAuth
             secret: config.WECHAT_APP_SECRET,
             apiBase: config.WECHAT_API_BASE,
           })
-        : sandboxOAuth(db, 'wechat'),
+        : sandboxOAuth(db, 'wechat', 'wechat', config.WECHAT_APP_ID),
     alipay:
       config.ALIPAY_MODE === 'live'
         ? alipayOAuth({
@@ -40,6 +40,29 @@ export function createOAuthProviders(config: Config, db: Database): Record<OAuth
             gateway: config.ALIPAY_GATEWAY,
           })
         : sandboxOAuth(db, 'alipay'),
+  };
+}
+
+/** The mini-programs' own logins (wx.login, my.getAuthCode), exchanged for a web-view ticket. */
+export function createMiniProgramOAuth(config: Config, db: Database): Record<OAuthPlatform, OAuthProvider> {
+  return {
+    wechat:
+      config.WECHAT_MODE === 'live'
+        ? wechatMiniProgramOAuth({
+            appId: config.WECHAT_MINIPROGRAM_APP_ID,
+            secret: config.WECHAT_MINIPROGRAM_SECRET,
+            apiBase: config.WECHAT_API_BASE,
+          })
+        : sandboxOAuth(db, 'wechat', 'wechat-miniprogram', config.WECHAT_MINIPROGRAM_APP_ID),
+    alipay:
+      config.ALIPAY_MODE === 'live'
+        ? alipayOAuth({
+            appId: config.ALIPAY_MINIPROGRAM_APP_ID || config.ALIPAY_APP_ID,
+            privateKey: config.ALIPAY_PRIVATE_KEY,
+            alipayPublicKey: config.ALIPAY_PUBLIC_KEY,
+            gateway: config.ALIPAY_GATEWAY,
+          })
+        : sandboxOAuth(db, 'alipay', 'alipay-miniprogram'),
   };
 }
 
@@ -59,8 +82,9 @@ export function createPaymentProviders(
             platformPublicKeyPem: config.WECHAT_PAY_PLATFORM_PUBLIC_KEY,
             apiV3Key: config.WECHAT_PAY_API_V3_KEY,
             apiBase: config.WECHAT_PAY_API_BASE,
+            miniProgramAppId: config.WECHAT_MINIPROGRAM_APP_ID,
           })
-        : sandboxWechatPay(db, keys, config.WECHAT_APP_ID),
+        : sandboxWechatPay(db, keys, { official: config.WECHAT_APP_ID, miniProgram: config.WECHAT_MINIPROGRAM_APP_ID }),
     alipay:
       config.ALIPAY_MODE === 'live'
         ? alipayLive({
@@ -68,6 +92,7 @@ export function createPaymentProviders(
             privateKey: config.ALIPAY_PRIVATE_KEY,
             alipayPublicKey: config.ALIPAY_PUBLIC_KEY,
             gateway: config.ALIPAY_GATEWAY,
+            miniProgramAppId: config.ALIPAY_MINIPROGRAM_APP_ID,
           })
         : sandboxAlipay(db, keys),
     card:

@@ -21,6 +21,8 @@ export async function commonRoutes(fastify: FastifyInstance): Promise<void> {
       shopId: app.config.GMO_MODE === 'live' ? app.config.GMO_SHOP_ID : SANDBOX_GMO_SHOP_ID,
       standInBridgeUrl:
         app.config.WECHAT_MODE === 'sandbox' || app.config.ALIPAY_MODE === 'sandbox' ? '/sandbox/bridge.js' : null,
+      wechatH5: app.config.WECHAT_H5_PAY === 'on',
+      scenes: [...new Set(app.config.PAYMENT_METHODS.flatMap((m) => app.payments[m].scenes))],
     },
     taxRatePercent: TAX_RATE_PERCENT,
     freeApps: FREE_APPS,

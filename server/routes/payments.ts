@@ -1,4 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { detectPlatform } from '../../bridges/detect.js';
+import { refineContainer } from '../../bridges/matrix.js';
 import {
   notifyParamsSchema,
   payCreateBodySchema,
@@ -17,14 +19,20 @@ const origin = (request: FastifyRequest) => `${request.protocol}://${request.hos
 
 export async function paymentRoutes(fastify: FastifyInstance): Promise<void> {
   const app = withContract(fastify);
-  const deps = (): PaymentDeps => ({ db: app.db, providers: app.payments, methods: app.config.PAYMENT_METHODS });
+  const deps = (): PaymentDeps => ({
+    db: app.db,
+    providers: app.payments,
+    methods: app.config.PAYMENT_METHODS,
+    wechatH5: app.config.WECHAT_H5_PAY === 'on',
+    wechatAppIds: { official: app.config.WECHAT_APP_ID, miniProgram: app.config.WECHAT_MINIPROGRAM_APP_ID },
+  });
 
   app.post(
     '/api/pay/create',
     { schema: { body: payCreateBodySchema, response: replies(payCreatedSchema) } },
     async (request) => {
       const { user } = await requireUser(app, request);
-      const { orderNo, billNo, method, scene, token } = request.body;
+      const { orderNo, billNo, method, scene, token, container } = request.body;
       const result = await createPayment(deps(), user.id, {
         // An empty form field is no order or bill number.
         orderNo: orderNo || undefined,
@@ -32,6 +40,7 @@ export async function paymentRoutes(fastify: FastifyInstance): Promise<void> {
         method: method ?? '',
         scene,
         token,
+        container: refineContainer(detectPlatform(request.headers['user-agent'] ?? ''), container),
         clientIp: request.ip,
         origin: origin(request),
         notifyBase: app.config.PUBLIC_URL,

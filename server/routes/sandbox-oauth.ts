@@ -5,6 +5,7 @@ import {
   alipayAuthCodeSchema,
   authorizeQuerySchema,
   consentBodySchema,
+  miniProgramLoginBodySchema,
 } from '../../contract/sandbox-views.js';
 import { escapeHtml, htmlPage } from '../lib/html.js';
 import { message } from '../lib/messages.js';
@@ -41,8 +42,9 @@ async function redirectWithCode(
   state: string,
   openid: string,
   nickname: string,
+  scope: 'base' | 'userinfo' = 'userinfo',
 ) {
-  const code = await issueSandboxCode(app.db, 'wechat', { subject: openid, nickname });
+  const code = await issueSandboxCode(app.db, 'wechat', { subject: openid, nickname, scope });
   target.searchParams.set('code', code);
   target.searchParams.set('state', state);
   const year = 365 * 24 * 3600;
@@ -76,6 +78,16 @@ export async function sandboxOAuthRoutes(fastify: FastifyInstance): Promise<void
     const openid = cookie(request, OPENID_COOKIE);
     const consent = cookie(request, CONSENT_COOKIE);
     if (openid && consent !== undefined) return redirectWithCode(app, reply, target, state, openid, consent);
+    // snsapi_base asks nothing: WeChat hands back a code for this person's openid at once.
+    if (q.scope === 'snsapi_base') {
+      const silent = openid ?? `sandbox-o${randomBytes(12).toString('hex')}`;
+      const code = await issueSandboxCode(app.db, 'wechat', { subject: silent, nickname: '', scope: 'base' });
+      target.searchParams.set('code', code);
+      target.searchParams.set('state', state);
+      const year = 365 * 24 * 3600;
+      reply.header('set-cookie', `${OPENID_COOKIE}=${encodeURIComponent(silent)}; Path=/sandbox; Max-Age=${year}; HttpOnly; SameSite=Lax`);
+      return reply.redirect(target.toString(), 302);
+    }
 
     const body = `<h1>${escapeHtml(message(lang, 'sandbox.title'))}</h1>
 <p>${escapeHtml(message(lang, 'sandbox.consent', { site: message(lang, 'app.name') }))}</p>
@@ -106,6 +118,23 @@ export async function sandboxOAuthRoutes(fastify: FastifyInstance): Promise<void
       const b = request.body;
       const uid = b.uid || `2088${randomBytes(6).toString('hex')}`;
       const authCode = await issueSandboxCode(app.db, 'alipay', { subject: uid, nickname: b.nickname ?? '' });
+      return { authCode };
+    },
+  );
+
+  // What wx.login (WeChat) or my.getAuthCode (Alipay) hands a mini-program: a code for one person,
+  // which the mini-program sends to /api/miniprogram/ticket. `uid` picks the person (tests).
+  app.post(
+    '/sandbox/miniprogram/login',
+    { schema: { body: miniProgramLoginBodySchema, response: { 200: alipayAuthCodeSchema } } },
+    async (request) => {
+      const b = request.body;
+      const wechat = b.platform !== 'alipay';
+      const uid = b.uid || (wechat ? `sandbox-o${randomBytes(12).toString('hex')}` : `2088${randomBytes(6).toString('hex')}`);
+      const authCode = await issueSandboxCode(app.db, wechat ? 'wechat-miniprogram' : 'alipay-miniprogram', {
+        subject: uid,
+        nickname: b.nickname ?? '',
+      });
       return { authCode };
     },
   );

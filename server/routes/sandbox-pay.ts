@@ -162,26 +162,30 @@ ${choice('ng', message(lang, 'sandbox.secureFail'), ' style="background:#888"')}
     { schema: { params: providerParamsSchema, querystring: cashierQuerySchema } },
     async (request, reply) => {
       const { provider } = request.params;
-      const tradeNo = request.query.trade ?? '';
+      const { trade: tradeNo = '', scan, wallet } = request.query;
       const [trade] = await app.db.select().from(sandboxTrades).where(eq(sandboxTrades.tradeNo, tradeNo)).limit(1);
       const lang = request.lang;
       if (!trade || trade.provider !== provider || !CASHIERS.includes(provider))
         return reply.status(404).type('text/plain').send('no such trade');
-      const title = message(lang, provider === 'wechat' ? 'sandbox.wechatCashier' : 'sandbox.alipayCashier');
-      if (trade.status === 'closed') {
-        return reply
-          .type('text/html')
-          .send(
-            htmlPage(
-              lang,
-              title,
-              `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message(lang, 'sandbox.cashierClosed'))}</p>`,
-            ),
-          );
-      }
+      const title = message(
+        lang,
+        provider === 'wechat'
+          ? scan
+            ? 'sandbox.wechatScan'
+            : 'sandbox.wechatCashier'
+          : wallet === 'ALIPAY_HK'
+            ? 'sandbox.alipayPlusCashier'
+            : 'sandbox.alipayCashier',
+      );
+      const page = (text: string) =>
+        reply.type('text/html').send(htmlPage(lang, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`));
+      if (trade.status === 'closed') return page(message(lang, 'sandbox.cashierClosed'));
+      if (scan && trade.status !== 'pending') return page(message(lang, 'sandbox.scanDone'));
+      const form = (result: string, label: string, style = '') =>
+        `<form method="post" action="/sandbox/${escapeHtml(provider)}/cashier"><input type="hidden" name="trade" value="${escapeHtml(tradeNo)}"><input type="hidden" name="result" value="${result}">${scan ? '<input type="hidden" name="scan" value="1">' : ''}<p><button type="submit"${style}>${escapeHtml(label)}</button></p></form>`;
       const body = `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(message(lang, 'sandbox.cashierAmount', { amount: trade.amount.toLocaleString('ja-JP') }))}</p>
-<form method="post" action="/sandbox/${escapeHtml(provider)}/cashier"><input type="hidden" name="trade" value="${escapeHtml(tradeNo)}"><input type="hidden" name="result" value="ok"><p><button type="submit">${escapeHtml(message(lang, 'sandbox.cashierPay'))}</button></p></form>
-<form method="post" action="/sandbox/${escapeHtml(provider)}/cashier"><input type="hidden" name="trade" value="${escapeHtml(tradeNo)}"><input type="hidden" name="result" value="cancel"><p><button type="submit" style="background:#888">${escapeHtml(message(lang, 'sandbox.cashierCancel'))}</button></p></form>`;
+${form('ok', message(lang, 'sandbox.cashierPay'))}
+${form('cancel', message(lang, 'sandbox.cashierCancel'), ' style="background:#888"')}`;
       return reply.type('text/html').send(htmlPage(lang, title, body));
     },
   );
@@ -198,6 +202,14 @@ ${choice('ng', message(lang, 'sandbox.secureFail'), ' style="background:#888"')}
       const trade =
         b.result === 'ok' ? await finishTrade(provider, b.trade ?? '', true) : await openTrade(provider, b.trade ?? '');
       if (!trade) return reply.status(404).type('text/plain').send('no such trade');
+      // A QR code scanned with a phone ends on the phone; the computer's page sees the result itself.
+      if (b.scan) {
+        const text = message(request.lang, b.result === 'ok' ? 'sandbox.scanDone' : 'sandbox.scanCancelled');
+        const title = message(request.lang, 'sandbox.wechatScan');
+        return reply
+          .type('text/html')
+          .send(htmlPage(request.lang, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`));
+      }
       return reply.redirect(trade.returnUrl || '/h5/', 302);
     },
   );

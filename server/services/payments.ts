@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
+import { sceneAllowed } from '../../bridges/matrix.js';
+import type { Container } from '../../bridges/types.js';
 import { PAY_METHODS, type PayMethod } from '../../contract/api.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import { CARD_GATEWAY_BUSY } from '../../contract/card-rules.js';
 import type { Database } from '../db/client.js';
-import { bills, orders, payments } from '../db/schema.js';
+import { bills, orders, payments, userIdentities } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
 import type {
   CreateOutcome,
@@ -21,9 +23,26 @@ export type { PaymentRow } from './payment-settlement.js';
 
 export interface PaymentDeps extends SettleDeps {
   methods: PayMethod[];
+  /** WECHAT_H5_PAY=on. */
+  wechatH5: boolean;
+  /** The WeChat apps whose openid pays a JSAPI or mini-program order. */
+  wechatAppIds: { official: string; miniProgram: string };
 }
 
-const SCENES: Record<PayMethod, PayScene[]> = { wechat: ['jsapi', 'h5'], alipay: ['app', 'wap'], card: ['card'] };
+/** How a WeChat payer is known to one app: their openid there (JSAPI and mini-program orders need it). */
+export const wechatPayerProvider = (appId: string) => `wechat-payer:${appId}`;
+
+async function payerOpenid(deps: PaymentDeps, userId: number, scene: PayScene): Promise<string | undefined> {
+  const appId =
+    scene === 'jsapi' ? deps.wechatAppIds.official : scene === 'miniprogram' ? deps.wechatAppIds.miniProgram : null;
+  if (!appId) return undefined;
+  const [row] = await deps.db
+    .select({ subject: userIdentities.subject })
+    .from(userIdentities)
+    .where(and(eq(userIdentities.userId, userId), eq(userIdentities.provider, wechatPayerProvider(appId))))
+    .limit(1);
+  return row?.subject;
+}
 
 function newPaymentNo(now: Date): string {
   return `P${tokyoDate(now).replace(/-/g, '')}${String(now.getTime()).slice(-6)}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
@@ -37,6 +56,8 @@ export interface CreatePaymentInput {
   method: string;
   /** A card needs none; the others say where the customer pays (inside WeChat, a phone browser...). */
   scene?: string | undefined;
+  /** Where the request came from (bridges/detect.ts on its user agent): only its matrix row's pairs run. */
+  container: Container;
   token?: string | undefined;
   clientIp: string;
   origin: string;
@@ -45,6 +66,7 @@ export interface CreatePaymentInput {
 
 interface PayTarget {
   type: 'order' | 'bill';
+  userId: number;
   id: number;
   amount: number;
   description: string;
@@ -60,7 +82,7 @@ async function billTarget(db: Database, userId: number, billNo: string): Promise
     .limit(1);
   if (!bill) throw new NotFoundError();
   if (bill.status !== 'unpaid') throw new ApiError('NO_BILL_TO_PAY');
-  return { type: 'bill', id: bill.id, amount: bill.total, description: `Monthly bill ${bill.month}` };
+  return { type: 'bill', userId, id: bill.id, amount: bill.total, description: `Monthly bill ${bill.month}` };
 }
 
 async function orderTarget(db: Database, userId: number, orderNo: string | undefined, now: Date): Promise<PayTarget> {
@@ -69,7 +91,7 @@ async function orderTarget(db: Database, userId: number, orderNo: string | undef
   if (order.status === 'expired' || (order.status === 'awaiting_payment' && order.payBefore <= now))
     throw new ApiError('ORDER_EXPIRED');
   if (order.status !== 'awaiting_payment') throw new ApiError('ORDER_NOT_PAYABLE');
-  return { type: 'order', id: order.id, amount: order.total, description: order.planName.cn };
+  return { type: 'order', userId, id: order.id, amount: order.total, description: order.planName.cn };
 }
 
 const openAttempt = async (db: Database, target: PayTarget) =>
@@ -98,9 +120,13 @@ function isUniqueViolation(error: unknown): boolean {
 export async function createPayment(deps: PaymentDeps, userId: number, request: CreatePaymentInput, now = new Date()) {
   const method = PAY_METHODS.find((m) => m === request.method);
   const sceneAsked = request.scene ?? (method === 'card' ? 'card' : '');
-  const scene = method && deps.methods.includes(method) ? SCENES[method].find((s) => s === sceneAsked) : undefined;
-  if (!method || !scene) throw new ApiError('PAY_METHOD_UNAVAILABLE');
-  const input: StartInput = { ...request, method, scene };
+  const runs =
+    method !== undefined &&
+    deps.methods.includes(method) &&
+    deps.providers[method].scenes.some((s) => s === sceneAsked) &&
+    sceneAllowed(request.container, method, sceneAsked, { wechatH5: deps.wechatH5 });
+  if (!method || !runs) throw new ApiError('PAY_METHOD_UNAVAILABLE');
+  const input: StartInput = { ...request, method, scene: sceneAsked as PayScene };
   if (input.method === 'card' && !input.token) throw new ApiError('CARD_TOKEN_REQUIRED');
   for (let round = 0; round < 3; round += 1) {
     const target = input.billNo
@@ -178,6 +204,7 @@ async function startWithProvider(
 ): Promise<CreateOutcome> {
   let outcome: CreateOutcome;
   try {
+    const openid = await payerOpenid(deps, target.userId, input.scene);
     outcome = await deps.providers[input.method].create({
       paymentNo,
       amount: target.amount,
@@ -191,6 +218,7 @@ async function startWithProvider(
           : `${input.origin}/h5/pages/public/success?paymentNo=${paymentNo}`,
       notifyUrl: `${input.notifyBase}/api/pay/notify/${input.method}`,
       cardToken: input.token,
+      openid,
     });
   } catch {
     outcome = { kind: 'failed', code: CARD_GATEWAY_BUSY };

@@ -1,15 +1,8 @@
 import type { RefundView } from '../../contract/api';
+import type { PayCreated } from '../../contract/payment-views';
 import type { FormFields, HttpClient } from './http-client';
 
-export interface PayCreated {
-  paymentNo: string;
-  outcome: {
-    kind: 'bridge' | 'redirect' | 'paid' | 'failed';
-    params?: Record<string, string>;
-    url?: string;
-    code?: string;
-  };
-}
+export type { PayCreated } from '../../contract/payment-views';
 
 export interface PayStatus {
   paymentNo: string;

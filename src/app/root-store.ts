@@ -1,7 +1,8 @@
 import { reaction } from 'mobx';
 import { createBridge } from '../../bridges/create-bridge';
-import { detectPlatform } from '../../bridges/detect';
-import type { Platform, PlatformBridge } from '../../bridges/types';
+import { detectPlatform, isDesktop } from '../../bridges/detect';
+import { matrixRow } from '../../bridges/matrix';
+import type { Container, PlatformBridge } from '../../bridges/types';
 import { createHttpClient, type HttpClient } from '../api/http-client';
 import { ContentStore } from '../features/content/content-store';
 import { LanguageStore, type LocaleLoader } from '../features/language/language-store';
@@ -19,7 +20,16 @@ export interface RootStoreOptions {
   fetchImpl?: typeof fetch;
   apiBase?: string;
   /** Decided from the user agent by default. */
-  platform?: Platform;
+  platform?: Container;
+  /** A computer rather than a phone; decided from the user agent by default. */
+  desktop?: boolean;
+}
+
+/** An iPad in desktop mode says Macintosh; it is told apart by its touch screen. */
+function onDesktop(): boolean {
+  if (typeof navigator === 'undefined') return false;
+  const ipad = /Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1;
+  return isDesktop(navigator.userAgent) && !ipad;
 }
 
 /** Builds every store once and wires what crosses between them. */
@@ -34,6 +44,8 @@ export class RootStore {
   readonly line: LineStore;
   readonly ui: UiStore;
   readonly bridge: PlatformBridge;
+  /** A computer rather than a phone: it pays by QR code and page cashiers (bridges/matrix.ts). */
+  readonly desktop: boolean;
 
   constructor(options: RootStoreOptions) {
     this.http = createHttpClient({
@@ -49,6 +61,9 @@ export class RootStore {
     const platform =
       options.platform ?? (typeof navigator === 'undefined' ? 'browser' : detectPlatform(navigator.userAgent, window));
     this.bridge = createBridge(platform);
+    this.desktop = options.desktop ?? onDesktop();
+    // The sign-in does not depend on the deployment's options; the payment row does (WeChat H5).
+    const signIn = matrixRow(platform, { desktop: this.desktop, wechatH5: false }).signIn;
     this.ui = new UiStore();
     this.session = new SessionStore(options.storage, this.http);
     this.language = new LanguageStore(options.storage, this.http, options.loadLocale);
@@ -60,6 +75,7 @@ export class RootStore {
       this.http,
       this.bridge,
       () => this.language.config?.payment ?? null,
+      this.desktop,
     );
     this.account = new AccountStore(
       this.http,
@@ -67,6 +83,7 @@ export class RootStore {
       this.bridge,
       () => this.language.config?.oauth ?? null,
       () => this.logout(),
+      signIn,
     );
 
     // Signed in (at launch, or later): a purchase started on another device carries on here.

@@ -31,7 +31,7 @@ describe('paying, when a newer attempt replaced this one', () => {
         : { status: 404, body: envelope({ error: 'NOT_FOUND' }, 0) },
     );
     store.payment.setOrder('SM1');
-    await store.payment.pay('wechat');
+    await store.payment.pay({ method: 'wechat', scene: 'h5' });
     expect(store.payment.phase).toEqual({ kind: 'failed', reasonKey: 'payment.closed' });
   });
 });

@@ -6,6 +6,8 @@ export const sandboxOauthCodes = pgTable('sandbox_oauth_codes', {
   provider: text('provider').notNull(),
   subject: text('subject').notNull(),
   nickname: text('nickname').notNull(),
+  /** WeChat's snsapi_base gives the openid without asking; snsapi_userinfo asked for consent. */
+  scope: text('scope').notNull().default('userinfo'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });

@@ -7,23 +7,36 @@ import type { OAuthPlatform, OAuthProvider, PlatformIdentity } from './oauth-pro
 // Like the real platforms: a code lives five minutes and works once.
 const CODE_TTL_MS = 5 * 60 * 1000;
 
+/** Who issues the code: a web page's authorization, or a mini-program's login (wx.login, my.getAuthCode). */
+export type SandboxCodeIssuer = OAuthPlatform | 'wechat-miniprogram' | 'alipay-miniprogram';
+
 export async function issueSandboxCode(
   db: Database,
-  platform: OAuthPlatform,
+  issuer: SandboxCodeIssuer,
   identity: PlatformIdentity,
 ): Promise<string> {
   const code = randomBytes(16).toString('hex');
   await db.insert(sandboxOauthCodes).values({
     code,
-    provider: platform,
+    provider: issuer,
     subject: identity.subject,
     nickname: identity.nickname,
+    scope: identity.scope ?? 'userinfo',
     expiresAt: new Date(Date.now() + CODE_TTL_MS),
   });
   return code;
 }
 
-export function sandboxOAuth(db: Database, platform: OAuthPlatform): OAuthProvider {
+/**
+ * The sandbox's side of a code exchange. `payerAppId`: the WeChat app whose openid the sandbox
+ * identity is (the subject doubles as the openid here).
+ */
+export function sandboxOAuth(
+  db: Database,
+  platform: OAuthPlatform,
+  issuer: SandboxCodeIssuer = platform,
+  payerAppId?: string,
+): OAuthProvider {
   return {
     platform,
     async exchange(code) {
@@ -33,14 +46,20 @@ export function sandboxOAuth(db: Database, platform: OAuthPlatform): OAuthProvid
         .where(
           and(
             eq(sandboxOauthCodes.code, code),
-            eq(sandboxOauthCodes.provider, platform),
+            eq(sandboxOauthCodes.provider, issuer),
             isNull(sandboxOauthCodes.usedAt),
             gt(sandboxOauthCodes.expiresAt, new Date()),
           ),
         )
         .returning();
       const row = rows[0];
-      return row ? { subject: row.subject, nickname: row.nickname } : null;
+      if (!row) return null;
+      return {
+        subject: row.subject,
+        nickname: row.nickname,
+        scope: row.scope === 'base' ? 'base' : 'userinfo',
+        ...(payerAppId ? { payer: { appId: payerAppId, openid: row.subject } } : {}),
+      };
     },
   };
 }

@@ -4,6 +4,7 @@ interface TokenAnswer {
   access_token?: string;
   openid?: string;
   unionid?: string;
+  scope?: string;
   errcode?: number;
 }
 
@@ -35,6 +36,10 @@ export function wechatOAuth(options: {
       }).toString();
       const token = (await (await fetchImpl(tokenUrl, { signal: AbortSignal.timeout(10_000) })).json()) as TokenAnswer;
       if (token.errcode || !token.openid || !token.access_token) return null;
+      const payer = { appId: options.appId, openid: token.openid };
+      // snsapi_base: the openid (and unionid, once the person has consented before), no profile.
+      if (!token.scope?.includes('snsapi_userinfo'))
+        return { subject: token.unionid ?? token.openid, nickname: '', scope: 'base', payer };
 
       const userUrl = new URL('/sns/userinfo', options.apiBase);
       userUrl.search = new URLSearchParams({
@@ -49,7 +54,46 @@ export function wechatOAuth(options: {
       } catch {
         // The profile is a nicety; the openid alone signs the customer in.
       }
-      return { subject: token.unionid ?? token.openid, nickname };
+      return { subject: token.unionid ?? token.openid, nickname, scope: 'userinfo', payer };
+    },
+  };
+}
+
+interface SessionAnswer {
+  openid?: string;
+  unionid?: string;
+  errcode?: number;
+}
+
+/**
+ * A WeChat mini-program's wx.login code -> openid (/sns/jscode2session). The unionid, when the
+ * mini-program and the official account share an open-platform account, is the same person.
+ */
+export function wechatMiniProgramOAuth(options: {
+  appId: string;
+  secret: string;
+  apiBase: string;
+  fetchImpl?: typeof fetch;
+}): OAuthProvider {
+  const fetchImpl = options.fetchImpl ?? fetch;
+  return {
+    platform: 'wechat',
+    async exchange(code) {
+      const url = new URL('/sns/jscode2session', options.apiBase);
+      url.search = new URLSearchParams({
+        appid: options.appId,
+        secret: options.secret,
+        js_code: code,
+        grant_type: 'authorization_code',
+      }).toString();
+      const answer = (await (await fetchImpl(url, { signal: AbortSignal.timeout(10_000) })).json()) as SessionAnswer;
+      if (answer.errcode || !answer.openid) return null;
+      return {
+        subject: answer.unionid ?? answer.openid,
+        nickname: '',
+        scope: 'userinfo',
+        payer: { appId: options.appId, openid: answer.openid },
+      };
     },
   };
 }

@@ -1,14 +1,20 @@
 import { readAlipayNotification } from './alipay-crypto.js';
-import type { PaymentProvider } from './payment-provider.js';
+import { miniProgramPayPath, type PaymentProvider } from './payment-provider.js';
 
 export interface AlipayPayConfig {
   appId: string;
   privateKey: string;
   alipayPublicKey: string;
   gateway: string;
+  /** The Alipay mini-program that pays mini-program orders (op_app_id); empty when there is none. */
+  miniProgramAppId?: string;
 }
 
-/** Alipay through alipay-sdk: a trade for tradePay inside Alipay, wap.pay in a phone browser. */
+/**
+ * Alipay through alipay-sdk: a trade for tradePay inside Alipay (or the mini-program's pay page),
+ * wap.pay in a phone browser, page.pay on a computer. AlipayHK's Alipay+ cashier is another
+ * contract (Antom) this adapter does not hold, so a live deployment does not offer it.
+ */
 export function alipayLive(config: AlipayPayConfig): PaymentProvider {
   const sdk = async () => {
     const { AlipaySdk } = await import('alipay-sdk');
@@ -35,6 +41,7 @@ export function alipayLive(config: AlipayPayConfig): PaymentProvider {
   return {
     method: 'alipay',
     merchantId: config.appId,
+    scenes: config.miniProgramAppId ? ['app', 'wap', 'page', 'miniprogram'] : ['app', 'wap', 'page'],
     async create(request) {
       const client = await sdk();
       const bizContent = {
@@ -51,13 +58,23 @@ export function alipayLive(config: AlipayPayConfig): PaymentProvider {
         });
         return { kind: 'redirect', url };
       }
-      const result = (await client.exec('alipay.trade.create', { bizContent, notifyUrl: request.notifyUrl })) as {
-        tradeNo?: string;
-        code?: string;
-      };
-      return result.tradeNo
-        ? { kind: 'bridge', params: { tradeNO: result.tradeNo } }
-        : { kind: 'failed', code: String(result.code ?? 'ALIPAY_ERROR') };
+      if (request.scene === 'page') {
+        const url = client.pageExecute('alipay.trade.page.pay', 'GET', {
+          bizContent: { ...bizContent, product_code: 'FAST_INSTANT_TRADE_PAY' },
+          returnUrl: request.returnUrl,
+          notifyUrl: request.notifyUrl,
+        });
+        return { kind: 'redirect', url };
+      }
+      const miniProgram = request.scene === 'miniprogram';
+      const result = (await client.exec('alipay.trade.create', {
+        bizContent: miniProgram ? { ...bizContent, op_app_id: config.miniProgramAppId } : bizContent,
+        notifyUrl: request.notifyUrl,
+      })) as { tradeNo?: string; code?: string };
+      if (!result.tradeNo) return { kind: 'failed', code: String(result.code ?? 'ALIPAY_ERROR') };
+      return miniProgram
+        ? { kind: 'miniprogram', path: miniProgramPayPath(request.paymentNo, { tradeNO: result.tradeNo }) }
+        : { kind: 'bridge', params: { tradeNO: result.tradeNo } };
     },
     verifyNotification(_headers, rawBody) {
       return Promise.resolve(

@@ -36,6 +36,7 @@ export function gmoCardLive(config: GmoConfig): PaymentProvider {
 
   return {
     method: 'card',
+    scenes: ['card'],
     merchantId: config.shopId,
     async create(request) {
       const entry = await post('/payment/EntryTran.idPass', {

@@ -1,7 +1,7 @@
+import type { PayScene } from '../../../bridges/matrix.js';
 import type { PayMethod } from '../../../contract/api.js';
 
-/** jsapi: inside WeChat; app: inside Alipay (tradePay); h5/wap: a phone browser redirect; card: token. */
-export type PayScene = 'jsapi' | 'h5' | 'app' | 'wap' | 'card';
+export type { PayScene } from '../../../bridges/matrix.js';
 
 export interface PaymentRequest {
   paymentNo: string;
@@ -13,7 +13,16 @@ export interface PaymentRequest {
   returnUrl: string;
   notifyUrl: string;
   cardToken?: string;
+  /** The payer in WeChat Pay JSAPI and mini-program orders: their openid for that app. */
   openid?: string;
+}
+
+/**
+ * The mini-program's pay page and what it needs, as one path the web view hands to
+ * wx.miniProgram.navigateTo / my.navigateTo. README documents this contract.
+ */
+export function miniProgramPayPath(paymentNo: string, params: Record<string, string>): string {
+  return `/pages/pay/pay?${new URLSearchParams({ paymentNo, ...params }).toString()}`;
 }
 
 export type CreateOutcome =
@@ -21,6 +30,10 @@ export type CreateOutcome =
   | { kind: 'bridge'; params: Record<string, string> }
   /** A page the customer must visit (mobile cashier, 3-D Secure challenge). */
   | { kind: 'redirect'; url: string; tradeNo?: string }
+  /** WeChat Pay Native: the code_url the customer scans with a phone; the page asks the server. */
+  | { kind: 'qr'; codeUrl: string }
+  /** A mini-program page (path and query) that pays, then returns to the web view. */
+  | { kind: 'miniprogram'; path: string }
   | { kind: 'paid'; tradeNo: string }
   | { kind: 'failed'; code: string };
 
@@ -44,6 +57,8 @@ export interface NotificationAck {
 export interface PaymentProvider {
   readonly method: PayMethod;
   readonly merchantId: string;
+  /** The scenes this adapter can run with this merchant's contract; the matrix offers no others. */
+  readonly scenes: readonly PayScene[];
   create(request: PaymentRequest): Promise<CreateOutcome>;
   /** Null when the signature, or the message itself, does not check out. */
   verifyNotification(

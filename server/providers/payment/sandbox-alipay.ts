@@ -2,15 +2,19 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import { sandboxTrades } from '../../db/schema.js';
 import { readAlipayNotification } from './alipay-crypto.js';
-import type { PaymentProvider } from './payment-provider.js';
+import { miniProgramPayPath, type PaymentProvider } from './payment-provider.js';
 import { closeSandboxTrade, refundSandboxTrade, tradeExists, tradeOf } from './sandbox-trades.js';
 import { SANDBOX_ALIPAY_APP_ID, type SandboxKeys } from './sandbox-keys.js';
 
-/** Alipay as a local stand-in: trade numbers for tradePay, a WAP cashier, RSA2 notifications. */
+/**
+ * Alipay as a local stand-in: trade numbers for tradePay and the mini-program, phone and
+ * computer cashiers, the Alipay+ cashier AlipayHK pays on, RSA2 notifications.
+ */
 export function sandboxAlipay(db: Database, keys: SandboxKeys): PaymentProvider {
   return {
     method: 'alipay',
     merchantId: SANDBOX_ALIPAY_APP_ID,
+    scenes: ['app', 'wap', 'page', 'miniprogram', 'alipayplus'],
     async create(request) {
       if (await tradeExists(db, 'alipay', request.paymentNo)) return { kind: 'failed', code: 'ORDER_CLOSED' };
       const tradeNo = `2026${Date.now()}${randomBytes(3).toString('hex')}`;
@@ -22,8 +26,12 @@ export function sandboxAlipay(db: Database, keys: SandboxKeys): PaymentProvider 
         status: 'pending',
         returnUrl: request.returnUrl,
       });
-      if (request.scene === 'wap')
+      if (request.scene === 'wap' || request.scene === 'page')
         return { kind: 'redirect', url: `/sandbox/alipay/cashier?trade=${tradeNo}`, tradeNo };
+      if (request.scene === 'alipayplus')
+        return { kind: 'redirect', url: `/sandbox/alipay/cashier?trade=${tradeNo}&wallet=ALIPAY_HK`, tradeNo };
+      if (request.scene === 'miniprogram')
+        return { kind: 'miniprogram', path: miniProgramPayPath(request.paymentNo, { tradeNO: tradeNo }) };
       return { kind: 'bridge', params: { tradeNO: tradeNo } };
     },
     verifyNotification(_headers, rawBody) {

@@ -9,20 +9,21 @@ import { message } from '../../lib/messages.js';
 export function sandboxBridgeScript(lang: Lang): string {
   const words = {
     title: message(lang, 'sandbox.bridgeTitle'),
+    miniProgram: message(lang, 'sandbox.miniProgramPayPage'),
     pay: message(lang, 'sandbox.cashierPay'),
     fail: message(lang, 'sandbox.bridgeFail'),
     cancel: message(lang, 'sandbox.cashierCancel'),
   };
   return `(() => {
   const words = ${JSON.stringify(words).replace(/</g, '\\u003c')};
-  function sheet(provider, trade, done) {
+  function sheet(provider, trade, done, heading) {
     const box = document.createElement('div');
     box.setAttribute('role', 'dialog');
     box.setAttribute('aria-modal', 'true');
-    box.setAttribute('aria-label', words.title);
+    box.setAttribute('aria-label', heading || words.title);
     box.style.cssText = 'position:fixed;left:0;right:0;bottom:0;z-index:3000;background:#fff;padding:16px;box-shadow:0 -2px 12px rgba(0,0,0,.3);display:grid;gap:8px;font:16px sans-serif';
     const title = document.createElement('p');
-    title.textContent = words.title;
+    title.textContent = heading || words.title;
     title.style.margin = '0 0 4px';
     box.appendChild(title);
     for (const [result, label] of [['ok', words.pay], ['fail', words.fail], ['cancel', words.cancel]]) {
@@ -54,6 +55,37 @@ export function sandboxBridgeScript(lang: Lang): string {
     };
     document.dispatchEvent(new Event('WeixinJSBridgeReady'));
   }
+  // A mini-program's pay page (README: its contract): it reads the trade from the path's query,
+  // pays, and goes back to the web view, which asks the server. Opening it is navigateTo's success.
+  function payPage(provider, url) {
+    const query = new URLSearchParams(String(url).split('?')[1] || '');
+    const trade = provider === 'wechat' ? String(query.get('package') || '').replace('prepay_id=', '') : String(query.get('tradeNO') || '');
+    setTimeout(() => sheet(provider, trade, () => undefined, words.miniProgram), 0);
+  }
+  function miniProgram(provider) {
+    return {
+      navigateTo(options) {
+        if (String(options.url).startsWith('/pages/pay/pay')) payPage(provider, options.url);
+        if (options.success) options.success();
+      },
+      redirectTo(options) {
+        if (options.success) options.success();
+      },
+      postMessage() {},
+    };
+  }
+  if (!window.wx) {
+    window.wx = {
+      config() {},
+      ready(callback) { callback(); },
+      error() {},
+      openLocation() {},
+      updateAppMessageShareData() {},
+      updateTimelineShareData() {},
+      miniProgram: miniProgram('wechat'),
+    };
+  }
+  if (!window.my) window.my = miniProgram('alipay');
   if (!window.AlipayJSBridge) {
     window.AlipayJSBridge = {
       call(name, params, callback) {

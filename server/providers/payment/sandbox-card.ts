@@ -22,6 +22,7 @@ export const SANDBOX_CARDS: Record<string, 'ok' | 'decline' | '3ds'> = {
 export function sandboxCard(db: Database): PaymentProvider {
   return {
     method: 'card',
+    scenes: ['card'],
     merchantId: SANDBOX_GMO_SHOP_ID,
     async create(request) {
       // An OrderID the gateway knows already (closed before this create ran) is refused, as EntryTran does.

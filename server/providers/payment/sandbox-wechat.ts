@@ -1,16 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.js';
 import { sandboxTrades } from '../../db/schema.js';
-import type { PaymentProvider } from './payment-provider.js';
+import { miniProgramPayPath, type PaymentProvider } from './payment-provider.js';
 import { closeSandboxTrade, refundSandboxTrade, tradeExists, tradeOf } from './sandbox-trades.js';
 import { SANDBOX_WECHAT_MCHID, type SandboxKeys } from './sandbox-keys.js';
 import { jsapiParams, readNotification, wechatAck } from './wechat-pay-crypto.js';
 
-/** WeChat Pay as a local stand-in: JSAPI prepay ids, an H5 cashier, signed v3 notifications. */
-export function sandboxWechatPay(db: Database, keys: SandboxKeys, appId: string): PaymentProvider {
+/**
+ * WeChat Pay as a local stand-in: JSAPI and mini-program prepay ids, an H5 cashier, Native
+ * code_urls that open the sandbox's "scanned with a phone" page, signed v3 notifications.
+ */
+export function sandboxWechatPay(
+  db: Database,
+  keys: SandboxKeys,
+  appIds: { official: string; miniProgram: string },
+): PaymentProvider {
   return {
     method: 'wechat',
     merchantId: SANDBOX_WECHAT_MCHID,
+    scenes: ['jsapi', 'native', 'h5', 'miniprogram'],
     async create(request) {
       if (await tradeExists(db, 'wechat', request.paymentNo)) return { kind: 'failed', code: 'ORDER_CLOSED' };
       const tradeNo = `wx${Date.now()}${randomBytes(4).toString('hex')}`;
@@ -23,8 +31,21 @@ export function sandboxWechatPay(db: Database, keys: SandboxKeys, appId: string)
         returnUrl: request.returnUrl,
       });
       if (request.scene === 'h5') return { kind: 'redirect', url: `/sandbox/wechat/cashier?trade=${tradeNo}`, tradeNo };
-      // The same fields and paySign rule as a real JSAPI order.
-      return { kind: 'bridge', params: jsapiParams(appId, tradeNo, keys.wechatMerchantPrivate) };
+      if (request.scene === 'native') {
+        // A real code_url is weixin://wxpay/bizpayurl?pr=...; here the phone that scans it is a browser.
+        const origin = new URL(request.returnUrl).origin;
+        return { kind: 'qr', codeUrl: `${origin}/sandbox/wechat/cashier?trade=${tradeNo}&scan=1` };
+      }
+      // The same fields and paySign rule as a real JSAPI order, for the mini-program's own app ID there.
+      if (request.scene === 'miniprogram')
+        return {
+          kind: 'miniprogram',
+          path: miniProgramPayPath(
+            request.paymentNo,
+            jsapiParams(appIds.miniProgram, tradeNo, keys.wechatMerchantPrivate),
+          ),
+        };
+      return { kind: 'bridge', params: jsapiParams(appIds.official, tradeNo, keys.wechatMerchantPrivate) };
     },
     verifyNotification(headers, rawBody) {
       return Promise.resolve(

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PaymentProvider } from './payment-provider.js';
+import { miniProgramPayPath, type PaymentProvider } from './payment-provider.js';
 import { authorizationHeader, jsapiParams, readNotification, wechatAck } from './wechat-pay-crypto.js';
 
 export interface WechatPayConfig {
@@ -10,6 +10,8 @@ export interface WechatPayConfig {
   platformPublicKeyPem: string;
   apiV3Key: string;
   apiBase: string;
+  /** The mini-program whose pay page runs mini-program orders (its own app ID, the same merchant). */
+  miniProgramAppId?: string;
   fetchImpl?: typeof fetch;
 }
 
@@ -17,10 +19,21 @@ export interface WechatPayConfig {
 // and an answer that is no JSON object as an empty one.
 const field = z.string().optional().catch(undefined);
 const answerSchema = z
-  .object({ code: field, h5_url: field, prepay_id: field, trade_state: field, status: field, refund_id: field })
+  .object({
+    code: field,
+    h5_url: field,
+    code_url: field,
+    prepay_id: field,
+    trade_state: field,
+    status: field,
+    refund_id: field,
+  })
   .catch({});
 
-/** WeChat Pay API v3: JSAPI orders inside WeChat, H5 orders in a phone browser. */
+/**
+ * WeChat Pay API v3: JSAPI orders inside WeChat, Native (QR) orders on a computer, mini-program
+ * orders for the mini-program's pay page, H5 orders in a phone browser where the merchant has it.
+ */
 export function wechatPayLive(config: WechatPayConfig): PaymentProvider {
   const fetchImpl = config.fetchImpl ?? fetch;
   const call = async (method: 'GET' | 'POST', path: string, payload?: object) => {
@@ -48,6 +61,7 @@ export function wechatPayLive(config: WechatPayConfig): PaymentProvider {
   return {
     method: 'wechat',
     merchantId: config.mchid,
+    scenes: ['jsapi', 'native', 'miniprogram', 'h5'],
     async create(request) {
       const base = {
         appid: config.appId,
@@ -66,10 +80,26 @@ export function wechatPayLive(config: WechatPayConfig): PaymentProvider {
         if (typeof h5 !== 'string') return { kind: 'failed', code: res.json.code ?? 'WECHAT_ERROR' };
         return { kind: 'redirect', url: `${h5}&redirect_url=${encodeURIComponent(request.returnUrl)}` };
       }
-      const res = await call('POST', '/v3/pay/transactions/jsapi', { ...base, payer: { openid: request.openid } });
+      if (request.scene === 'native') {
+        const res = await call('POST', '/v3/pay/transactions/native', base);
+        const codeUrl = res.json.code_url;
+        if (typeof codeUrl !== 'string') return { kind: 'failed', code: res.json.code ?? 'WECHAT_ERROR' };
+        return { kind: 'qr', codeUrl };
+      }
+      // JSAPI and mini-program orders differ only in the app the payer's openid belongs to.
+      const appId = request.scene === 'miniprogram' ? (config.miniProgramAppId ?? config.appId) : config.appId;
+      if (!request.openid) return { kind: 'failed', code: 'OPENID_MISSING' };
+      const res = await call('POST', '/v3/pay/transactions/jsapi', {
+        ...base,
+        appid: appId,
+        payer: { openid: request.openid },
+      });
       const prepayId = res.json.prepay_id;
       if (typeof prepayId !== 'string') return { kind: 'failed', code: res.json.code ?? 'WECHAT_ERROR' };
-      return { kind: 'bridge', params: jsapiParams(config.appId, prepayId, config.privateKeyPem) };
+      const params = jsapiParams(appId, prepayId, config.privateKeyPem);
+      if (request.scene === 'miniprogram')
+        return { kind: 'miniprogram', path: miniProgramPayPath(request.paymentNo, params) };
+      return { kind: 'bridge', params };
     },
     verifyNotification(headers, rawBody) {
       return Promise.resolve(

@@ -4,10 +4,17 @@ import { useTranslation } from 'react-i18next';
 import type { PaymentStore } from './payment-store';
 
 /**
- * Where a method cannot run in this app (Alipay inside WeChat): a one-time link that opens the
- * same order, signed in as the same customer, in a browser or on another phone.
+ * Where a method cannot run in this app (Alipay inside WeChat, wallets inside WeCom, WeChat Pay
+ * in a phone browser): a one-time link that opens the same order, signed in as the same
+ * customer, where it can run. `intro` says why and where to open it.
  */
-export const HandoffPanel = observer(function HandoffPanel({ payment }: { payment: PaymentStore }) {
+export const HandoffPanel = observer(function HandoffPanel({
+  payment,
+  intro,
+}: {
+  payment: PaymentStore;
+  intro: string;
+}) {
   const { t } = useTranslation();
   const [qr, setQr] = useState('');
   const [copied, setCopied] = useState<'' | 'yes' | 'no'>('');
@@ -39,7 +46,7 @@ export const HandoffPanel = observer(function HandoffPanel({ payment }: { paymen
 
   return (
     <div className="notice handoff" role="region" aria-label={t('handoff.title')}>
-      <p>{t('payment.openInBrowser')}</p>
+      <p>{intro}</p>
       {payment.handoffError && (
         <div role="alert">
           <p>{payment.handoffError.trim() || t('handoff.failed')}</p>

@@ -1,30 +1,38 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import type { PayMethod } from '../../../contract/api';
+import { isRunnable, type PayWay } from '../../../bridges/matrix';
 import type { PaymentStore } from './payment-store';
 import './payment.css';
 
-/** One button per method this platform and deployment offer, disabled while a payment runs. */
+/** The words on a way's button: the method, and how it runs here when that is not the usual way. */
+export function wayLabelKey(way: PayWay): string {
+  if (!isRunnable(way)) return `order.payElsewhere.${way.method}`;
+  if (way.scene === 'native') return 'order.payWith.wechatNative';
+  if (way.scene === 'alipayplus') return 'order.payWith.alipayHk';
+  return `order.payWith.${way.method}`;
+}
+
+/** One button per way this container and deployment offer (bridges/matrix.ts), disabled while a payment runs. */
 export const PayMethodButtons = observer(function PayMethodButtons({
   payment,
   onChoose,
 }: {
   payment: PaymentStore;
-  onChoose: (m: PayMethod) => void;
+  onChoose: (way: PayWay) => void;
 }) {
   const { t } = useTranslation();
   const busy = payment.phase.kind === 'working' || (payment.phase.kind === 'querying' && !payment.phase.slow);
   return (
     <div className="pay-methods">
-      {payment.methods.map((m) => (
+      {payment.choices.map((way) => (
         <button
-          key={m}
+          key={`${way.method}:${isRunnable(way) ? way.scene : way.instead}`}
           type="button"
-          className={`button button-block pay-${m}`}
-          onClick={() => onChoose(m)}
+          className={`button button-block ${isRunnable(way) ? `pay-${way.method}` : 'button-outline pay-elsewhere'}`}
+          onClick={() => onChoose(way)}
           disabled={busy}
         >
-          {t(`order.payWith.${m}`)}
+          {t(wayLabelKey(way))}
         </button>
       ))}
       {payment.unavailableHere.map(({ method, reasonKey }) => (

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { HandoffPanel } from './handoff-panel';
+import { ScanToPay } from './scan-to-pay';
 import type { PaymentStore } from './payment-store';
 import './payment.css';
 
@@ -29,13 +30,15 @@ export const PaymentPhase = observer(function PaymentPhase({ payment }: { paymen
           {t('payment.working')}
         </p>
       );
-    case 'querying':
-      return (
+    case 'querying': {
+      const status = (
         <p className="pay-phase" role="status">
           <span className="spinner spinner-inline" aria-hidden="true" />
           {t(phase.slow ? 'payResult.slow' : 'payment.querying')}
         </p>
       );
+      return phase.codeUrl ? <ScanToPay codeUrl={phase.codeUrl}>{status}</ScanToPay> : status;
+    }
     case 'unconfirmed':
       return (
         <p className="notice" role="status">
@@ -49,7 +52,16 @@ export const PaymentPhase = observer(function PaymentPhase({ payment }: { paymen
         </p>
       );
     case 'open-in-browser':
-      return <HandoffPanel payment={payment} />;
+      return (
+        <HandoffPanel
+          payment={payment}
+          intro={t(`payment.elsewhere.${payment.container}.${phase.method}`, {
+            defaultValue: t('payment.openInBrowser'),
+          })}
+        />
+      );
+    case 'open-in-wechat':
+      return <HandoffPanel payment={payment} intro={t('payment.openInWechat')} />;
     case 'failed':
       return (
         <p className="form-alert form-alert-error" role="alert">

@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { isRunnable, matrixRow, type PayScene, type PayWay } from '../../../bridges/matrix';
 import type { PlatformBridge } from '../../../bridges/types';
 import type { PaymentConfig, PayMethod, RefundView } from '../../../contract/api';
 import type { CardInput } from '../../../contract/card-rules';
@@ -16,14 +17,20 @@ export type PayTarget = { orderNo?: string; billNo?: string };
 export type PayPhase =
   | { kind: 'idle' }
   | { kind: 'working' }
-  /** `slow`: no answer yet after a while; the customer may have left the cashier without paying. */
-  | { kind: 'querying'; paymentNo: string; slow: boolean }
+  /**
+   * `slow`: no answer yet after a while; the customer may have left the cashier without paying.
+   * `codeUrl`: WeChat Pay Native, a QR code to scan with a phone while the page asks the server.
+   */
+  | { kind: 'querying'; paymentNo: string; slow: boolean; codeUrl?: string }
   | { kind: 'paid'; paymentNo: string; targetType: string }
   | { kind: 'failed'; reasonKey: string; cardCode?: string; method?: PayMethod }
   | { kind: 'cancelled' }
   /** The server has no answer after the polling limit: it will settle later, and tell the customer. */
   | { kind: 'unconfirmed'; paymentNo: string }
-  | { kind: 'open-in-browser' };
+  /** A method that cannot run in this app: a one-time link continues in the browser. */
+  | { kind: 'open-in-browser'; method: PayMethod }
+  /** WeChat Pay from a phone browser without H5: the link, to open inside WeChat. */
+  | { kind: 'open-in-wechat' };
 
 const STORAGE_KEY = 'payment';
 
@@ -60,14 +67,20 @@ export class PaymentStore {
     private readonly http: HttpClient,
     private readonly bridge: PlatformBridge,
     private readonly config: () => PaymentConfig | null,
+    /** A computer rather than a phone (bridges/matrix.ts). */
+    private readonly desktop = false,
     private readonly timing: PollTiming = POLL_TIMING,
   ) {
     const saved = readJson<{ orderNo?: string; billNo?: string }>(storage, STORAGE_KEY);
     this.orderNo = saved?.orderNo ?? '';
     this.billNo = saved?.billNo ?? '';
-    makeAutoObservable<PaymentStore, 'storage' | 'http' | 'bridge' | 'config' | 'pollToken' | 'refunds' | 'timing'>(
+    makeAutoObservable<
+      PaymentStore,
+      'storage' | 'http' | 'bridge' | 'config' | 'pollToken' | 'refunds' | 'timing' | 'desktop'
+    >(
       this,
       {
+        desktop: false,
         timing: false,
         storage: false,
         http: false,
@@ -97,28 +110,34 @@ export class PaymentStore {
     });
   }
 
-  /** Methods this deployment offers, in the order that suits this platform. */
-  get methods(): PayMethod[] {
-    const offered = this.config()?.methods ?? ['card'];
-    const order: Record<string, PayMethod[]> = {
-      wechat: ['wechat', 'card', 'alipay'],
-      'wechat-miniprogram': ['wechat', 'card'],
-      alipay: ['alipay', 'card'],
-      browser: ['card', 'alipay', 'wechat'],
-    };
-    return (order[this.bridge.platform] ?? ['card']).filter((m) => offered.includes(m));
+  /**
+   * This container's row of bridges/matrix.ts, kept to what this deployment offers: the methods
+   * it takes and the scenes its providers run. Ways that run here come first, then hand-offs.
+   */
+  get ways(): PayWay[] {
+    const config = this.config();
+    const offered = config?.methods ?? ['card'];
+    const scenes = config?.scenes ?? ['card'];
+    const row = matrixRow(this.bridge.platform, { desktop: this.desktop, wechatH5: config?.wechatH5 ?? false });
+    return row.pay.filter(
+      (way) => offered.includes(way.method) && (!isRunnable(way) || scenes.includes(way.scene)),
+    );
   }
 
-  /**
-   * Methods this deployment offers that cannot run in this app, with why: the screen says so
-   * instead of leaving the customer to wonder where WeChat Pay went.
-   */
+  get container(): string {
+    return this.bridge.platform;
+  }
+
+  /** The buttons: everything but the methods that are only explained. */
+  get choices(): PayWay[] {
+    return this.ways.filter((way) => isRunnable(way) || way.instead !== 'explain');
+  }
+
+  /** Methods this deployment offers that have no way in from this app, with why. */
   get unavailableHere(): { method: PayMethod; reasonKey: string }[] {
-    const offered = this.config()?.methods ?? ['card'];
-    const platform = this.bridge.platform;
-    if (platform.startsWith('alipay') && offered.includes('wechat'))
-      return [{ method: 'wechat', reasonKey: 'payment.wechatOnlyInWechat' }];
-    return [];
+    return this.ways
+      .filter((way) => !isRunnable(way) && way.instead === 'explain')
+      .map((way) => ({ method: way.method, reasonKey: `payment.explain.${this.bridge.platform}.${way.method}` }));
   }
 
   setOrder(orderNo: string): void {
@@ -161,27 +180,27 @@ export class PaymentStore {
     this.handoffError = '';
   }
 
-  /** WeChat Pay or Alipay: in place through the platform's bridge, or by redirect in a browser. */
-  async pay(method: Exclude<PayMethod, 'card'>): Promise<void> {
-    const platform = this.bridge.platform;
-    // Alipay's web payment does not open inside WeChat: the customer must switch to a browser.
-    if (method === 'alipay' && (platform === 'wechat' || platform === 'wechat-miniprogram')) {
-      this.phase = { kind: 'open-in-browser' };
+  /**
+   * WeChat Pay or Alipay as this container runs them (bridges/matrix.ts): in place through the
+   * platform's bridge, by a cashier redirect, a QR code, the mini-program's pay page, or, where
+   * the method cannot run, a link that continues elsewhere.
+   */
+  async pay(way: PayWay): Promise<void> {
+    if (!isRunnable(way)) {
+      this.phase = way.instead === 'open-in-wechat' ? { kind: 'open-in-wechat' } : { kind: 'open-in-browser', method: way.method };
       return;
     }
-    const inApp =
-      (method === 'wechat' && platform.startsWith('wechat')) || (method === 'alipay' && platform === 'alipay');
-    const scene = method === 'wechat' ? (inApp ? 'jsapi' : 'h5') : inApp ? 'app' : 'wap';
+    if (way.method === 'card') return;
     this.phase = { kind: 'working' };
     const created = await toResult(
-      () => postPay(this.http, { ...this.target, method, scene }),
+      () => postPay(this.http, { ...this.target, method: way.method, scene: way.scene, container: this.bridge.platform }),
       (d) => d,
     );
     if (!created.ok) {
       runInAction(() => (this.phase = { kind: 'failed', reasonKey: `api.errors.${created.error}` }));
       return;
     }
-    await this.follow(created.value);
+    await this.follow(created.value, way.scene);
   }
 
   /** Card: checked here, tokenized by the gateway's script, and only the token sent to /api. */
@@ -229,18 +248,18 @@ export class PaymentStore {
       return null;
     }
     const created = await toResult(
-      () => postPay(this.http, { ...this.target, method: 'card', token }),
+      () => postPay(this.http, { ...this.target, method: 'card', token, container: this.bridge.platform }),
       (d) => d,
     );
     if (!created.ok) {
       runInAction(() => (this.phase = { kind: 'failed', reasonKey: `api.errors.${created.error}` }));
       return null;
     }
-    await this.follow(created.value);
+    await this.follow(created.value, 'card');
     return null;
   }
 
-  private async follow(created: PayCreated): Promise<void> {
+  private async follow(created: PayCreated, scene: PayScene): Promise<void> {
     const { outcome, paymentNo } = created;
     if (outcome.kind === 'failed' && outcome.code === 'CLOSED') {
       runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'payment.closed' }));
@@ -256,6 +275,23 @@ export class PaymentStore {
     if (outcome.kind === 'redirect' && outcome.url) {
       this.bridge.redirect(outcome.url);
       return;
+    }
+    // Scanned with a phone: the page shows the code and asks the server, longer than for a sheet.
+    if (outcome.kind === 'qr' && outcome.codeUrl) {
+      await this.waitForServer(paymentNo, outcome.codeUrl);
+      return;
+    }
+    if (outcome.kind === 'miniprogram' && outcome.path) {
+      const said = await this.bridge.pay({
+        kind: 'mini-program-page',
+        path: outcome.path,
+        standInUrl: this.config()?.standInBridgeUrl ?? undefined,
+      });
+      if (said !== 'ok') {
+        const method = scene === 'miniprogram' && this.bridge.platform.startsWith('alipay') ? 'alipay' : 'wechat';
+        runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'payResult.reason.PAYERROR', method }));
+        return;
+      }
     }
     if (outcome.kind === 'bridge' && outcome.params) {
       const standInUrl = this.config()?.standInBridgeUrl ?? undefined;
@@ -280,10 +316,13 @@ export class PaymentStore {
    * "Querying payment status" until the server says paid or failed, asking less often as time
    * goes on, and for a limited time: a result that never comes must not hold the screen.
    */
-  async waitForServer(paymentNo: string): Promise<void> {
+  async waitForServer(paymentNo: string, codeUrl?: string): Promise<void> {
     const token = ++this.pollToken;
-    const { firstDelayMs, maxDelayMs, slowAfterMs, limitMs } = this.timing;
-    runInAction(() => (this.phase = { kind: 'querying', paymentNo, slow: false }));
+    const { firstDelayMs, maxDelayMs, slowAfterMs } = this.timing;
+    // Someone scanning a code with their phone takes longer than a payment sheet.
+    const limitMs = codeUrl ? this.timing.limitMs * 5 : this.timing.limitMs;
+    const scan = codeUrl ? { codeUrl } : {};
+    runInAction(() => (this.phase = { kind: 'querying', paymentNo, slow: false, ...scan }));
     const started = Date.now();
     let delay = firstDelayMs;
     while (token === this.pollToken) {
@@ -322,7 +361,7 @@ export class PaymentStore {
         return;
       }
       if (waited >= slowAfterMs && this.phase.kind === 'querying' && !this.phase.slow)
-        runInAction(() => (this.phase = { kind: 'querying', paymentNo, slow: true }));
+        runInAction(() => (this.phase = { kind: 'querying', paymentNo, slow: true, ...scan }));
       await new Promise((r) => setTimeout(r, Math.min(delay, Math.max(0, limitMs - waited))));
       delay = Math.min(Math.round(delay * 1.5), maxDelayMs);
     }

@@ -14,10 +14,15 @@ import {
 import { postHandoffRedeem } from '../../api/handoff';
 import type { FormFields, HttpClient } from '../../api/http-client';
 import { toResult, type ActionResult } from '../../lib/action-result';
+import type { SignIn } from '../../../bridges/matrix';
 import {
   currentUrl,
   newOAuthState,
+  noteOAuthAttempt,
+  readMiniProgramTicket,
   readOAuthReturn,
+  recentOAuthAttempt,
+  stripMiniProgramTicket,
   stripOAuthReturn,
   takeExpectedOAuthState,
 } from '../../../bridges/oauth-return';
@@ -51,7 +56,14 @@ export class AccountStore {
     private readonly bridge: PlatformBridge,
     private readonly oauthSettings: () => OAuthSettings | null,
     private readonly afterSignOut: () => void,
+    /** This container's sign-in (bridges/matrix.ts). */
+    private readonly signInKind: SignIn,
   ) {}
+
+  /** This container's own sign-in, besides e-mail (bridges/matrix.ts). */
+  get platformSignIn(): SignIn {
+    return this.signInKind;
+  }
 
   private signIn(data: SignedIn): UserInfo {
     this.session.applyUserInfo(data.userinfo);
@@ -159,18 +171,17 @@ export class AccountStore {
   }
 
   /**
-   * Signs in through the platform this page runs in: WeChat leaves for its consent page
-   * (and the page comes back with a code), Alipay hands a code over in place.
+   * Signs in through the platform this page runs in (bridges/matrix.ts): WeChat leaves for its
+   * authorization page, silently first (snsapi_base), and comes back with a code; Alipay hands
+   * a code over in place; a mini-program's web view asks the mini-program for a new ticket.
    */
-  async signInWithPlatform(): Promise<'redirected' | 'signed-in' | 'unavailable'> {
+  async signInWithPlatform(asked = false): Promise<'redirected' | 'signed-in' | 'unavailable'> {
     const settings = this.oauthSettings();
-    if (this.bridge.platform === 'browser' || !settings) return 'unavailable';
-    const outcome = await this.bridge.login({
-      authorizeUrl: settings.wechatAuthorizeUrl,
-      appId: settings.wechatAppId,
-      returnUrl: currentUrl(),
-      state: newOAuthState(),
-    });
+    if (this.signInKind === 'email' || !settings) return 'unavailable';
+    // Back from a platform sign-in without a code: the customer declined; offer the login page
+    // (unless they pressed the button there).
+    if (recentOAuthAttempt() && !asked) return 'unavailable';
+    const outcome = await this.leaveFor(settings, 'snsapi_base');
     if (outcome.kind === 'redirected') return 'redirected';
     if (outcome.kind === 'none') return 'unavailable';
     const result = await toResult(
@@ -180,21 +191,55 @@ export class AccountStore {
     return result.ok ? 'signed-in' : 'unavailable';
   }
 
-  /** Back from WeChat's consent page: exchange the code once, then remove it from the URL. */
+  private async leaveFor(settings: OAuthSettings, scope: 'snsapi_base' | 'snsapi_userinfo') {
+    const outcome = await this.bridge.login({
+      authorizeUrl: settings.wechatAuthorizeUrl,
+      appId: settings.wechatAppId,
+      returnUrl: currentUrl(),
+      state: newOAuthState(),
+      scope,
+    });
+    if (outcome.kind === 'redirected') noteOAuthAttempt();
+    return outcome;
+  }
+
+  /**
+   * At launch: back from WeChat's authorization page, exchange the code once and remove it from
+   * the URL (a silent sign-in of someone without an account asks for consent next); or, in a
+   * mini-program's web view, use the ticket the mini-program put in the URL.
+   */
   async completeOAuthReturn(): Promise<void> {
-    if (this.bridge.platform !== 'wechat' && this.bridge.platform !== 'wechat-miniprogram') return;
+    if (this.signInKind === 'mini-program-ticket') {
+      const ticket = readMiniProgramTicket();
+      if (!ticket) return;
+      try {
+        await toResult(
+          () => postHandoffRedeem(this.http, ticket),
+          (d) => this.signIn(d),
+        );
+      } finally {
+        stripMiniProgramTicket();
+      }
+      return;
+    }
+    if (this.signInKind !== 'wechat-oauth') return;
     const back = readOAuthReturn();
     if (!back) return;
     const expected = takeExpectedOAuthState();
+    recentOAuthAttempt();
+    let consentNeeded = false;
     try {
       if (expected && expected === back.state) {
-        await toResult(
+        const result = await toResult(
           () => postAuthCode(this.http, { auth_code: back.code, platform: 'wechat' }),
           (d) => this.signIn(d),
         );
+        consentNeeded = !result.ok && result.error === 'OAUTH_CONSENT_REQUIRED';
       }
     } finally {
       stripOAuthReturn();
     }
+    const settings = this.oauthSettings();
+    if (consentNeeded && settings) await this.leaveFor(settings, 'snsapi_userinfo');
   }
 }

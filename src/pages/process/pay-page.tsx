@@ -2,13 +2,13 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import type { PayMethod } from '../../../contract/api';
 import { withTax } from '../../../contract/pricing';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed } from '../../components/load-failed';
 import { Steps } from '../../components/steps';
+import type { PayWay } from '../../../bridges/matrix';
 import { PayMethodButtons } from '../../features/payment/pay-method-buttons';
 import { PaymentPhase } from '../../features/payment/payment-phase';
 import { RefundNotice } from '../../features/payment/refund-notice';
@@ -96,10 +96,10 @@ export default observer(function PayPage({ titleKey }: PageProps) {
   }
 
   const awaiting = order.status === 'awaiting_payment';
-  const choose = (method: PayMethod) => {
+  const choose = (way: PayWay) => {
     payment.setOrder(order.orderNo);
-    if (method === 'card') navigate('/pages/public/credit-card');
-    else void payment.pay(method);
+    if (way.method === 'card') navigate('/pages/public/credit-card');
+    else void payment.pay(way);
   };
   const fix = () => {
     purchase.startResubmit(order);

@@ -32,12 +32,12 @@ export default observer(function LoginPage({ titleKey }: PageProps) {
   useEffect(() => {
     if (session.launched && session.isLogin) navigate(safeRedirect(redirect), { replace: true });
   }, [session.launched, session.isLogin, navigate, redirect]);
-  // Inside WeChat or Alipay the platform account is the easy way in; known only once hydrated.
-  const platform = ready && (bridge.platform.startsWith('wechat') || bridge.platform.startsWith('alipay'));
+  // Where the container has its own sign-in (bridges/matrix.ts) it is the easy way in; known only once hydrated.
+  const platform = ready && account.platformSignIn !== 'email';
   const [leaving, setLeaving] = useState(false);
   const withPlatform = async () => {
     setLeaving(true);
-    const outcome = await account.signInWithPlatform();
+    const outcome = await account.signInWithPlatform(true);
     if (outcome !== 'redirected') setLeaving(false);
     if (outcome === 'unavailable') form.setAlert({ text: t('account.platformUnavailable'), kind: 'error' });
   };
@@ -53,7 +53,13 @@ export default observer(function LoginPage({ titleKey }: PageProps) {
             onClick={() => void withPlatform()}
             disabled={leaving}
           >
-            {t(bridge.platform.startsWith('wechat') ? 'account.signInWithWechat' : 'account.signInWithAlipay')}
+            {t(
+              account.platformSignIn === 'wechat-oauth'
+                ? 'account.signInWithWechat'
+                : account.platformSignIn === 'alipay-auth-code'
+                  ? 'account.signInWithAlipay'
+                  : 'account.signInWithMiniProgram',
+            )}
           </button>
         )}
         <form className="form" onSubmit={onSubmit} noValidate>

@@ -2,12 +2,12 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
-import type { PayMethod } from '../../../contract/api';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed } from '../../components/load-failed';
 import { BillSummary } from '../../features/line/bill-summary';
+import type { PayWay } from '../../../bridges/matrix';
 import { PayMethodButtons } from '../../features/payment/pay-method-buttons';
 import { PaymentPhase } from '../../features/payment/payment-phase';
 import '../../components/form-page.css';
@@ -28,11 +28,11 @@ export default observer(function UserPayPage({ titleKey }: PageProps) {
   }, [payment.phase, navigate]);
 
   const due = line.bills.data.bills.find((b) => b.status === 'unpaid');
-  const choose = (method: PayMethod) => {
+  const choose = (way: PayWay) => {
     if (!due) return;
     payment.setBill(due.billNo);
-    if (method === 'card') navigate('/pages/public/credit-card');
-    else void payment.pay(method);
+    if (way.method === 'card') navigate('/pages/public/credit-card');
+    else void payment.pay(way);
   };
   return (
     <>

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { desc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Envelope } from '../../../contract/api';
@@ -10,6 +12,30 @@ export interface Answer<T = Record<string, unknown>> {
   raw: string;
 }
 
+const agents = JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', 'user-agents.json'), 'utf8')) as {
+  cases: { ua: string; expect: string; desktop: boolean }[];
+};
+
+/** A real user agent of a container (bridges/detect.ts), on a phone unless `desktop`. */
+export function agentOf(container: string, desktop = false): string {
+  const found = agents.cases.find((c) => c.expect === container && c.desktop === desktop);
+  if (!found) throw new Error(`no ${container} user agent in the fixtures`);
+  return found.ua;
+}
+
+// The container each payment scene runs in (bridges/matrix.ts): a payment is made from where it
+// can run unless a test says otherwise with its own user-agent header.
+const SCENE_AGENT: Record<string, [string, boolean]> = {
+  jsapi: ['wechat', false],
+  native: ['wechat-desktop', true],
+  h5: ['browser', false],
+  app: ['alipay', false],
+  wap: ['browser', false],
+  page: ['browser', true],
+  alipayplus: ['alipay-hk', false],
+  card: ['browser', false],
+};
+
 /** A form-encoded POST, as the app sends it (SPEC.md section 7). */
 export async function postForm<T = Record<string, unknown>>(
   app: FastifyInstance,
@@ -17,10 +43,17 @@ export async function postForm<T = Record<string, unknown>>(
   form: Record<string, string>,
   headers: Record<string, string> = {},
 ): Promise<Answer<T>> {
+  const scene = url === '/api/pay/create' ? SCENE_AGENT[form.scene ?? 'card'] : undefined;
+  const agent = scene ? { 'user-agent': agentOf(...scene) } : {};
   const res = await app.inject({
     method: 'POST',
     url,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'zh-cn', ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'accept-language': 'zh-cn',
+      ...agent,
+      ...headers,
+    },
     payload: new URLSearchParams(form).toString(),
   });
   return { status: res.statusCode, body: res.json<Envelope<T>>(), raw: res.body };

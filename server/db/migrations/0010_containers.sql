@@ -1,0 +1,1 @@
+ALTER TABLE "sandbox_oauth_codes" ADD COLUMN "scope" text DEFAULT 'userinfo' NOT NULL;
