@@ -168,8 +168,11 @@ const METHOD_WORDS: Record<PayMethod, string> = { wechat: 'WeChat Pay', alipay: 
 
 function payWords(way: PayWay): string {
   if (isRunnable(way))
-    return way.scene === 'miniprogram' ? `${METHOD_WORDS[way.method]} ${SCENE_WORDS.miniprogram}` : SCENE_WORDS[way.scene];
-  const where = way.instead === 'handoff' ? (way.method === 'wechat' ? ' (opened in WeChat)' : ' (opened in a browser)') : '';
+    return way.scene === 'miniprogram'
+      ? `${METHOD_WORDS[way.method]} ${SCENE_WORDS.miniprogram}`
+      : SCENE_WORDS[way.scene];
+  const where =
+    way.instead === 'handoff' ? (way.method === 'wechat' ? ' (opened in WeChat)' : ' (opened in a browser)') : '';
   return `${METHOD_WORDS[way.method]} ${INSTEAD_WORDS[way.instead]}${where}`;
 }
 

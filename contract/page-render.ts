@@ -12,6 +12,8 @@ export interface PageRenderRequest {
   /** The URL as the browser asked for it, below the site root: /h5/pages/public/login?x=1 */
   url: string;
   lang: Lang;
+  /** The site's public address (PUBLIC_URL): share cards name absolute links and images. */
+  origin?: string;
   /** A GET of this server's API, answered as a browser would be answered. */
   fetchApi(url: string, headers: Record<string, string>): Promise<ApiAnswer>;
 }
@@ -41,6 +43,8 @@ export interface RenderedPage {
   /** Build-manifest keys of the modules the page needs at once (page chunk, dictionary). */
   modules: string[];
   boot: BootData;
+  /** What a link preview shows (Open Graph and Twitter card tags), in the page's language. */
+  share?: { title: string; description: string; link: string; imageUrl: string };
 }
 
 /** Null when the URL is not one the server draws (personal pages, unknown paths). */

@@ -12,7 +12,12 @@ import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { createPageShell, type PageShell } from './plugins/page-shell.js';
 import { BASE_PATH, registerStaticApp } from './plugins/static-app.js';
-import { createMailProvider, createMiniProgramOAuth, createOAuthProviders, createPaymentProviders } from './providers/create-providers.js';
+import {
+  createMailProvider,
+  createMiniProgramOAuth,
+  createOAuthProviders,
+  createPaymentProviders,
+} from './providers/create-providers.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
 import { makeSandboxKeys } from './providers/payment/sandbox-keys.js';
 import { httpSms, outboxSms } from './providers/sms/sms-provider.js';
@@ -139,6 +144,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
           rendererPath: options.pageRenderer ?? null,
           changes,
           testMode: SANDBOX,
+          origin: options.config.PUBLIC_URL.replace(/\/+$/, ''),
         })
       : null;
 

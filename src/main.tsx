@@ -7,8 +7,14 @@ import './app/global.css';
 
 // vConsole is for debugging inside WeChat and Alipay web views, where there are no dev
 // tools; it is its own chunk and loads only when the URL asks for it.
+// It prints the container and its sign-in and payment row first, for support staff.
 if (new URLSearchParams(window.location.search).get('debug') === '1') {
-  void import('vconsole').then(({ default: VConsole }) => new VConsole());
+  void Promise.all([import('vconsole'), import('./app/debug-report')]).then(
+    ([{ default: VConsole }, { containerReport }]) => {
+      new VConsole();
+      console.info(containerReport(navigator.userAgent, window));
+    },
+  );
 }
 
 /** What the server drew the page from, when it drew it. */

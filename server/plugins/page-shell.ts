@@ -112,6 +112,28 @@ function testRibbon(lang: Lang): string {
   return `<style>${style}</style><div id="test-ribbon" class="test-ribbon" role="note" lang="${lang === 'ja' ? 'ja' : 'zh-CN'}">${text}</div>`;
 }
 
+/** Open Graph and Twitter card tags: what WeChat, LINE and others show for a shared link. */
+function shareTags(page: RenderedPage): string {
+  if (!page.share) return '';
+  const { title, description, link, imageUrl } = page.share;
+  const locale = page.htmlLang === 'ja' ? 'ja_JP' : 'zh_CN';
+  const tags: [string, string, string][] = [
+    ['name', 'description', description],
+    ['property', 'og:type', 'website'],
+    ['property', 'og:site_name', message(page.boot.lang, 'app.name')],
+    ['property', 'og:title', title],
+    ['property', 'og:description', description],
+    ['property', 'og:url', link],
+    ['property', 'og:image', imageUrl],
+    ['property', 'og:locale', locale],
+    ['name', 'twitter:card', 'summary'],
+    ['name', 'twitter:title', title],
+    ['name', 'twitter:description', description],
+    ['name', 'twitter:image', imageUrl],
+  ];
+  return tags.map(([attr, key, value]) => `<meta ${attr}="${key}" content="${escapeHtml(value)}">`).join('');
+}
+
 interface Template {
   html: string;
   /** The entry's stylesheets, linked in index.html: drawn pages carry them inline. */
@@ -147,6 +169,8 @@ export interface PageShellOptions {
   changes: Pick<ChangeFeed, 'live' | 'subscribe'>;
   /** A staging site's stand-ins: every page shows the test-mode ribbon. */
   testMode: boolean;
+  /** PUBLIC_URL: link previews need absolute addresses. */
+  origin?: string;
 }
 
 export async function createPageShell(
@@ -211,7 +235,7 @@ export async function createPageShell(
     const html = template!.html
       // Replacements by function: a "$" in a title must stay a "$".
       .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(page.htmlLang)}">`)
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>${shareTags(page)}`)
       .replace('<meta charset="UTF-8" />', (charset) => `${charset}${hoisted}`)
       .replace(/<link rel="stylesheet"[^>]*>\s*/g, '')
       .replace('</head>', () => `${style}</head>`)
@@ -235,7 +259,7 @@ export async function createPageShell(
     if (!render) return null;
     try {
       return await cache.get(`${lang}:${url}`, async () => {
-        const page = await render({ url, lang, fetchApi });
+        const page = await render({ url, lang, fetchApi, origin: options.origin });
         return page ? compose(page) : null;
       });
     } catch (error) {

@@ -85,7 +85,10 @@ export async function sandboxOAuthRoutes(fastify: FastifyInstance): Promise<void
       target.searchParams.set('code', code);
       target.searchParams.set('state', state);
       const year = 365 * 24 * 3600;
-      reply.header('set-cookie', `${OPENID_COOKIE}=${encodeURIComponent(silent)}; Path=/sandbox; Max-Age=${year}; HttpOnly; SameSite=Lax`);
+      reply.header(
+        'set-cookie',
+        `${OPENID_COOKIE}=${encodeURIComponent(silent)}; Path=/sandbox; Max-Age=${year}; HttpOnly; SameSite=Lax`,
+      );
       return reply.redirect(target.toString(), 302);
     }
 
@@ -130,7 +133,8 @@ export async function sandboxOAuthRoutes(fastify: FastifyInstance): Promise<void
     async (request) => {
       const b = request.body;
       const wechat = b.platform !== 'alipay';
-      const uid = b.uid || (wechat ? `sandbox-o${randomBytes(12).toString('hex')}` : `2088${randomBytes(6).toString('hex')}`);
+      const uid =
+        b.uid || (wechat ? `sandbox-o${randomBytes(12).toString('hex')}` : `2088${randomBytes(6).toString('hex')}`);
       const authCode = await issueSandboxCode(app.db, wechat ? 'wechat-miniprogram' : 'alipay-miniprogram', {
         subject: uid,
         nickname: b.nickname ?? '',

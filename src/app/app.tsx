@@ -19,6 +19,7 @@ import type { RootStore } from './root-store';
 import { RouteFrame } from './route-frame';
 import { appRoutes, notFoundPage } from './routes';
 import { SessionWatch } from './session-watch';
+import { ShareCards } from './share-cards';
 import { StoreProvider } from './store-context';
 
 export const BASENAME = '/h5';
@@ -77,6 +78,7 @@ export function App({ store, location, renderedAt = null }: AppProps) {
             <AppRouter location={location}>
               <SessionWatch />
               <ScrollToTop />
+              {location === undefined && <ShareCards />}
               <Routes>
                 {appRoutes.map((route) => {
                   const frame = <RouteFrame page={route.page} titleKey={route.titleKey} />;

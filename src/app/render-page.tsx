@@ -11,6 +11,7 @@ import { App, BASENAME } from './app';
 import { RootStore } from './root-store';
 import { pageTitle } from './route-frame';
 import { routeFor } from './routes';
+import { shareCardFor } from './share-card';
 
 // Each drawing has stores of its own that live for one request: nothing may observe them.
 enableStaticRendering(true);
@@ -39,6 +40,7 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
   if (failed || !store.language.config) return null;
 
   const renderedAt = Date.now();
+  const t = (key: string, options?: Record<string, string | number>) => store.language.i18n.t(key, options);
   const html = renderToString(<App store={store} location={`${url.pathname}${url.search}`} renderedAt={renderedAt} />);
   return {
     html,
@@ -46,5 +48,6 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
     htmlLang: HTML_LANG[request.lang],
     modules: [APP_MODULE, route.page.source, `locales/${request.lang}.json`],
     boot: { lang: request.lang, path, renderedAt, api },
+    share: shareCardFor(path, '', t, store.content.plans.data, request.origin ?? ''),
   };
 }

@@ -148,7 +148,11 @@ describe.each(backends)('payment and sign-in per container on %s', (backend) => 
     expect(payer.map((p) => p.subject)).toEqual(['mp-openid-1']);
 
     const orderNo = await placeOrder(t.app, token);
-    const created = await pay(token, { orderNo, method: 'wechat', scene: 'miniprogram' }, agentOf('wechat-miniprogram'));
+    const created = await pay(
+      token,
+      { orderNo, method: 'wechat', scene: 'miniprogram' },
+      agentOf('wechat-miniprogram'),
+    );
     expect(created.body.data.outcome.kind).toBe('miniprogram');
     const path = new URL(created.body.data.outcome.path!, 'https://mp.invalid');
     expect(path.pathname).toBe('/pages/pay/pay');

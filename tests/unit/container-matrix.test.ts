@@ -10,7 +10,8 @@ const fixtures = JSON.parse(readFileSync(join(root, 'tests', 'fixtures', 'user-a
 };
 
 const phone = { desktop: false, wechatH5: false };
-const show = (ways: PayWay[]) => ways.map((w) => (isRunnable(w) ? `${w.method}:${w.scene}` : `${w.method}>${w.instead}`));
+const show = (ways: PayWay[]) =>
+  ways.map((w) => (isRunnable(w) ? `${w.method}:${w.scene}` : `${w.method}>${w.instead}`));
 
 describe('which container a page runs in, from real user agents', () => {
   it.each(fixtures.cases.map((c) => [c.name, c.ua, c.desktop] as const))(

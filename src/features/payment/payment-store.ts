@@ -77,19 +77,16 @@ export class PaymentStore {
     makeAutoObservable<
       PaymentStore,
       'storage' | 'http' | 'bridge' | 'config' | 'pollToken' | 'refunds' | 'timing' | 'desktop'
-    >(
-      this,
-      {
-        desktop: false,
-        timing: false,
-        storage: false,
-        http: false,
-        bridge: false,
-        config: false,
-        pollToken: false,
-        refunds: false,
-      },
-    );
+    >(this, {
+      desktop: false,
+      timing: false,
+      storage: false,
+      http: false,
+      bridge: false,
+      config: false,
+      pollToken: false,
+      refunds: false,
+    });
   }
 
   /** A one-time link to continue this payment in a browser, once asked for. */
@@ -119,9 +116,7 @@ export class PaymentStore {
     const offered = config?.methods ?? ['card'];
     const scenes = config?.scenes ?? ['card'];
     const row = matrixRow(this.bridge.platform, { desktop: this.desktop, wechatH5: config?.wechatH5 ?? false });
-    return row.pay.filter(
-      (way) => offered.includes(way.method) && (!isRunnable(way) || scenes.includes(way.scene)),
-    );
+    return row.pay.filter((way) => offered.includes(way.method) && (!isRunnable(way) || scenes.includes(way.scene)));
   }
 
   get container(): string {
@@ -187,13 +182,15 @@ export class PaymentStore {
    */
   async pay(way: PayWay): Promise<void> {
     if (!isRunnable(way)) {
-      this.phase = way.instead === 'open-in-wechat' ? { kind: 'open-in-wechat' } : { kind: 'open-in-browser', method: way.method };
+      this.phase =
+        way.instead === 'open-in-wechat' ? { kind: 'open-in-wechat' } : { kind: 'open-in-browser', method: way.method };
       return;
     }
     if (way.method === 'card') return;
     this.phase = { kind: 'working' };
     const created = await toResult(
-      () => postPay(this.http, { ...this.target, method: way.method, scene: way.scene, container: this.bridge.platform }),
+      () =>
+        postPay(this.http, { ...this.target, method: way.method, scene: way.scene, container: this.bridge.platform }),
       (d) => d,
     );
     if (!created.ok) {

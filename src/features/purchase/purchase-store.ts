@@ -118,6 +118,13 @@ export class PurchaseStore implements DocumentTarget {
     this.persist();
   }
 
+  /** A shared plan link (`?plan=<id>`): that plan, when it is one on offer. True when chosen. */
+  chooseSharedPlan(id: string | null, plans: readonly PlanInfo[]): boolean {
+    const plan = id ? plans.find((p) => String(p.id) === id) : undefined;
+    if (plan) this.chooseSetmeal(plan);
+    return plan !== undefined;
+  }
+
   updateForm(fields: Record<string, string>): void {
     this.form = { ...this.form, ...fields };
     this.persist();

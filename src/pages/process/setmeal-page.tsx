@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { useHydrated } from '../../components/hydration';
@@ -23,6 +23,17 @@ export default observer(function SetmealPage({ titleKey }: PageProps) {
   useEffect(() => {
     if (content.plans.status === 'idle') void content.plans.load();
   }, [content]);
+
+  // A shared link (`?plan=<id>`) opens with its plan chosen; the parameter then leaves the
+  // address, so a reload keeps whatever the customer chooses next.
+  const [params] = useSearchParams();
+  const shared = params.get('plan');
+  const plansReady = content.plans.status === 'ready';
+  useEffect(() => {
+    if (!hydrated || !shared || !plansReady) return;
+    purchase.chooseSharedPlan(shared, content.plans.data);
+    navigate('/pages/process/setmeal', { replace: true });
+  }, [hydrated, shared, plansReady, purchase, content, navigate]);
 
   const next = () => {
     if (!purchase.setmeal) {

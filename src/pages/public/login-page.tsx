@@ -14,7 +14,7 @@ import { safeRedirect } from '../../lib/safe-redirect';
 
 export default observer(function LoginPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { account, session, bridge } = useStores();
+  const { account, session } = useStores();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirect = params.get('redirect');
