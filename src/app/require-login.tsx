@@ -5,11 +5,12 @@ import { LoadingView } from '../components/loading-view';
 import { useStores } from './store-context';
 
 /**
- * Personal-center routes need a signed-in customer. Inside WeChat or Alipay a visitor is
- * signed in through the platform (forceOauth); elsewhere they go to login and come back.
+ * Personal-center routes need a signed-in customer. Where the container has its own sign-in
+ * (bridges/matrix.ts: WeChat, Alipay, a mini-program) a visitor is signed in through it
+ * (forceOauth); elsewhere they go to login and come back.
  */
 export const RequireLogin = observer(function RequireLogin({ children }: { children: ReactNode }) {
-  const { session, account, bridge } = useStores();
+  const { session, account } = useStores();
   const location = useLocation();
   const navigate = useNavigate();
   const platformTried = useRef(false);
@@ -18,7 +19,7 @@ export const RequireLogin = observer(function RequireLogin({ children }: { child
   useEffect(() => {
     if (!session.launched || session.isLogin) return;
     const toLogin = () => void navigate(`/pages/public/login?redirect=${encodeURIComponent(here)}`, { replace: true });
-    if (bridge.platform !== 'browser' && session.forceOauth && !platformTried.current) {
+    if (account.platformSignIn !== 'email' && session.forceOauth && !platformTried.current) {
       platformTried.current = true;
       void account.signInWithPlatform().then((outcome) => {
         if (outcome === 'unavailable') toLogin();
@@ -26,7 +27,7 @@ export const RequireLogin = observer(function RequireLogin({ children }: { child
       return;
     }
     toLogin();
-  }, [session.launched, session.isLogin, session.forceOauth, bridge.platform, account, navigate, here]);
+  }, [session.launched, session.isLogin, session.forceOauth, account, navigate, here]);
 
   if (!session.launched || !session.isLogin) return <LoadingView onGiveUp={() => window.location.reload()} />;
   return <>{children}</>;

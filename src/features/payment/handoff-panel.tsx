@@ -11,9 +11,12 @@ import type { PaymentStore } from './payment-store';
 export const HandoffPanel = observer(function HandoffPanel({
   payment,
   intro,
+  openIn = 'browser',
 }: {
   payment: PaymentStore;
   intro: string;
+  /** Where the link is to be opened: WeChat Pay continues inside WeChat, the others in a browser. */
+  openIn?: 'browser' | 'wechat';
 }) {
   const { t } = useTranslation();
   const [qr, setQr] = useState('');
@@ -57,7 +60,7 @@ export const HandoffPanel = observer(function HandoffPanel({
       )}
       {link && (
         <>
-          <p>{t('handoff.linkHint')}</p>
+          <p>{t(openIn === 'wechat' ? 'handoff.linkHintWechat' : 'handoff.linkHint')}</p>
           <p className="handoff-link" data-testid="handoff-link">
             {link}
           </p>

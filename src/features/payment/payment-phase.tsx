@@ -58,10 +58,11 @@ export const PaymentPhase = observer(function PaymentPhase({ payment }: { paymen
           intro={t(`payment.elsewhere.${payment.container}.${phase.method}`, {
             defaultValue: t('payment.openInBrowser'),
           })}
+          openIn={phase.method === 'wechat' ? 'wechat' : 'browser'}
         />
       );
     case 'open-in-wechat':
-      return <HandoffPanel payment={payment} intro={t('payment.openInWechat')} />;
+      return <HandoffPanel payment={payment} intro={t('payment.openInWechat')} openIn="wechat" />;
     case 'failed':
       return (
         <p className="form-alert form-alert-error" role="alert">
