@@ -90,3 +90,24 @@ export function recentOAuthAttempt(withinMs = 60_000): boolean {
     return false;
   }
 }
+
+const PURPOSE_KEY = 'oauth_purpose';
+
+/** The WeChat round trip this tab left for only tells the payer's openid (no sign-in). */
+export function notePayerBinding(): void {
+  try {
+    sessionStorage.setItem(PURPOSE_KEY, 'payer');
+  } catch {
+    // Without sessionStorage the code is used to sign in instead, which finds the same person.
+  }
+}
+
+export function takePayerBinding(): boolean {
+  try {
+    const purpose = sessionStorage.getItem(PURPOSE_KEY);
+    sessionStorage.removeItem(PURPOSE_KEY);
+    return purpose === 'payer';
+  } catch {
+    return false;
+  }
+}

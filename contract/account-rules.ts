@@ -79,6 +79,9 @@ export const authCodeSchema = z.object({
   platform: z.enum(['wechat', 'alipay'], { error: 'BAD_REQUEST' }),
 });
 
+/** POST /api/user/wechat_payer: a WeChat authorization code, for the signed-in customer's openid. */
+export const wechatPayerSchema = z.object({ auth_code: required().max(512, 'BAD_REQUEST') });
+
 export const emailCodeSchema = z.object({
   email: emailRule,
   event: z.enum(['change_email'], { error: 'BAD_REQUEST' }),

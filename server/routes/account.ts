@@ -4,6 +4,7 @@ import {
   accountCodeFormSchema,
   authCodeSchema,
   emailCodeSchema,
+  wechatPayerSchema,
   emailOnlySchema,
   loginSchema,
   profileSchema,
@@ -25,7 +26,7 @@ import {
   updateProfile,
   type AccountDeps,
 } from '../services/accounts.js';
-import { signInWithIdentity } from '../services/platform-accounts.js';
+import { rememberPayer, signInWithIdentity } from '../services/platform-accounts.js';
 import { revokeToken } from '../services/sessions.js';
 
 /** Register, log in, activate, retrieve, profile, log out and platform sign-in. */
@@ -101,6 +102,20 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     await revokeToken(app.db, token, app.sessions);
     return ok(request.lang, {}, 'api.loggedOut');
   });
+
+  // A signed-in customer inside WeChat, before WeChat Pay: a silent snsapi_base code tells their
+  // openid, which JSAPI orders name as the payer. It signs no one in and links no account.
+  app.post(
+    '/api/user/wechat_payer',
+    { preValidation: signInFirst(app), schema: { body: wechatPayerSchema, response: replies(nothing) } },
+    async (request) => {
+      const { user } = await requireUser(app, request);
+      const identity = await app.oauth.wechat.exchange(request.body.auth_code).catch(() => null);
+      if (!identity?.payer) throw new ApiError('OAUTH_FAILED');
+      await rememberPayer(app.db, user.id, identity.payer);
+      return ok(request.lang, {});
+    },
+  );
 
   app.post('/api/user/auth_code', { schema: { body: authCodeSchema, response: signedIn } }, async (request) => {
     const { platform, auth_code: code } = request.body;

@@ -66,7 +66,6 @@ export interface CreatePaymentInput {
 
 interface PayTarget {
   type: 'order' | 'bill';
-  userId: number;
   id: number;
   amount: number;
   description: string;
@@ -82,7 +81,7 @@ async function billTarget(db: Database, userId: number, billNo: string): Promise
     .limit(1);
   if (!bill) throw new NotFoundError();
   if (bill.status !== 'unpaid') throw new ApiError('NO_BILL_TO_PAY');
-  return { type: 'bill', userId, id: bill.id, amount: bill.total, description: `Monthly bill ${bill.month}` };
+  return { type: 'bill', id: bill.id, amount: bill.total, description: `Monthly bill ${bill.month}` };
 }
 
 async function orderTarget(db: Database, userId: number, orderNo: string | undefined, now: Date): Promise<PayTarget> {
@@ -91,7 +90,7 @@ async function orderTarget(db: Database, userId: number, orderNo: string | undef
   if (order.status === 'expired' || (order.status === 'awaiting_payment' && order.payBefore <= now))
     throw new ApiError('ORDER_EXPIRED');
   if (order.status !== 'awaiting_payment') throw new ApiError('ORDER_NOT_PAYABLE');
-  return { type: 'order', userId, id: order.id, amount: order.total, description: order.planName.cn };
+  return { type: 'order', id: order.id, amount: order.total, description: order.planName.cn };
 }
 
 const openAttempt = async (db: Database, target: PayTarget) =>
@@ -126,7 +125,13 @@ export async function createPayment(deps: PaymentDeps, userId: number, request: 
     deps.providers[method].scenes.some((s) => s === sceneAsked) &&
     sceneAllowed(request.container, method, sceneAsked, { wechatH5: deps.wechatH5 });
   if (!method || !runs) throw new ApiError('PAY_METHOD_UNAVAILABLE');
-  const input: StartInput = { ...request, method, scene: sceneAsked as PayScene };
+  const scene = sceneAsked as PayScene;
+  // WeChat Pay JSAPI and mini-program orders name their payer by openid in that app; without
+  // it WeChat refuses the order, so the page first learns it (a silent snsapi_base round trip).
+  const openid = await payerOpenid(deps, userId, scene);
+  if (method === 'wechat' && (scene === 'jsapi' || scene === 'miniprogram') && !openid)
+    throw new ApiError('WECHAT_PAYER_REQUIRED');
+  const input: StartInput = { ...request, method, scene, openid };
   if (input.method === 'card' && !input.token) throw new ApiError('CARD_TOKEN_REQUIRED');
   for (let round = 0; round < 3; round += 1) {
     const target = input.billNo
@@ -194,7 +199,7 @@ export async function createPayment(deps: PaymentDeps, userId: number, request: 
   throw new ApiError('PAYMENT_IN_PROGRESS');
 }
 
-type StartInput = CreatePaymentInput & { method: PayMethod; scene: PayScene };
+type StartInput = CreatePaymentInput & { method: PayMethod; scene: PayScene; openid: string | undefined };
 
 async function startWithProvider(
   deps: PaymentDeps,
@@ -204,7 +209,6 @@ async function startWithProvider(
 ): Promise<CreateOutcome> {
   let outcome: CreateOutcome;
   try {
-    const openid = await payerOpenid(deps, target.userId, input.scene);
     outcome = await deps.providers[input.method].create({
       paymentNo,
       amount: target.amount,
@@ -218,7 +222,7 @@ async function startWithProvider(
           : `${input.origin}/h5/pages/public/success?paymentNo=${paymentNo}`,
       notifyUrl: `${input.notifyBase}/api/pay/notify/${input.method}`,
       cardToken: input.token,
-      openid,
+      openid: input.openid,
     });
   } catch {
     outcome = { kind: 'failed', code: CARD_GATEWAY_BUSY };

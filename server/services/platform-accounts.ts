@@ -45,12 +45,23 @@ async function accountOf(
       if (!user) throw error;
     }
   }
-  if (identity.payer)
-    await db
-      .insert(userIdentities)
-      .values({ userId: user.id, provider: wechatPayerProvider(identity.payer.appId), subject: identity.payer.openid })
-      .onConflictDoNothing();
+  if (identity.payer) await rememberPayer(db, user.id, identity.payer);
   return user;
+}
+
+/**
+ * Who pays from a WeChat app: their openid there, for this account. An openid pays for the
+ * account that last proved it (a person may have made a second account).
+ */
+export async function rememberPayer(
+  db: Database,
+  userId: number,
+  payer: { appId: string; openid: string },
+): Promise<void> {
+  await db
+    .insert(userIdentities)
+    .values({ userId, provider: wechatPayerProvider(payer.appId), subject: payer.openid })
+    .onConflictDoUpdate({ target: [userIdentities.provider, userIdentities.subject], set: { userId } });
 }
 
 export async function signInWithIdentity(

@@ -28,5 +28,9 @@ export const postProfile = (http: HttpClient, data: FormFields) =>
 export const postLogout = (http: HttpClient, token: string) =>
   http.request<Empty>({ url: '/api/user/logout', method: 'POST', token, quietUnauthorized: true });
 
+/** A silent WeChat code for the signed-in customer's openid (WeChat Pay's payer). */
+export const postWechatPayer = (http: HttpClient, data: FormFields) =>
+  http.request<Record<string, never>>({ url: '/api/user/wechat_payer', method: 'POST', data });
+
 export const postAuthCode = (http: HttpClient, data: FormFields) =>
   http.request<SignedIn>({ url: '/api/user/auth_code', method: 'POST', data });

@@ -76,6 +76,7 @@ export class RootStore {
       this.bridge,
       () => this.language.config?.payment ?? null,
       this.desktop,
+      () => this.account.learnWechatPayer(),
     );
     this.account = new AccountStore(
       this.http,

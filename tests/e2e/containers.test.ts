@@ -131,11 +131,7 @@ describe('signing in and paying in each container, in Chromium', () => {
     const { orderNo } = await customerWithOrder(page.request, h.baseUrl, 'wecomer');
     await emailSignIn(h, page, 'wecomer');
     await openOrder(h, page, orderNo);
-    expect(await payButtons(page)).toEqual([
-      '信用卡支付',
-      '微信支付（在微信中继续）',
-      '支付宝（在浏览器中继续）',
-    ]);
+    expect(await payButtons(page)).toEqual(['信用卡支付', '微信支付（在微信中继续）', '支付宝（在浏览器中继续）']);
     await page.getByRole('button', { name: '微信支付（在微信中继续）' }).click();
     await page.getByText('企业微信里不能使用微信支付').waitFor();
     await page.getByTestId('handoff-link').waitFor();
@@ -302,8 +298,7 @@ describe('shared links and share cards, in Chromium', () => {
     });
     const lastShare = () =>
       page.evaluate(() => {
-        const shared = (window as unknown as { __shared: { title: string; link: string; imgUrl: string }[] })
-          .__shared;
+        const shared = (window as unknown as { __shared: { title: string; link: string; imgUrl: string }[] }).__shared;
         return shared[shared.length - 1] ?? null;
       });
     await page.goto(`${h.baseUrl}/h5/`);

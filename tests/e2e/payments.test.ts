@@ -88,6 +88,10 @@ describe('paying an order in Chromium', () => {
         },
       };
     });
+    const authorizations: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/sandbox/wechat/authorize')) authorizations.push(r.url());
+    });
     await signedIn(h, phone, token);
     await page.goto(`${h.baseUrl}/h5/pages/process/pay`);
     await page.getByRole('button', { name: '微信支付' }).waitFor();
@@ -95,6 +99,9 @@ describe('paying an order in Chromium', () => {
     await expectAccessible(page);
     await page.getByRole('button', { name: '微信支付' }).click();
     await page.getByRole('heading', { name: '购卡订单支付成功' }).waitFor();
+    // Signed in by e-mail, so WeChat Pay first learned the payer's openid silently, then went on.
+    expect(authorizations).toHaveLength(1);
+    expect(new URL(authorizations[0]!).searchParams.get('scope')).toBe('snsapi_base');
     // The JS-SDK's own calls (the share card's wx.config) go through the bridge too; this counts payments.
     const calls = (
       await page.evaluate(

@@ -260,4 +260,37 @@ describe.each(backends)('payment and sign-in per container on %s', (backend) => 
       );
     expect(payer).toHaveLength(1);
   });
+
+  it('inside WeChat a customer signed in by e-mail is asked for their openid once before WeChat Pay', async () => {
+    const registered = await postForm<SignedInBody>(t.app, '/api/user/register', {
+      username: 'emailonly',
+      email: 'emailonly@example.com',
+      password: 'testpass1',
+      repassword: 'testpass1',
+    });
+    const { token, id } = registered.body.data.userinfo;
+    const orderNo = await placeOrder(t.app, token);
+    const wechat = agentOf('wechat');
+    const first = await pay(token, { orderNo, method: 'wechat', scene: 'jsapi' }, wechat);
+    expect(first.body).toMatchObject({ code: 0, data: { error: 'WECHAT_PAYER_REQUIRED' } });
+    expect(await db().select().from(payments).where(eq(payments.userId, id))).toHaveLength(0);
+
+    // The page's silent snsapi_base round trip: the code tells the openid and signs no one in.
+    const silent = await t.app.inject({
+      method: 'GET',
+      url: `/sandbox/wechat/authorize?appid=wx-sandbox-app&redirect_uri=${encodeURIComponent('http://localhost/h5/')}&response_type=code&scope=snsapi_base&state=s2`,
+      headers: { host: 'localhost' },
+    });
+    const code = new URL(silent.headers.location!).searchParams.get('code')!;
+    const anonymous = await postForm(t.app, '/api/user/wechat_payer', { auth_code: code });
+    expect(anonymous.status).toBe(401);
+    const bound = await postForm(t.app, '/api/user/wechat_payer', { auth_code: code }, { token });
+    expect(bound.body.code).toBe(1);
+    // A code works once, here as everywhere.
+    const replay = await postForm(t.app, '/api/user/wechat_payer', { auth_code: code }, { token });
+    expect(replay.body.data).toMatchObject({ error: 'OAUTH_FAILED' });
+
+    const second = await pay(token, { orderNo, method: 'wechat', scene: 'jsapi' }, wechat);
+    expect(second.body.data.outcome.kind).toBe('bridge');
+  });
 });

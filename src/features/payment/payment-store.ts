@@ -33,6 +33,9 @@ export type PayPhase =
   | { kind: 'open-in-wechat' };
 
 const STORAGE_KEY = 'payment';
+/** A WeChat Pay that left to learn the payer's openid, to go on with when the page is back. */
+const RESUME_KEY = 'payment_resume';
+const RESUME_WITHIN_MS = 5 * 60 * 1000;
 
 /** How long and how often to ask the server; tests shorten them. */
 export interface PollTiming {
@@ -69,6 +72,8 @@ export class PaymentStore {
     private readonly config: () => PaymentConfig | null,
     /** A computer rather than a phone (bridges/matrix.ts). */
     private readonly desktop = false,
+    /** Leaves for a silent WeChat authorization that tells the server the payer's openid. */
+    private readonly learnWechatPayer: () => Promise<boolean> = () => Promise.resolve(false),
     private readonly timing: PollTiming = POLL_TIMING,
   ) {
     const saved = readJson<{ orderNo?: string; billNo?: string }>(storage, STORAGE_KEY);
@@ -193,11 +198,31 @@ export class PaymentStore {
         postPay(this.http, { ...this.target, method: way.method, scene: way.scene, container: this.bridge.platform }),
       (d) => d,
     );
+    if (!created.ok && created.error === 'WECHAT_PAYER_REQUIRED') {
+      writeJson(this.storage, RESUME_KEY, { ...this.target, way, at: Date.now() });
+      if (await this.learnWechatPayer()) return;
+      writeJson(this.storage, RESUME_KEY, null);
+    }
     if (!created.ok) {
       runInAction(() => (this.phase = { kind: 'failed', reasonKey: `api.errors.${created.error}` }));
       return;
     }
     await this.follow(created.value, way.scene);
+  }
+
+  /**
+   * Back from learning the payer's openid: the WeChat Pay the customer asked for goes on by
+   * itself, once, if it was for this order or bill and a few minutes ago.
+   */
+  resumeAfterReturn(target: PayTarget): void {
+    const saved = readJson<PayTarget & { way?: PayWay; at?: number }>(this.storage, RESUME_KEY);
+    if (!saved) return;
+    writeJson(this.storage, RESUME_KEY, null);
+    const same = (saved.orderNo ?? '') === (target.orderNo ?? '') && (saved.billNo ?? '') === (target.billNo ?? '');
+    if (!same || !saved.way || Date.now() - (saved.at ?? 0) > RESUME_WITHIN_MS) return;
+    if (target.billNo) this.setBill(target.billNo);
+    else if (target.orderNo) this.setOrder(target.orderNo);
+    void this.pay(saved.way);
   }
 
   /** Card: checked here, tokenized by the gateway's script, and only the token sent to /api. */

@@ -10,6 +10,7 @@ import {
   postProfile,
   postRegister,
   postRetrieve,
+  postWechatPayer,
 } from '../../api/account';
 import { postHandoffRedeem } from '../../api/handoff';
 import type { FormFields, HttpClient } from '../../api/http-client';
@@ -19,12 +20,14 @@ import {
   currentUrl,
   newOAuthState,
   noteOAuthAttempt,
+  notePayerBinding,
   readMiniProgramTicket,
   readOAuthReturn,
   recentOAuthAttempt,
   stripMiniProgramTicket,
   stripOAuthReturn,
   takeExpectedOAuthState,
+  takePayerBinding,
 } from '../../../bridges/oauth-return';
 import type { PlatformBridge } from '../../../bridges/types';
 import type { SessionStore } from './session-store';
@@ -191,6 +194,17 @@ export class AccountStore {
     return result.ok ? 'signed-in' : 'unavailable';
   }
 
+  /**
+   * Before WeChat Pay inside WeChat, for a customer who signed in another way: a silent
+   * snsapi_base round trip tells the server their openid. False where it cannot run.
+   */
+  async learnWechatPayer(): Promise<boolean> {
+    const settings = this.oauthSettings();
+    if (this.signInKind !== 'wechat-oauth' || !settings) return false;
+    notePayerBinding();
+    return (await this.leaveFor(settings, 'snsapi_base')).kind === 'redirected';
+  }
+
   private async leaveFor(settings: OAuthSettings, scope: 'snsapi_base' | 'snsapi_userinfo') {
     const outcome = await this.bridge.login({
       authorizeUrl: settings.wechatAuthorizeUrl,
@@ -227,9 +241,15 @@ export class AccountStore {
     if (!back) return;
     const expected = takeExpectedOAuthState();
     recentOAuthAttempt();
+    const forPayer = takePayerBinding();
     let consentNeeded = false;
     try {
-      if (expected && expected === back.state) {
+      if (expected && expected === back.state && forPayer && this.session.token) {
+        await toResult(
+          () => postWechatPayer(this.http, { auth_code: back.code }),
+          () => undefined,
+        );
+      } else if (expected && expected === back.state) {
         const result = await toResult(
           () => postAuthCode(this.http, { auth_code: back.code, platform: 'wechat' }),
           (d) => this.signIn(d),

@@ -38,6 +38,12 @@ export default observer(function PayPage({ titleKey }: PageProps) {
   // The next visit starts from a fresh answer, not from this one.
   useEffect(() => () => purchase.order.reset(), [purchase]);
   useEffect(() => () => payment.reset(), [payment]);
+  // Back from learning the payer's openid inside WeChat: the WeChat Pay asked for goes on.
+  const shown = purchase.order.data?.order;
+  const resumable = shown?.status === 'awaiting_payment' ? shown.orderNo : '';
+  useEffect(() => {
+    if (resumable) payment.resumeAfterReturn({ orderNo: resumable });
+  }, [resumable, payment]);
   useEffect(() => {
     if (payment.phase.kind === 'paid')
       navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });

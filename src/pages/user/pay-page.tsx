@@ -28,6 +28,11 @@ export default observer(function UserPayPage({ titleKey }: PageProps) {
   }, [payment.phase, navigate]);
 
   const due = line.bills.data.bills.find((b) => b.status === 'unpaid');
+  // Back from learning the payer's openid inside WeChat: the WeChat Pay asked for goes on.
+  const dueNo = due?.billNo ?? '';
+  useEffect(() => {
+    if (dueNo) payment.resumeAfterReturn({ billNo: dueNo });
+  }, [dueNo, payment]);
   const choose = (way: PayWay) => {
     if (!due) return;
     payment.setBill(due.billNo);

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { userIdentities } from '../../../server/db/schema';
 import { fixture, multipartBody } from './multipart';
 import { postForm, type SignedInBody } from './requests';
 
@@ -9,6 +10,10 @@ export async function signUp(app: FastifyInstance, name: string): Promise<{ toke
     password: 'testpass1',
     repassword: 'testpass1',
   });
+  // As if they had opened the site in WeChat once: WeChat Pay JSAPI orders name them by openid.
+  await app.db
+    .insert(userIdentities)
+    .values({ userId: res.body.data.userinfo.id, provider: 'wechat-payer:wx-sandbox-app', subject: `o-${name}` });
   return res.body.data.userinfo;
 }
 
