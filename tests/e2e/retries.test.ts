@@ -120,7 +120,7 @@ describe('refusals and bookings with a way forward, in Chromium', () => {
     await page.getByText(`已预约变更为「${plan}」`, { exact: false }).waitFor();
     await page.getByRole('button', { name: '取消已预约的变更' }).click();
     await page.getByRole('status').filter({ hasText: '已取消' }).waitFor();
-    expect(await page.getByText('已预约变更为').count()).toBe(0);
+    await page.getByText('已预约变更为').waitFor({ state: 'detached' });
     await expectAccessible(page);
     expect(phone.errors).toEqual([]);
     await phone.context.close();
