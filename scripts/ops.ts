@@ -1,12 +1,11 @@
 // npm run ops -- <command>: staff commands against the configured database.
 import { userInfo } from 'node:os';
-import { join } from 'node:path';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/client.js';
 import { HELP, runCommand } from '../server/ops/cli.js';
 import { OpsError } from '../server/ops/operations.js';
 import { refuseWhileServerRuns } from '../server/ops/server-lock.js';
-import { diskStorage } from '../server/providers/storage/disk-storage.js';
+import { createDocumentStorage } from '../server/providers/storage/create-storage.js';
 import { documentKey } from '../server/services/document-crypto.js';
 
 const argv = process.argv.slice(2);
@@ -19,7 +18,7 @@ if (!config.DATABASE_URL) refuseWhileServerRuns(config.DATA_DIR);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 const vault = {
   db: database.db,
-  storage: diskStorage(join(config.DATA_DIR, 'uploads')),
+  storage: createDocumentStorage(config),
   key: documentKey(config.DOCUMENT_KEY, config.DATA_DIR, config.NODE_ENV === 'production'),
 };
 let code = 0;

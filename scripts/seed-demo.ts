@@ -1,12 +1,11 @@
 // npm run seed:demo: a demo customer who shows every personal-center page at once.
 import { formatPhone } from '../contract/line-rules.js';
-import { join } from 'node:path';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/client.js';
 import { seedIfEmpty } from '../server/db/seed.js';
 import { seedDemo } from '../server/ops/seed-demo.js';
 import { refuseWhileServerRuns } from '../server/ops/server-lock.js';
-import { diskStorage } from '../server/providers/storage/disk-storage.js';
+import { createDocumentStorage } from '../server/providers/storage/create-storage.js';
 import { documentKey } from '../server/services/document-crypto.js';
 
 const config = loadConfig();
@@ -15,7 +14,7 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir:
 await seedIfEmpty(database.db);
 const vault = {
   db: database.db,
-  storage: diskStorage(join(config.DATA_DIR, 'uploads')),
+  storage: createDocumentStorage(config),
   key: documentKey(config.DOCUMENT_KEY, config.DATA_DIR, config.NODE_ENV === 'production'),
 };
 const demo = await seedDemo(database.db, vault);
