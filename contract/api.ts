@@ -102,6 +102,7 @@ export const ERROR_KEYS = [
   'PASSWORD_REQUIRED',
   'PASSWORD_WRONG',
   'NO_BILL_TO_PAY',
+  'NOTIFICATION_LOCKED',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 
@@ -144,3 +145,6 @@ export type UsageView = z.infer<typeof views.usageViewSchema>;
 export type BillView = z.infer<typeof views.billViewSchema>;
 export type PersonalView = z.infer<typeof views.personalViewSchema>;
 export type PlanChangeView = z.infer<typeof views.planChangeSchema>;
+/** Notification channels the customer has, and their choice per kind (contract/notifications.ts). */
+export type NotificationSettingsView = z.infer<typeof views.notificationSettingsSchema>;
+export type NotificationKindSetting = NotificationSettingsView['kinds'][number];

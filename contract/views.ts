@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGS, PAY_METHODS } from './api';
+import { NOTIFICATION_KINDS } from './notifications';
 
 // What the server sends inside the envelope's `data`, as zod schemas: the server's replies go
 // through them (undeclared keys are dropped), and contract/api.ts derives the app's types from
@@ -201,3 +202,24 @@ export const handoffCreatedSchema = z.object({ path: z.string(), expiresAt: z.st
 
 /** Who the link signed in, and the order whose payment it opens (null: the monthly bill). */
 export const handoffRedeemedSchema = z.object({ userinfo: userInfoSchema, orderNo: z.string().nullable() });
+
+/** Which channels reach the customer at all: an e-mail on the account, a bound mobile, a linked WeChat. */
+export const notificationChannelsSchema = z.object({ email: z.boolean(), sms: z.boolean(), wechat: z.boolean() });
+
+/**
+ * The customer's notification settings: `channels` they have, and per kind (in NOTIFICATION_KINDS
+ * order) the effective choice for each channel, whether or not they have it; locked kinds are
+ * always on.
+ */
+export const notificationSettingsSchema = z.object({
+  channels: notificationChannelsSchema,
+  kinds: z.array(
+    z.object({
+      kind: z.enum(NOTIFICATION_KINDS),
+      locked: z.boolean(),
+      email: z.boolean(),
+      sms: z.boolean(),
+      wechat: z.boolean(),
+    }),
+  ),
+});

@@ -8,6 +8,7 @@ import { ContentStore } from '../features/content/content-store';
 import { LanguageStore, type LocaleLoader } from '../features/language/language-store';
 import { PaymentStore } from '../features/payment/payment-store';
 import { LineStore } from '../features/line/line-store';
+import { NotificationSettingsStore } from '../features/notifications/notification-settings-store';
 import { PurchaseStore } from '../features/purchase/purchase-store';
 import { AccountStore } from '../features/session/account-store';
 import { SessionStore } from '../features/session/session-store';
@@ -42,6 +43,7 @@ export class RootStore {
   readonly account: AccountStore;
   readonly payment: PaymentStore;
   readonly line: LineStore;
+  readonly notifications: NotificationSettingsStore;
   readonly ui: UiStore;
   readonly bridge: PlatformBridge;
   /** A computer rather than a phone: it pays by QR code and page cashiers (bridges/matrix.ts). */
@@ -70,6 +72,7 @@ export class RootStore {
     this.purchase = new PurchaseStore(options.storage, this.http, () => this.session.isLogin);
     this.content = new ContentStore(this.http);
     this.line = new LineStore(this.http, (user) => this.session.applyUserInfo(user));
+    this.notifications = new NotificationSettingsStore(this.http);
     this.payment = new PaymentStore(
       options.storage,
       this.http,

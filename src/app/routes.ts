@@ -41,6 +41,7 @@ const userPay = page('user/pay-page');
 const userUpdate = page('user/update-page');
 const userAddress = page('user/address-page');
 const userBind = page('user/bind-page');
+const userNotifications = page('user/notifications-page');
 const orderDetail = page('order/order-detail-page');
 const orderList = page('order/list-page');
 const changeSetmeal = page('change-setmeal/setmeal-page');
@@ -76,6 +77,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/user/update', titleKey: 'routes.userUpdate', page: userUpdate, auth: true },
   { path: '/pages/user/address', titleKey: 'routes.userAddress', page: userAddress, auth: true },
   { path: '/pages/user/bind', titleKey: 'routes.userBind', page: userBind, auth: true },
+  { path: '/pages/user/notifications', titleKey: 'notifications.title', page: userNotifications, auth: true },
   {
     path: '/pages/process/setmeal',
     titleKey: 'routes.processSetmeal',
