@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -8,20 +7,15 @@ import { startChangeFeed } from './db/change-feed.js';
 import type { DatabaseHandle } from './db/client.js';
 import { refused } from './lib/envelope.js';
 import { requestLogSerializers } from './lib/log-serializers.js';
+import type { JobSender } from './jobs/queue.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { createPageShell, type PageShell } from './plugins/page-shell.js';
 import { BASE_PATH, registerStaticApp } from './plugins/static-app.js';
-import {
-  createMailProvider,
-  createMiniProgramOAuth,
-  createOAuthProviders,
-  createPaymentProviders,
-} from './providers/create-providers.js';
+import { createMiniProgramOAuth, createOAuthProviders, createPaymentProviders } from './providers/create-providers.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
 import { makeSandboxKeys } from './providers/payment/sandbox-keys.js';
-import { httpSms, outboxSms } from './providers/sms/sms-provider.js';
-import { diskStorage } from './providers/storage/disk-storage.js';
+import { createDocumentStorage } from './providers/storage/create-storage.js';
 import { accountRoutes } from './routes/account.js';
 import { commonRoutes } from './routes/common.js';
 import { contentRoutes } from './routes/content.js';
@@ -29,6 +23,7 @@ import { devOutboxRoutes } from './routes/dev-outbox.js';
 import { faqRoutes } from './routes/faq.js';
 import { healthRoutes } from './routes/health.js';
 import { lineRoutes } from './routes/line.js';
+import { notificationSettingsRoutes } from './routes/notification-settings.js';
 import { handoffRoutes } from './routes/handoff.js';
 import { purchaseDraftRoutes } from './routes/purchase-drafts.js';
 import { orderRoutes } from './routes/orders.js';
@@ -40,6 +35,7 @@ import { uploadRoutes } from './routes/upload.js';
 import { userRoutes } from './routes/user.js';
 import { wechatJssdkRoutes } from './routes/wechat-jssdk.js';
 import { ContentCache } from './services/content-cache.js';
+import { queueingMail, queueingSms } from './services/outbox.js';
 import { documentKey } from './services/document-crypto.js';
 import { SessionCache } from './services/session-cache.js';
 import './types.js';
@@ -53,8 +49,10 @@ export interface BuildOptions {
   pageRenderer?: string | null;
   /** Pino options (level, stream); request lines always go through the safe serializers. */
   logger?: Exclude<FastifyServerOptions['logger'], boolean>;
-  /** Replaces the configured mail provider (tests). */
+  /** Replaces the outbox that request handlers send mail through (tests). */
   mail?: MailProvider;
+  /** The job queue, to hand new messages to a worker at once; without it they wait for the next sweep. */
+  jobs?: JobSender | null;
 }
 
 function externalOrigin(url: string): string[] {
@@ -78,21 +76,23 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('db', options.database.db);
   app.decorate('dbKind', options.database.kind);
   app.decorate('config', options.config);
-  app.decorate('mail', options.mail ?? createMailProvider(options.config, options.database.db));
+  const jobs = options.jobs ?? null;
+  app.decorate('jobs', jobs);
+  // Mail and SMS are committed to the outbox and the request returns; a worker delivers them.
+  const wake = (ids: number[]) => {
+    for (const id of ids)
+      void jobs?.send('deliver-message', { id }).catch((error: unknown) => app.log.error({ err: error }, 'queue'));
+  };
+  app.decorate('mail', options.mail ?? queueingMail(options.database.db, wake));
   app.decorate('oauth', createOAuthProviders(options.config, options.database.db));
   app.decorate('miniProgramOAuth', createMiniProgramOAuth(options.config, options.database.db));
-  app.decorate(
-    'sms',
-    options.config.SMS_GATEWAY_URL
-      ? httpSms(options.config.SMS_GATEWAY_URL, options.config.SMS_API_KEY)
-      : outboxSms(options.database.db),
-  );
+  app.decorate('sms', queueingSms(options.database.db, wake));
   const sandboxKeys = makeSandboxKeys();
   app.decorate('sandboxKeys', sandboxKeys);
   app.decorate('payments', createPaymentProviders(options.config, options.database.db, sandboxKeys));
   app.decorate('documents', {
     db: options.database.db,
-    storage: diskStorage(join(options.config.DATA_DIR, 'uploads')),
+    storage: createDocumentStorage(options.config),
     key: documentKey(options.config.DOCUMENT_KEY, options.config.DATA_DIR, options.config.NODE_ENV === 'production'),
   });
   // Read paths serve sessions and public content from memory while the database's change
@@ -127,6 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(paymentRoutes);
   await app.register(wechatJssdkRoutes);
   await app.register(lineRoutes);
+  await app.register(notificationSettingsRoutes);
   await app.register(faqRoutes);
   const { WECHAT_MODE, ALIPAY_MODE, GMO_MODE, NODE_ENV, SANDBOX } = options.config;
   // In production only a staging site that said SANDBOX=1 gets here with stand-ins.

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PAY_METHODS, type PayMethod } from '../contract/api.js';
 
@@ -43,6 +43,38 @@ const schema = z.object({
   MAIL_FROM: z.string().min(3).default('Sakura Mobile <no-reply@sakura-mobile.example>'),
   /** base64 of 32 random bytes: the AES-256 key for identity documents at rest. */
   DOCUMENT_KEY: z.string().optional(),
+  /**
+   * Object storage for identity documents (still encrypted with DOCUMENT_KEY before they
+   * leave) and the usage-file inbox. An empty bucket keeps both on local disk under DATA_DIR.
+   */
+  S3_BUCKET: z.string().default(''),
+  /** An S3-compatible endpoint (MinIO, R2, ...); empty: AWS's own endpoint for S3_REGION. */
+  S3_ENDPOINT: z
+    .url()
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  S3_REGION: z.string().min(1).default('ap-northeast-1'),
+  /** Both or neither; neither: the AWS SDK's own chain (AWS_* variables, an instance role). */
+  S3_ACCESS_KEY_ID: z.string().default(''),
+  S3_SECRET_ACCESS_KEY: z.string().default(''),
+  /** Bucket in the path rather than the host name; unset: on when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0', ''])
+    .optional()
+    .transform((v) => (v === undefined || v === '' ? undefined : v === 'true' || v === '1')),
+  /** Where documents go in the bucket. */
+  S3_PREFIX: z
+    .string()
+    .default('documents/')
+    .transform((v) => (v === '' || v.endsWith('/') ? v : `${v}/`)),
+  /** Usage files waiting to be imported (local disk); unset: DATA_DIR/usage-inbox. */
+  USAGE_INBOX_DIR: z.string().min(1).optional(),
+  /** Usage files waiting to be imported (object storage); done ones move to processed/ or failed/ beside it. */
+  USAGE_INBOX_PREFIX: z
+    .string()
+    .regex(/^[^/]/, 'must be a prefix such as usage/incoming/ (not empty, no leading /)')
+    .default('usage/incoming/')
+    .transform((v) => (v.endsWith('/') ? v : `${v}/`)),
   /** How long a placed order may wait for payment ("Pay within"). */
   PAY_WITHIN_MINUTES: z.coerce
     .number()
@@ -64,6 +96,26 @@ const schema = z.object({
   /** The WeChat mini-program whose web view opens this app (sign-in ticket, its pay page). */
   WECHAT_MINIPROGRAM_APP_ID: z.string().min(1).default('wx-sandbox-miniprogram'),
   WECHAT_MINIPROGRAM_SECRET: z.string().default(''),
+  /**
+   * The official account's template for WeChat notifications (fields first, keyword1,
+   * remark); empty in live mode: no WeChat channel. The sandbox keeps them in the outbox.
+   */
+  WECHAT_NOTIFY_TEMPLATE_ID: z.string().default(''),
+  /**
+   * `on`: this server process also runs the background jobs (npm start); `off`: it only
+   * queues them, for deployments that run `npm run worker` apart.
+   */
+  WORKERS: z.enum(['on', 'off']).default('on'),
+  /**
+   * Seconds after a payment attempt opened at which a worker asks its provider how it went,
+   * if no notification settled it; after the last, an attempt still pending is closed.
+   */
+  RECONCILE_AFTER_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, 'must be seconds separated by commas, e.g. 60,300,900,3600')
+    .default('60,300,900,3600'),
+  /** The sweep that finds due work runs every minute by the Tokyo cron; below 60, also this often (tests). */
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   /** The Alipay mini-program's app ID; its sign-in uses the Alipay keys above. */
   ALIPAY_MINIPROGRAM_APP_ID: z.string().default(''),
   /** Comma-separated methods this deployment offers. */
@@ -95,9 +147,14 @@ const schema = z.object({
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
 });
 
-export type Config = Omit<z.infer<typeof schema>, 'PUBLIC_URL' | 'SSR_BUNDLE'> & {
+export type Config = Omit<
+  z.infer<typeof schema>,
+  'PUBLIC_URL' | 'SSR_BUNDLE' | 'S3_FORCE_PATH_STYLE' | 'USAGE_INBOX_DIR'
+> & {
   PUBLIC_URL: string;
   SSR_BUNDLE: string | null;
+  S3_FORCE_PATH_STYLE: boolean;
+  USAGE_INBOX_DIR: string;
 };
 
 type Parsed = z.infer<typeof schema>;
@@ -188,11 +245,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'Invalid configuration: ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY are required when ALIPAY_MODE=live',
     );
   }
+  if (Boolean(data.S3_ACCESS_KEY_ID) !== Boolean(data.S3_SECRET_ACCESS_KEY)) {
+    throw new Error('Invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
+  }
+  // A key generated into DATA_DIR would sit on one machine while the documents it opens sit in
+  // a bucket shared by every instance: losing ./data would make them all unreadable.
+  if (data.S3_BUCKET && !data.DOCUMENT_KEY) {
+    throw new Error('Invalid configuration: DOCUMENT_KEY is required when S3_BUCKET is set');
+  }
   return {
     ...data,
     PUBLIC_URL: (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, ''),
     DATA_DIR: resolve(parsed.data.DATA_DIR),
+    S3_FORCE_PATH_STYLE: data.S3_FORCE_PATH_STYLE ?? Boolean(data.S3_ENDPOINT),
+    USAGE_INBOX_DIR: resolve(data.USAGE_INBOX_DIR ?? join(data.DATA_DIR, 'usage-inbox')),
     STATIC_DIR: resolve(parsed.data.STATIC_DIR),
     SSR_BUNDLE: parsed.data.SSR_BUNDLE ? resolve(parsed.data.SSR_BUNDLE) : null,
   };
 }
+
+/** RECONCILE_AFTER_SECONDS as numbers, ascending. */
+export const reconcileSchedule = (config: Pick<Config, 'RECONCILE_AFTER_SECONDS'>): number[] =>
+  config.RECONCILE_AFTER_SECONDS.split(',')
+    .map(Number)
+    .sort((a, b) => a - b);

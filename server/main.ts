@@ -2,6 +2,8 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed.js';
+import { startJobQueue, type JobQueue } from './jobs/queue.js';
+import { jobHandlers, workerDeps, type WorkerDeps } from './jobs/workers.js';
 import { markServerRunning } from './ops/server-lock.js';
 
 // A configuration refusal is a message for whoever deploys, not a crash: no stack trace.
@@ -17,6 +19,27 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir:
 await seedIfEmpty(database.db);
 const releaseLock = config.DATABASE_URL ? () => undefined : markServerRunning(config.DATA_DIR);
 
+// The queue starts before the app so a request's messages can be handed to it; its workers
+// (unless WORKERS=off, where `npm run worker` runs them) log through the app's logger.
+let log: WorkerDeps['log'] = { info: () => undefined, error: (o, m) => console.error(m, o) };
+let queueRef: JobQueue | null = null;
+const queue: JobQueue = await startJobQueue(database, {
+  handlers:
+    config.WORKERS === 'on'
+      ? jobHandlers(
+          workerDeps(
+            config,
+            database,
+            { info: (o, m) => log.info(o, m), error: (o, m) => log.error(o, m) },
+            () => queueRef!,
+          ),
+        )
+      : undefined,
+  onError: (error, context) => log.error({ err: error, context }, 'job failed'),
+  sweepIntervalSeconds: config.SWEEP_INTERVAL_SECONDS,
+});
+queueRef = queue;
+
 const app = await buildApp({
   database,
   config,
@@ -25,7 +48,9 @@ const app = await buildApp({
   // Request lines carry method, route pattern and status only (server/lib/log-serializers.ts):
   // no query strings, headers or addresses.
   logger: { level: config.LOG_LEVEL },
+  jobs: queue,
 });
+log = { info: (o, m) => app.log.info(o, m), error: (o, m) => app.log.error(o, m) };
 
 let closing = false;
 async function shutdown(signal: string): Promise<void> {
@@ -33,10 +58,12 @@ async function shutdown(signal: string): Promise<void> {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   // Stop taking requests, let the ones in flight finish, then close the database.
-  const timer = setTimeout(() => process.exit(1), 10_000);
+  const timer = setTimeout(() => process.exit(1), 15_000);
   timer.unref();
   try {
     await app.close();
+    // Running jobs finish, or are handed back to the queue for another process.
+    await queue.stop(8_000);
     await database.close();
     releaseLock();
     process.exit(0);

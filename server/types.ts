@@ -3,6 +3,7 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Lang, PayMethod } from '../contract/api.js';
 import type { Config } from './config.js';
+import type { JobSender } from './jobs/queue.js';
 import type { SignedIn } from './lib/auth.js';
 import type { Database } from './db/client.js';
 import type { MailProvider } from './providers/mail/mail-provider.js';
@@ -26,6 +27,8 @@ declare module 'fastify' {
     payments: Record<PayMethod, PaymentProvider>;
     sandboxKeys: SandboxKeys;
     sms: SmsProvider;
+    /** Null where no queue was given (tests): messages then wait in the outbox for a sweep. */
+    jobs: JobSender | null;
     dbKind: 'pglite' | 'postgres';
     /** Live sessions by token hash (services/session-cache.ts). */
     sessions: SessionCache;

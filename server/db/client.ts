@@ -20,7 +20,12 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** LISTENs on `channel`; resolves once listening, with a function that stops. */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
+  /** How the job queue (server/jobs/queue.ts) reaches the same database. */
+  jobs: { kind: 'postgres'; connectionString: string } | { kind: 'pglite'; client: PGliteClient };
 }
+
+/** The embedded database's client, as the job queue's adapter uses it. */
+export type PGliteClient = import('@electric-sql/pglite').PGlite;
 
 // Channel names go into LISTEN as they are: only plain identifiers.
 function checkChannel(channel: string): void {
@@ -62,6 +67,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
       db,
       kind: 'postgres',
       close: () => pool.end(),
+      jobs: { kind: 'postgres', connectionString },
       // LISTEN needs a connection of its own: a pooled one goes back to the pool and its
       // notifications with it.
       async listen(channel, handlers) {
@@ -124,6 +130,7 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     db,
     kind: 'pglite',
     close: () => client.close(),
+    jobs: { kind: 'pglite', client },
     // In-process: a notification arrives before the statement that caused it resolves, and
     // there is no connection to lose.
     async listen(channel, handlers) {

@@ -135,7 +135,7 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
     case 'bill': {
       if (sub !== 'run') throw new OpsError('usage: bill run --month YYYY-MM');
       const result = await billRun(deps.db, who, need(flags.month, '--month'));
-      return `${result.created} bills created for ${result.lines} active lines (${result.planChangesApplied} plan changes applied)`;
+      return `${result.created} bills created for ${result.lines} active lines (${result.pricedAtBookedPlan} at a plan booked for the 25th)`;
     }
     case 'payments': {
       if (flags.attention !== 'true') throw new OpsError('usage: payments --attention');

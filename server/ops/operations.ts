@@ -1,14 +1,16 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { and, asc, eq, inArray, lte } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { tokyoDate } from '../../contract/calendar.js';
 import { DOCUMENT_KINDS, isOrderStatus, type OrderStatus } from '../../contract/order-status.js';
-import { taxOf } from '../../contract/pricing.js';
 import { addWorkingDays, DISPATCH_WORKING_DAYS } from '../../contract/working-days.js';
 import type { Database } from '../db/client.js';
-import { auditLog, bills, lines, orders, planChanges, plans, usageRecords, users } from '../db/schema.js';
+import { auditLog, lines, orders, users } from '../db/schema.js';
 import { readDocument, type DocumentVault } from '../services/documents.js';
+import { billRun as runBills } from '../services/billing.js';
+import { notify } from '../services/notifications.js';
 import { transitionOrder } from '../services/orders.js';
+import { importUsage as importUsageFile } from '../services/usage.js';
 
 /** A staff command refused, with a reason for the operator. */
 export class OpsError extends Error {
@@ -166,89 +168,22 @@ export async function activateOrder(db: Database, actor: string, orderNo: string
     .values({ userId: order.userId, orderId: order.id, planId: order.planId, msisdn: number, iccid })
     .returning();
   await audit(db, actor, 'create-line', number, { orderNo, iccid });
+  await notify(db, {
+    userId: order.userId,
+    kind: 'line_active',
+    ref: `line:${line!.id}`,
+    link: '/pages/user/taocan',
+    params: { msisdn: `${number.slice(0, 3)}-${number.slice(3, 7)}-${number.slice(7)}` },
+    localized: { plan: order.planName },
+  });
   return line!;
 }
 
-/** CSV of msisdn,date,megabytes; a day already recorded is replaced (the carrier corrects). */
-export async function importUsage(db: Database, actor: string, csv: string) {
-  let imported = 0;
-  const problems: string[] = [];
-  const known = new Map<string, number>();
-  for (const [index, raw] of csv.split(/\r?\n/).entries()) {
-    const line = raw.trim();
-    if (!line || /^msisdn\s*,/i.test(line)) continue;
-    const [msisdn = '', day = '', mb = ''] = line.split(',').map((c) => c.trim());
-    const number = msisdn.replace(/-/g, '');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !/^\d+$/.test(mb)) {
-      problems.push(`line ${index + 1}: expected msisdn,YYYY-MM-DD,megabytes`);
-      continue;
-    }
-    if (!known.has(number)) {
-      const [found] = await db.select({ id: lines.id }).from(lines).where(eq(lines.msisdn, number)).limit(1);
-      known.set(number, found?.id ?? 0);
-    }
-    const lineId = known.get(number)!;
-    if (!lineId) {
-      problems.push(`line ${index + 1}: no line ${number}`);
-      continue;
-    }
-    await db
-      .insert(usageRecords)
-      .values({ lineId, day, megabytes: Number(mb) })
-      .onConflictDoUpdate({ target: [usageRecords.lineId, usageRecords.day], set: { megabytes: Number(mb) } });
-    imported += 1;
-  }
-  await audit(db, actor, 'usage-import', 'usage', { imported, problems: problems.length });
-  return { imported, problems };
-}
+/** CSV of msisdn,date,megabytes (services/usage.ts); also what the usage inbox worker runs. */
+export const importUsage = (db: Database, actor: string, csv: string) => importUsageFile(db, actor, csv);
 
-function lastDayOf(month: string): string {
-  const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
-}
-
-/**
- * Bills every active line for the month, once: a second run finds the bills and makes none.
- * The plan is the one in force on the 25th, after changes due by then are applied.
- */
+/** The monthly bill run (services/billing.ts), which the scheduler also runs on the 1st. */
 export async function billRun(db: Database, actor: string, month: string) {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new OpsError('--month must be YYYY-MM');
-  const billingDay = `${month}-25`;
-  const due = await db
-    .select()
-    .from(planChanges)
-    .where(and(eq(planChanges.status, 'pending'), lte(planChanges.effectiveDate, billingDay)));
-  for (const change of due) {
-    await db.transaction(async (tx) => {
-      await tx.update(lines).set({ planId: change.toPlanId }).where(eq(lines.id, change.lineId));
-      await tx.update(planChanges).set({ status: 'applied' }).where(eq(planChanges.id, change.id));
-    });
-  }
-  const active = await db
-    .select({ line: lines, plan: plans })
-    .from(lines)
-    .innerJoin(plans, eq(plans.id, lines.planId))
-    .where(eq(lines.status, 'active'));
-  let created = 0;
-  for (const { line, plan } of active) {
-    const subtotal = plan.monthlyRent;
-    const inserted = await db
-      .insert(bills)
-      .values({
-        billNo: `B${month.replace('-', '')}${String(line.id).padStart(6, '0')}`,
-        userId: line.userId,
-        lineId: line.id,
-        month,
-        items: [{ code: 'monthly_rent', planId: plan.id, amount: subtotal }],
-        subtotal,
-        tax: taxOf(subtotal),
-        total: subtotal + taxOf(subtotal),
-        dueDate: lastDayOf(month),
-      })
-      .onConflictDoNothing()
-      .returning({ id: bills.id });
-    created += inserted.length;
-  }
-  await audit(db, actor, 'bill-run', month, { lines: active.length, created, planChangesApplied: due.length });
-  return { lines: active.length, created, planChangesApplied: due.length };
+  return runBills(db, actor, month);
 }

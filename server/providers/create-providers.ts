@@ -1,9 +1,6 @@
 import type { PayMethod } from '../../contract/api.js';
 import type { Config } from '../config.js';
 import type { Database } from '../db/client.js';
-import type { MailProvider } from './mail/mail-provider.js';
-import { outboxMail } from './mail/outbox-mail.js';
-import { smtpMail } from './mail/smtp-mail.js';
 import { alipayOAuth } from './oauth/alipay-oauth.js';
 import type { OAuthPlatform, OAuthProvider } from './oauth/oauth-provider.js';
 import { sandboxOAuth } from './oauth/sandbox-oauth.js';
@@ -16,10 +13,6 @@ import { sandboxCard } from './payment/sandbox-card.js';
 import type { SandboxKeys } from './payment/sandbox-keys.js';
 import { sandboxWechatPay } from './payment/sandbox-wechat.js';
 import { wechatPayLive } from './payment/wechat-pay-live.js';
-
-export function createMailProvider(config: Config, db: Database): MailProvider {
-  return config.SMTP_URL ? smtpMail(config.SMTP_URL, config.MAIL_FROM) : outboxMail(db);
-}
 
 export function createOAuthProviders(config: Config, db: Database): Record<OAuthPlatform, OAuthProvider> {
   return {

@@ -6,6 +6,7 @@ import { refused } from '../lib/envelope.js';
 import { escapeHtml, htmlPage } from '../lib/html.js';
 import { message } from '../lib/messages.js';
 import { withContract } from '../lib/validate.js';
+import { withOrigin } from '../services/outbox.js';
 
 /**
  * The socket's own peer, never `request.ip`: behind TRUST_PROXY that comes from
@@ -18,7 +19,7 @@ export function isLoopback(address: string | undefined): boolean {
 }
 
 /**
- * Development only: the mail and SMS that would have been sent. Never in production, and only
+ * Development only: every message of the outbox table, with how its delivery went. Never in production, and only
  * to this machine: the codes in it open any account.
  */
 export async function devOutboxRoutes(fastify: FastifyInstance): Promise<void> {
@@ -36,7 +37,8 @@ export async function devOutboxRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get('/dev/outbox.json', { schema: { querystring: outboxQuerySchema } }, async (request) => {
     const { to } = request.query;
-    return { messages: await latest(to) };
+    const origin = app.config.PUBLIC_URL;
+    return { messages: (await latest(to)).map((m) => ({ ...m, body: withOrigin(m.body, origin) })) };
   });
 
   app.get('/dev/outbox', { schema: { querystring: outboxQuerySchema } }, async (request, reply) => {
@@ -45,11 +47,11 @@ export async function devOutboxRoutes(fastify: FastifyInstance): Promise<void> {
     const rows = (await latest(to))
       .map(
         (m) =>
-          `<tr><td>${escapeHtml(m.createdAt.toISOString())}</td><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.recipient)}</td><td><strong>${escapeHtml(m.subject)}</strong><pre>${escapeHtml(m.body)}</pre></td></tr>`,
+          `<tr><td>${escapeHtml(m.createdAt.toISOString())}</td><td>${escapeHtml(m.channel)}</td><td>${escapeHtml(m.recipient)}</td><td><strong>${escapeHtml(m.subject)}</strong><pre>${escapeHtml(withOrigin(m.body, app.config.PUBLIC_URL))}</pre></td><td>${escapeHtml(`${m.status} (${m.attempts})${m.lastError ? `: ${m.lastError}` : ''}`)}</td></tr>`,
       )
       .join('');
     const title = message(lang, 'sandbox.outboxTitle');
-    const body = `<h1>${escapeHtml(title)}</h1><table><thead><tr><th>${escapeHtml(message(lang, 'sandbox.outboxTime'))}</th><th>${escapeHtml(message(lang, 'sandbox.outboxChannel'))}</th><th>${escapeHtml(message(lang, 'sandbox.outboxTo'))}</th><th>${escapeHtml(message(lang, 'sandbox.outboxMessage'))}</th></tr></thead><tbody>${rows || `<tr><td colspan="4">${escapeHtml(message(lang, 'sandbox.outboxEmpty'))}</td></tr>`}</tbody></table>`;
+    const body = `<h1>${escapeHtml(title)}</h1><table><thead><tr><th>${escapeHtml(message(lang, 'sandbox.outboxTime'))}</th><th>${escapeHtml(message(lang, 'sandbox.outboxChannel'))}</th><th>${escapeHtml(message(lang, 'sandbox.outboxTo'))}</th><th>${escapeHtml(message(lang, 'sandbox.outboxMessage'))}</th><th>${escapeHtml(message(lang, 'sandbox.outboxStatus'))}</th></tr></thead><tbody>${rows || `<tr><td colspan="5">${escapeHtml(message(lang, 'sandbox.outboxEmpty'))}</td></tr>`}</tbody></table>`;
     return reply.type('text/html').send(htmlPage(lang, title, body));
   });
 }

@@ -8,6 +8,7 @@ import {
   refundsQuerySchema,
 } from '../../contract/payment-rules.js';
 import { payCreatedSchema, payRefundsSchema, payStatusSchema } from '../../contract/payment-views.js';
+import { reconcileSchedule } from '../config.js';
 import { requireUser } from '../lib/auth.js';
 import { ok, replies } from '../lib/envelope.js';
 import { withContract } from '../lib/validate.js';
@@ -24,6 +25,7 @@ export async function paymentRoutes(fastify: FastifyInstance): Promise<void> {
     providers: app.payments,
     methods: app.config.PAYMENT_METHODS,
     wechatH5: app.config.WECHAT_H5_PAY === 'on',
+    checkAfterSeconds: reconcileSchedule(app.config),
     wechatAppIds: { official: app.config.WECHAT_APP_ID, miniProgram: app.config.WECHAT_MINIPROGRAM_APP_ID },
   });
 

@@ -12,6 +12,7 @@ import { withTax } from '../../contract/pricing.js';
 import type { Database } from '../db/client.js';
 import { bills, lines, planChanges, plans, usageRecords } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
+import { notify } from './notifications.js';
 import type { SessionUser } from './sessions.js';
 
 type Plan = typeof plans.$inferSelect;
@@ -126,10 +127,19 @@ export async function requestPlanChange(db: Database, user: SessionUser, planId:
       .from(planChanges)
       .where(and(eq(planChanges.lineId, line.id), eq(planChanges.status, 'pending')));
     if (open) throw new ApiError('CHANGE_PENDING');
-    return tx
+    const inserted = await tx
       .insert(planChanges)
       .values({ lineId: line.id, fromPlanId: current.id, toPlanId: target.id, effectiveDate })
       .returning();
+    await notify(tx, {
+      userId: user.id,
+      kind: 'plan_change_booked',
+      ref: `plan-change:${inserted[0]!.id}`,
+      link: '/pages/user/taocan',
+      params: { date: effectiveDate },
+      localized: { plan: { cn: target.nameCn, ja: target.nameJa } },
+    });
+    return inserted;
   });
   return { change: change!, difference: withTax(target.monthlyRent) - withTax(current.monthlyRent) };
 }

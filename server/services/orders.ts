@@ -16,6 +16,7 @@ import { orderEvents, orders, plans, purchaseDrafts, stores } from '../db/schema
 import { ApiError, NotFoundError } from '../lib/errors.js';
 import { parseWith } from '../lib/validate.js';
 import { ownedDocuments } from './documents.js';
+import { notifyOrderMoved } from './order-notifications.js';
 
 type OrderRow = typeof orders.$inferSelect;
 
@@ -160,7 +161,12 @@ export async function transitionOrder(
       .set({ ...changes, status: to, updatedAt: now })
       .where(eq(orders.id, orderId))
       .returning();
-    await tx.insert(orderEvents).values({ orderId, fromStatus: from, toStatus: to, actor, note, at: now });
+    const [event] = await tx
+      .insert(orderEvents)
+      .values({ orderId, fromStatus: from, toStatus: to, actor, note, at: now })
+      .returning({ id: orderEvents.id });
+    // The customer hears of it only if the move commits, and then surely: same transaction.
+    await notifyOrderMoved(tx, order!, to, event!.id);
     return order!;
   });
 }

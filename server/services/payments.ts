@@ -17,6 +17,7 @@ import type {
 } from '../providers/payment/payment-provider.js';
 import { latestOrder } from './orders.js';
 import { settleInTransaction, type PaymentRow, type SettleDeps, type SettleResult } from './payment-settlement.js';
+import { firstCheckAt } from './reconciliation.js';
 import { retryRefunds, sendRefund } from './refunds.js';
 
 export type { PaymentRow } from './payment-settlement.js';
@@ -27,6 +28,8 @@ export interface PaymentDeps extends SettleDeps {
   wechatH5: boolean;
   /** The WeChat apps whose openid pays a JSAPI or mini-program order. */
   wechatAppIds: { official: string; miniProgram: string };
+  /** RECONCILE_AFTER_SECONDS: when a worker first asks the provider about a new attempt. */
+  checkAfterSeconds?: number[];
 }
 
 /** How a WeChat payer is known to one app: their openid there (JSAPI and mini-program orders need it). */
@@ -186,6 +189,8 @@ export async function createPayment(deps: PaymentDeps, userId: number, request: 
           status: 'pending',
           createdAt: now,
           updatedAt: now,
+          // A worker asks the provider after 1, 5, 15 and 60 minutes if no notification came.
+          nextCheckAt: firstCheckAt(now, deps.checkAfterSeconds),
         });
         return true;
       })

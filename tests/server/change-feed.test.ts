@@ -17,6 +17,7 @@ async function flakyDatabase(kind: 'pglite' | 'postgres') {
     db: real.db,
     kind,
     close: () => real.close(),
+    jobs: real.jobs,
     async listen(_channel, h) {
       if (refuse) throw new Error('connection refused');
       listens += 1;

@@ -1,8 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { outbox } from '../../server/db/schema';
+import { createTransports } from '../../server/providers/create-transports';
+import { deliverMessage, dueMessageIds, MAX_ATTEMPTS } from '../../server/services/outbox';
 import { postForm } from './helpers/requests';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
 
 interface Received {
   to: string[];
@@ -30,6 +34,13 @@ describe('mail over SMTP', () => {
   const received: Received[] = [];
   let smtp: SMTPServer;
   let t: TestApp;
+  let smtpUrl = '';
+  // What a worker delivers with: the transports the configuration names, here the SMTP peer.
+  const deps = (url = smtpUrl) => ({
+    db: t.app.db,
+    transports: createTransports(testConfig({ SMTP_URL: url })),
+    origin: 'http://sim.test',
+  });
 
   beforeAll(async () => {
     smtp = new SMTPServer({
@@ -46,7 +57,8 @@ describe('mail over SMTP', () => {
     });
     await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
     const { port } = smtp.server.address() as AddressInfo;
-    t = await createTestApp('pglite', { env: { SMTP_URL: `smtp://127.0.0.1:${port}` } });
+    smtpUrl = `smtp://127.0.0.1:${port}`;
+    t = await createTestApp('pglite', { env: { SMTP_URL: smtpUrl } });
   });
   afterAll(async () => {
     await t.close();
@@ -67,7 +79,12 @@ describe('mail over SMTP', () => {
       { 'accept-language': 'ja' },
     );
     expect(res.body.code).toBe(1);
-    await expect.poll(() => received.length).toBe(1);
+    // The request only committed the message (after answering: reset answers the same for
+    // every address); nothing went over the wire yet.
+    await expect.poll(() => dueMessageIds(t.app.db)).toHaveLength(1);
+    expect(received).toHaveLength(0);
+    for (const id of await dueMessageIds(t.app.db)) await deliverMessage(deps(), id);
+    expect(received).toHaveLength(1);
     const mail = received[0]!;
     expect(mail.to).toEqual(['tanaka@example.jp']);
     // Headers are MIME-encoded; the subject decodes to the Japanese title.
@@ -81,5 +98,49 @@ describe('mail over SMTP', () => {
       .toString('utf8');
     expect(decoded || subject).toContain('パスワードの再設定');
     expect(decodedBody(mail.raw)).toMatch(/確認コードは \d{6} です/);
+  });
+
+  it('keeps a registration working while mail is down, retries with back-off, then keeps the message as failed', async () => {
+    // A peer that refuses every recipient, as a provider in an outage does.
+    const refusing = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      onRcptTo(_address, _session, callback) {
+        callback(Object.assign(new Error('mailbox unavailable'), { responseCode: 451 }));
+      },
+    });
+    await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    const down = `smtp://127.0.0.1:${(refusing.server.address() as AddressInfo).port}`;
+    try {
+      await postForm(t.app, '/api/user/register', {
+        username: 'suzuki',
+        email: 'suzuki@example.jp',
+        password: 'suzuki123',
+        repassword: 'suzuki123',
+      });
+      const res = await postForm(t.app, '/api/user/retrieve', { email: 'suzuki@example.jp' });
+      expect(res.body.code).toBe(1);
+      const mine = () => t.app.db.select().from(outbox).where(eq(outbox.recipient, 'suzuki@example.jp'));
+      await expect.poll(mine).toHaveLength(1);
+      const [row] = await mine();
+      let now = new Date();
+      expect(await deliverMessage(deps(down), row!.id, now)).toBe('retry');
+      // Not again before its back-off has passed.
+      expect(await deliverMessage(deps(down), row!.id, now)).toBe('skipped');
+      const outcomes: string[] = [];
+      for (let attempt = 2; attempt <= MAX_ATTEMPTS; attempt += 1) {
+        now = new Date(now.getTime() + 61 * 60_000);
+        outcomes.push(await deliverMessage(deps(down), row!.id, now));
+      }
+      expect(outcomes).toEqual(['retry', 'retry', 'retry', 'failed']);
+      const [failed] = await t.app.db.select().from(outbox).where(eq(outbox.id, row!.id));
+      expect(failed).toMatchObject({ status: 'failed', attempts: MAX_ATTEMPTS });
+      expect(failed!.lastError).toMatch(/451|mailbox unavailable/);
+      // Kept, and no longer due: a sweep leaves it for staff.
+      expect(await dueMessageIds(t.app.db, new Date(now.getTime() + 24 * 3_600_000))).not.toContain(row!.id);
+      expect(received.some((m) => m.to.includes('suzuki@example.jp'))).toBe(false);
+    } finally {
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    }
   });
 });

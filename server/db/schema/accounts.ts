@@ -1,4 +1,15 @@
-import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const users = pgTable(
   'users',
@@ -101,7 +112,11 @@ export const smsCodes = pgTable(
   (t) => [index('sms_codes_mobile_idx').on(t.mobile, t.createdAt), index('sms_codes_ip_idx').on(t.ip, t.createdAt)],
 );
 
-/** Mail and SMS that the development outbox shows instead of sending. */
+/**
+ * Every e-mail, SMS and WeChat message, committed with the data that caused it and delivered
+ * by a worker (server/jobs/deliver-messages.ts) with retries; the development outbox page
+ * reads the same rows. A message that keeps failing stays here as `failed` for staff.
+ */
 export const outbox = pgTable(
   'outbox',
   {
@@ -111,8 +126,40 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     body: text('body').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    userId: integer('user_id').references(() => users.id),
+    // What the message is about: a code ('activation', 'bind', ...) or a notification kind.
+    kind: text('kind').notNull().default('code'),
+    // pending -> sending -> sent, or failed after the last attempt.
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    // Which transport took it: outbox (development), smtp, http, wechat.
+    transport: text('transport'),
+    // A notification is sent once per event and channel, however many workers see the event.
+    dedupeKey: text('dedupe_key'),
   },
-  (t) => [index('outbox_recipient_idx').on(t.recipient, t.createdAt)],
+  (t) => [
+    index('outbox_recipient_idx').on(t.recipient, t.createdAt),
+    index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    uniqueIndex('outbox_dedupe_key').on(t.dedupeKey),
+  ],
+);
+
+/** A customer's choice of channels per notification kind; no row means the channel is on. */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    channel: text('channel').notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind, t.channel] })],
 );
 
 /**

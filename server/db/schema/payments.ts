@@ -24,11 +24,17 @@ export const payments = pgTable(
     paidAt: timestamp('paid_at', { withTimezone: true }),
     // Set when a newer attempt (or expiry) closed this one, with the provider too.
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    // Reconciliation: when a worker next asks the provider about a pending attempt, and how often it has.
+    nextCheckAt: timestamp('next_check_at', { withTimezone: true }),
+    checks: integer('checks').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('payments_payment_no_key').on(t.paymentNo),
     index('payments_target_idx').on(t.targetType, t.targetId),
+    index('payments_next_check_idx')
+      .on(t.nextCheckAt)
+      .where(sql`${t.status} = 'pending'`),
     // One open attempt per order or bill, whatever the application does: the database refuses a second.
     uniqueIndex('payments_one_pending_key')
       .on(t.targetType, t.targetId)

@@ -1,15 +1,9 @@
-import type { Database } from '../../db/client.js';
-import { outbox } from '../../db/schema.js';
-import type { MailMessage, MailProvider } from './mail-provider.js';
+import type { MailProvider } from './mail-provider.js';
 
-/** Keeps mail in the database for the development outbox page instead of sending it. */
-export function outboxMail(db: Database): MailProvider {
-  return {
-    kind: 'outbox',
-    async send(message: MailMessage) {
-      await db
-        .insert(outbox)
-        .values({ channel: 'mail', recipient: message.to, subject: message.subject, body: message.text });
-    },
-  };
+/**
+ * Development: nothing leaves the machine. The message is already a row of the outbox
+ * table, which the development outbox page shows; delivering it only marks it sent.
+ */
+export function outboxMail(): MailProvider {
+  return { kind: 'outbox', send: () => Promise.resolve() };
 }

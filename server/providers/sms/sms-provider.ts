@@ -1,5 +1,3 @@
-import type { Database } from '../../db/client.js';
-import { outbox } from '../../db/schema.js';
 
 /** Sends one text message. Implementations: the development outbox and an HTTP SMS gateway. */
 export interface SmsProvider {
@@ -7,13 +5,9 @@ export interface SmsProvider {
   send(to: string, text: string): Promise<void>;
 }
 
-export function outboxSms(db: Database): SmsProvider {
-  return {
-    kind: 'outbox',
-    async send(to, text) {
-      await db.insert(outbox).values({ channel: 'sms', recipient: to, subject: 'SMS', body: text });
-    },
-  };
+/** Development: the outbox row is the message (see outbox-mail.ts); nothing is sent. */
+export function outboxSms(): SmsProvider {
+  return { kind: 'outbox', send: () => Promise.resolve() };
 }
 
 /** A JSON-over-HTTPS gateway: POST {to, text} with a bearer key; any 2xx is accepted. */

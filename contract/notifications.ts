@@ -1,0 +1,28 @@
+/**
+ * What a customer is told about, and how. Shared by the server, which sends, and the app's
+ * notification settings page, which lets the customer choose channels per kind.
+ */
+export const NOTIFICATION_KINDS = [
+  'order_approved',
+  'order_rejected',
+  'order_shipped',
+  'order_ready_for_pickup',
+  'line_active',
+  'bill_issued',
+  'bill_due',
+  'bill_overdue',
+  'data_80',
+  'data_100',
+  'plan_change_booked',
+  'plan_change_applied',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export const NOTIFICATION_CHANNELS = ['email', 'sms', 'wechat'] as const;
+export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+
+/** Bills cannot be turned off (nor can security messages: codes, which are not in this list). */
+export const LOCKED_NOTIFICATION_KINDS: readonly NotificationKind[] = ['bill_issued', 'bill_due', 'bill_overdue'];
+
+export const isNotificationKind = (value: string): value is NotificationKind =>
+  (NOTIFICATION_KINDS as readonly string[]).includes(value);

@@ -1,0 +1,80 @@
+import { reconcileSchedule, type Config } from '../config.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { createPaymentProviders } from '../providers/create-providers.js';
+import { createTransports } from '../providers/create-transports.js';
+import type { PaymentProvider } from '../providers/payment/payment-provider.js';
+import { makeSandboxKeys } from '../providers/payment/sandbox-keys.js';
+import { createUsageInbox } from '../providers/storage/create-storage.js';
+import { deliverMessage, dueMessageIds, type Transports } from '../services/outbox.js';
+import { duePaymentChecks, dueOrderExpiries, expireOrder, reconcilePayment } from '../services/reconciliation.js';
+import { runScheduledTasks, type ScheduleDeps } from '../services/scheduled.js';
+import type { PayMethod } from '../../contract/api.js';
+import type { JobHandler, JobName, JobSender } from './queue.js';
+
+export interface WorkerDeps extends ScheduleDeps {
+  providers: Record<PayMethod, PaymentProvider>;
+  transports: Transports;
+  origin: string;
+  /** Where the sweep sends the work it finds. */
+  queue: () => JobSender;
+  /** RECONCILE_AFTER_SECONDS. */
+  checkAfterSeconds: number[];
+  /** Tests only: the clock the handlers read. */
+  now?: () => Date;
+}
+
+/** The dependencies of the jobs, from configuration: the same providers a server process uses. */
+export function workerDeps(
+  config: Config,
+  database: DatabaseHandle,
+  log: WorkerDeps['log'],
+  queue: () => JobSender,
+): WorkerDeps {
+  return {
+    db: database.db,
+    log,
+    // Sandbox keys sign what the sandbox sends; a worker only asks, closes and refunds.
+    providers: createPaymentProviders(config, database.db, makeSandboxKeys()),
+    transports: createTransports(config),
+    origin: config.PUBLIC_URL,
+    usageInbox: createUsageInbox(config),
+    checkAfterSeconds: reconcileSchedule(config),
+    queue,
+  };
+}
+
+const idOf = (data: Record<string, unknown>, key: string) => {
+  const value = data[key];
+  if (typeof value !== 'number' && typeof value !== 'string') throw new Error(`job without ${key}`);
+  return value;
+};
+
+/** What each job does. Each handler is idempotent: a job run twice (a retry, a dead worker's lease) changes nothing more. */
+export function jobHandlers(deps: WorkerDeps): Record<JobName, JobHandler> {
+  const now = () => deps.now?.() ?? new Date();
+  const settle = { db: deps.db, providers: deps.providers };
+  return {
+    async sweep() {
+      const at = now();
+      const queue = deps.queue();
+      for (const id of await dueMessageIds(deps.db, at))
+        await queue.send('deliver-message', { id }, { singletonKey: `message:${id}` });
+      for (const paymentNo of await duePaymentChecks(settle, at))
+        await queue.send('reconcile-payment', { paymentNo }, { singletonKey: `payment:${paymentNo}` });
+      for (const orderId of await dueOrderExpiries(settle, at))
+        await queue.send('expire-order', { orderId }, { singletonKey: `order:${orderId}` });
+      const done = await runScheduledTasks(deps, at);
+      if (Object.keys(done).some((k) => k !== 'usageFiles') || (done.usageFiles as unknown[]).length > 0)
+        deps.log.info(done, 'scheduled work done');
+    },
+    async 'deliver-message'(data) {
+      await deliverMessage(deps, Number(idOf(data, 'id')), now());
+    },
+    async 'reconcile-payment'(data) {
+      await reconcilePayment(settle, String(idOf(data, 'paymentNo')), now(), deps.checkAfterSeconds);
+    },
+    async 'expire-order'(data) {
+      await expireOrder(settle, Number(idOf(data, 'orderId')), now());
+    },
+  };
+}

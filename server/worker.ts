@@ -1,0 +1,56 @@
+import { loadConfig } from './config.js';
+import { openDatabase } from './db/client.js';
+import { startJobQueue, type JobQueue } from './jobs/queue.js';
+import { jobHandlers, workerDeps } from './jobs/workers.js';
+
+// `npm run worker`: the background jobs alone, for deployments that run web servers with
+// WORKERS=off. Any number may run against one PostgreSQL database; each job runs once.
+
+function line(level: 'info' | 'error', object: object, message: string) {
+  const safe = JSON.stringify(object, (_key, value: unknown) =>
+    value instanceof Error ? { message: value.message } : value,
+  );
+  console[level === 'error' ? 'error' : 'log'](
+    JSON.stringify({ level, time: Date.now(), msg: message, ...JSON.parse(safe) }),
+  );
+}
+const log = {
+  info: (o: object, m: string) => line('info', o, m),
+  error: (o: object, m: string) => line('error', o, m),
+};
+
+const config = (() => {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+})();
+if (!config.DATABASE_URL) {
+  console.error(
+    'npm run worker needs DATABASE_URL: the embedded database belongs to one process (npm start runs the workers itself).',
+  );
+  process.exit(1);
+}
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+let queue: JobQueue | null = null;
+const deps = workerDeps(config, database, log, () => queue!);
+queue = await startJobQueue(database, {
+  handlers: jobHandlers(deps),
+  onError: (error, context) => log.error({ err: error, context }, 'job failed'),
+  sweepIntervalSeconds: config.SWEEP_INTERVAL_SECONDS,
+});
+log.info({}, 'worker running');
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  log.info({ signal }, 'worker stopping: running jobs finish or go back to the queue');
+  await queue?.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,165 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orders, outbox, payments, sandboxTrades } from '../../server/db/schema';
+import { startJobQueue, type JobQueue } from '../../server/jobs/queue';
+import { jobHandlers, workerDeps, type WorkerDeps } from '../../server/jobs/workers';
+import { backends, freshDatabase, type TestDatabase } from './helpers/databases';
+import { eventually } from './helpers/eventually';
+import { placeOrder, signUp } from './helpers/purchase';
+import { postForm } from './helpers/requests';
+import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
+
+const quiet = { info: () => undefined, error: () => undefined };
+const fail = (error: unknown) => {
+  throw error instanceof Error ? error : new Error(String(error));
+};
+
+/** A worker process's queue on the test app's database, its clock `now` when given. */
+async function startWorkers(t: TestApp, env: Record<string, string>, now?: () => Date) {
+  let queue: JobQueue | null = null;
+  const deps: WorkerDeps = {
+    ...workerDeps(testConfig(env), t.database.handle, quiet, () => queue!),
+    ...(now ? { now } : {}),
+  };
+  queue = await startJobQueue(t.database.handle, {
+    handlers: jobHandlers(deps),
+    onError: () => undefined,
+    pollingIntervalSeconds: 0.5,
+    sweepIntervalSeconds: 1,
+  });
+  return queue;
+}
+
+describe.each(backends)('background work on %s', (backend) => {
+  let t: TestApp;
+  let token: string;
+  const env = { RECONCILE_AFTER_SECONDS: '1,2,600' };
+  beforeAll(async () => {
+    t = await createTestApp(backend, { env });
+    ({ token } = await signUp(t.app, 'worker-walk'));
+  });
+  afterAll(() => t.close());
+  const db = () => t.database.handle.db;
+
+  it('settles a payment whose notification was lost, with no client asking', async () => {
+    const orderNo = await placeOrder(t.app, token);
+    const created = await postForm(t.app, '/api/pay/create', { orderNo, method: 'alipay', scene: 'wap' }, { token });
+    expect(created.body.code).toBe(1);
+    const [payment] = await db().select().from(payments).where(eq(payments.status, 'pending'));
+    // The customer paid at the provider; the notification never came (the server that would
+    // have received it was restarted). Only the provider knows.
+    await db().update(sandboxTrades).set({ status: 'paid' }).where(eq(sandboxTrades.paymentNo, payment!.paymentNo));
+    const queue = await startWorkers(t, env);
+    try {
+      await eventually(async () => {
+        const [order] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
+        expect(order!.status).toBe('under_review');
+      }, 30_000);
+      const [settled] = await db().select().from(payments).where(eq(payments.paymentNo, payment!.paymentNo));
+      expect(settled).toMatchObject({ status: 'paid' });
+      expect(settled!.checks).toBeGreaterThanOrEqual(1);
+    } finally {
+      await queue.stop(2_000);
+    }
+  });
+
+  it('expires an order past its deadline and closes its trade with the provider', async () => {
+    const orderNo = await placeOrder(t.app, token);
+    await postForm(t.app, '/api/pay/create', { orderNo, method: 'alipay', scene: 'wap' }, { token });
+    const [order] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
+    const [attempt] = await db()
+      .select()
+      .from(payments)
+      .where(and(eq(payments.targetId, order!.id), eq(payments.status, 'pending')));
+    // Past the deadline by the workers' clock; the provider still has the trade open, unpaid.
+    const later = new Date(order!.payBefore.getTime() + 60_000);
+    const queue = await startWorkers(t, { RECONCILE_AFTER_SECONDS: '3600' }, () => later);
+    try {
+      await eventually(async () => {
+        const [now] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
+        expect(now!.status).toBe('expired');
+      }, 30_000);
+      const [trade] = await db().select().from(sandboxTrades).where(eq(sandboxTrades.paymentNo, attempt!.paymentNo));
+      expect(trade!.status).toBe('closed');
+      const [closed] = await db().select().from(payments).where(eq(payments.id, attempt!.id));
+      expect(closed!.status).toBe('closed');
+      // A customer who reaches the cashier now cannot pay the closed trade.
+      const paid = await t.app.inject({
+        method: 'POST',
+        url: '/sandbox/alipay/confirm',
+        payload: { trade: trade!.tradeNo, result: 'ok' },
+      });
+      expect(paid.statusCode).toBeLessThan(500);
+      const [still] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
+      expect(still!.status).toBe('expired');
+    } finally {
+      await queue.stop(2_000);
+    }
+  });
+
+  it('delivers a code committed by a request, once, without the request waiting for it', async () => {
+    await postForm(t.app, '/api/user/retrieve', { email: 'worker-walk@example.com' });
+    const queue = await startWorkers(t, env);
+    try {
+      const row = await eventually(async () => {
+        const [sent] = await db().select().from(outbox).where(eq(outbox.recipient, 'worker-walk@example.com'));
+        expect(sent).toMatchObject({ status: 'sent', attempts: 1, transport: 'outbox' });
+        return sent!;
+      }, 20_000);
+      expect(row.body).toMatch(/\d{6}/);
+    } finally {
+      await queue.stop(2_000);
+    }
+  });
+});
+
+describe.skipIf(!backends.includes('postgres'))('two worker processes on one PostgreSQL database', () => {
+  let database: TestDatabase;
+  let second: TestDatabase['handle'] | null = null;
+  beforeAll(async () => {
+    database = await freshDatabase('postgres');
+  });
+  afterAll(async () => {
+    await second?.close();
+    await database.drop();
+  });
+
+  it('runs each job once, whichever process fetches it', async () => {
+    const { openDatabase } = await import('../../server/db/client');
+    const jobs = database.handle.jobs;
+    if (jobs.kind !== 'postgres') throw new Error('expected PostgreSQL');
+    // Another pool on the same database, as a second server process has.
+    second = await openDatabase({ databaseUrl: jobs.connectionString, dataDir: 'memory' });
+    const seen: { by: string; id: number }[] = [];
+    const handlersFor = (by: string) => {
+      const record = (data: Record<string, unknown>) => {
+        seen.push({ by, id: Number(data.id) });
+        // Slow enough that both processes are busy at once.
+        return new Promise<void>((resolve) => setTimeout(resolve, 20));
+      };
+      return {
+        sweep: () => Promise.resolve(),
+        'deliver-message': record,
+        'reconcile-payment': () => Promise.resolve(),
+        'expire-order': () => Promise.resolve(),
+      };
+    };
+    const a = await startJobQueue(database.handle, {
+      handlers: handlersFor('a'),
+      onError: fail,
+      pollingIntervalSeconds: 0.5,
+    });
+    const b = await startJobQueue(second, { handlers: handlersFor('b'), onError: fail, pollingIntervalSeconds: 0.5 });
+    try {
+      await Promise.all(Array.from({ length: 60 }, (_, id) => (id % 2 ? a : b).send('deliver-message', { id })));
+      await eventually(() => Promise.resolve(expect(seen).toHaveLength(60)), 30_000);
+      // Give a duplicate the time to show up, if there were one.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(seen).toHaveLength(60);
+      expect(new Set(seen.map((s) => s.id)).size).toBe(60);
+      expect(new Set(seen.map((s) => s.by))).toEqual(new Set(['a', 'b']));
+    } finally {
+      await Promise.all([a.stop(2_000), b.stop(2_000)]);
+    }
+  });
+});
