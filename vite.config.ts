@@ -1,5 +1,23 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
+
+// Parts of the locale files only the server speaks (e-mail and SMS templates, the sandbox's
+// pages): the server reads the files itself, so the phone never downloads them.
+const SERVER_ONLY_KEYS = ['mail', 'notify', 'sandbox'];
+function serverOnlyLocaleKeys(): Plugin {
+  return {
+    name: 'server-only-locale-keys',
+    enforce: 'pre',
+    load(id) {
+      const file = id.split('?')[0] ?? '';
+      if (!/[\\/]locales[\\/][a-z]+\.json$/.test(file)) return null;
+      const dictionary = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      for (const key of SERVER_ONLY_KEYS) delete dictionary[key];
+      return JSON.stringify(dictionary);
+    },
+  };
+}
 
 // `npm run dev`: Vite serves the app with hot reload and hands everything the server answers
 // itself to the API process on PORT. Keep this list in step with README's Development section.
@@ -8,7 +26,7 @@ const devPort = Number(process.env.VITE_PORT ?? 5173);
 
 export default defineConfig({
   base: '/h5/',
-  plugins: [react()],
+  plugins: [serverOnlyLocaleKeys(), react()],
   build: {
     outDir: 'dist/h5',
     emptyOutDir: true,

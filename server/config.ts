@@ -114,6 +114,8 @@ const schema = z.object({
     .string()
     .regex(/^\d+(,\d+)*$/, 'must be seconds separated by commas, e.g. 60,300,900,3600')
     .default('60,300,900,3600'),
+  /** How long after a customer pays at a sandbox cashier its notification is sent (default 2000; 0 in tests). */
+  SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
   /** The sweep that finds due work runs every minute by the Tokyo cron; below 60, also this often (tests). */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   /** The Alipay mini-program's app ID; its sign-in uses the Alipay keys above. */
@@ -269,3 +271,7 @@ export const reconcileSchedule = (config: Pick<Config, 'RECONCILE_AFTER_SECONDS'
   config.RECONCILE_AFTER_SECONDS.split(',')
     .map(Number)
     .sort((a, b) => a - b);
+
+/** A sandbox cashier notifies 2 s after payment, as a real provider notifies a moment later; tests need no wait. */
+export const sandboxNotifyDelay = (config: Pick<Config, 'SANDBOX_NOTIFY_DELAY_MS' | 'NODE_ENV'>): number =>
+  config.SANDBOX_NOTIFY_DELAY_MS ?? (config.NODE_ENV === 'test' ? 0 : 2000);

@@ -69,18 +69,30 @@ export async function startJobQueue(database: DatabaseHandle, options: StartOpti
   await boss.start();
   for (const name of JOB_NAMES) {
     // createQueue is idempotent in effect but not in SQL: a second process may race the first.
-    await boss
-      .createQueue(name, {
-        name,
-        retryLimit: 5,
-        retryDelay: 5,
-        retryBackoff: true,
-        expireInSeconds: EXPIRE_IN_SECONDS,
-        retentionDays: 7,
-      })
-      .catch((error: unknown) => {
-        if (!/already exists|duplicate key/i.test(String(error))) throw error;
-      });
+    // Two processes starting at once on a database without these queues can also deadlock in
+    // pg-boss's create_queue (each inserts a queue row, then ALTERs a partition to reference
+    // pgboss.queue): PostgreSQL aborts one of them, which tries again and finds the queue made.
+    for (let attempt = 1; ; attempt += 1) {
+      const retry = await boss
+        .createQueue(name, {
+          name,
+          retryLimit: 5,
+          retryDelay: 5,
+          retryBackoff: true,
+          expireInSeconds: EXPIRE_IN_SECONDS,
+          retentionDays: 7,
+        })
+        .then(
+          () => false,
+          (error: unknown) => {
+            if (/already exists|duplicate key/i.test(String(error))) return false;
+            if ((error as { code?: unknown }).code === '40P01' && attempt < 5) return true;
+            throw error;
+          },
+        );
+      if (!retry) break;
+      await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+    }
   }
   if (options.handlers) {
     for (const name of JOB_NAMES) {

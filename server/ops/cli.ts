@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
+import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
+import { auditLog, outbox } from '../db/schema.js';
 import type { DocumentVault } from '../services/documents.js';
+import { retryFailedMessage } from '../services/outbox.js';
 import {
   activateOrder,
   approveOrder,
@@ -37,6 +40,9 @@ Usage: npm run ops -- <command> [options]
   payments --attention                         money staff must look at: refunds pending or
                                                failed, paid payments on unpaid orders or bills,
                                                attempts open for over a day
+  messages --failed                            e-mails, SMS and WeChat messages that kept
+                                               failing (kept, with the provider's last error)
+  messages retry <id>                          try a failed message again from its first attempt
 
 Every action is written to the audit log with OPS_USER (or the login name) and the time.
 Text a customer typed is printed with control characters escaped (an ESC shows as \\x1b).`;
@@ -151,6 +157,36 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
             visible(r.target),
             visible(r.customer),
             visible(r.detail),
+          ].join('  '),
+        )
+        .join('\n');
+    }
+    case 'messages': {
+      if (sub === 'retry') {
+        const id = Number(need(args[2], '<id>'));
+        if (!Number.isInteger(id) || !(await retryFailedMessage(deps.db, id)))
+          throw new OpsError(`no failed message ${args[2]}`);
+        await deps.db.insert(auditLog).values({ actor: who, action: 'message-retry', target: String(id), detail: {} });
+        return `message ${id} queued again`;
+      }
+      if (flags.failed !== 'true') throw new OpsError('usage: messages --failed | messages retry <id>');
+      const rows = await deps.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.status, 'failed'))
+        .orderBy(asc(outbox.id))
+        .limit(200);
+      if (rows.length === 0) return 'no failed messages';
+      // The recipient and what went wrong, never the body: it may hold a code.
+      return rows
+        .map((m) =>
+          [
+            String(m.id).padStart(6),
+            m.channel.padEnd(6),
+            visible(m.kind).padEnd(22),
+            visible(m.recipient),
+            `${m.attempts} attempts`,
+            visible(m.lastError ?? ''),
           ].join('  '),
         )
         .join('\n');

@@ -32,6 +32,7 @@ import { withContract } from '../lib/validate.js';
 import { SANDBOX_CARDS } from '../providers/payment/sandbox-card.js';
 import { SANDBOX_GMO_SHOP_ID } from '../providers/payment/sandbox-keys.js';
 import { sendSandboxNotification } from '../providers/payment/sandbox-notifier.js';
+import { sandboxNotifyDelay } from '../config.js';
 import { SANDBOX_TOKEN_SCRIPT } from '../providers/payment/sandbox-token-script.js';
 import { tradeOf } from '../providers/payment/sandbox-trades.js';
 
@@ -124,7 +125,15 @@ ${choice('ng', message(lang, 'sandbox.secureFail'), ' style="background:#888"')}
       .set({ status: paid ? 'paid' : 'failed' })
       .where(and(eq(sandboxTrades.tradeNo, tradeNo), eq(sandboxTrades.status, 'pending')))
       .returning();
-    if (moved.length > 0) sendSandboxNotification(app, app.sandboxKeys, trade, paid, app.config.WECHAT_APP_ID);
+    if (moved.length > 0)
+      sendSandboxNotification(
+        app,
+        app.sandboxKeys,
+        trade,
+        paid,
+        app.config.WECHAT_APP_ID,
+        sandboxNotifyDelay(app.config),
+      );
     return { ...trade, status: moved[0]?.status ?? trade.status };
   };
 

@@ -113,6 +113,64 @@ describe.each(backends)('background work on %s', (backend) => {
   });
 });
 
+describe('stopping a worker', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp('pglite');
+  });
+  afterAll(() => t.close());
+
+  const stateOf = async (id: number) => {
+    const result = (await t.database.handle.db.execute(
+      `select state from pgboss.job where name = 'deliver-message' and (data->>'id')::int = ${id}`,
+    )) as unknown as { rows: { state: string }[] };
+    return result.rows.map((r) => r.state);
+  };
+
+  async function workerWith(ms: number, started: number[], finished: number[]) {
+    const idle = () => Promise.resolve();
+    return startJobQueue(t.database.handle, {
+      handlers: {
+        sweep: idle,
+        'reconcile-payment': idle,
+        'expire-order': idle,
+        async 'deliver-message'(data) {
+          started.push(Number(data.id));
+          await new Promise((resolve) => setTimeout(resolve, ms));
+          finished.push(Number(data.id));
+        },
+      },
+      onError: () => undefined,
+      pollingIntervalSeconds: 0.5,
+    });
+  }
+
+  it('lets a running job finish before it stops', async () => {
+    const started: number[] = [];
+    const finished: number[] = [];
+    const queue = await workerWith(1500, started, finished);
+    await queue.send('deliver-message', { id: 1 });
+    await eventually(() => Promise.resolve(expect(started).toEqual([1])), 10_000);
+    await queue.stop(10_000);
+    expect(finished).toEqual([1]);
+    expect(await stateOf(1)).toEqual(['completed']);
+  });
+
+  it('hands a job that outlives the grace period back to the queue for a retry', async () => {
+    const started: number[] = [];
+    const finished: number[] = [];
+    const queue = await workerWith(3000, started, finished);
+    await queue.send('deliver-message', { id: 2 });
+    await eventually(() => Promise.resolve(expect(started).toEqual([2])), 10_000);
+    await queue.stop(1000);
+    expect(await stateOf(2)).toEqual(['retry']);
+    // The handler still ends on its own; let it, before the database closes under it.
+    await eventually(() => Promise.resolve(expect(finished).toEqual([2])), 10_000);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await stateOf(2)).toEqual(['retry']);
+  });
+});
+
 describe.skipIf(!backends.includes('postgres'))('two worker processes on one PostgreSQL database', () => {
   let database: TestDatabase;
   let second: TestDatabase['handle'] | null = null;

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bills, lines, orders, payments, refunds, usageRecords, users } from '../../server/db/schema';
+import { auditLog, bills, lines, orders, outbox, payments, refunds, usageRecords, users } from '../../server/db/schema';
 import { SANDBOX_WECHAT_MCHID, SANDBOX_WECHAT_SERIAL } from '../../server/providers/payment/sandbox-keys';
 import { buildNotification } from '../../server/providers/payment/wechat-pay-crypto';
 import { MAX_REFUND_ATTEMPTS, sendRefund } from '../../server/services/refunds';
@@ -48,6 +48,30 @@ describe.each(backends)('staff commands on %s', (backend) => {
   it('explains itself', async () => {
     expect(await ops('--help')).toContain('bill run --month YYYY-MM');
     await expect(ops('launch-rockets')).rejects.toThrow(/unknown command/);
+  });
+
+  it('shows staff the messages that kept failing, without their text, and queues one again', async () => {
+    expect(await ops('messages', '--failed')).toBe('no failed messages');
+    const [row] = await deps.db
+      .insert(outbox)
+      .values({
+        channel: 'mail',
+        recipient: 'lost@example.com',
+        subject: 'code',
+        body: 'your code is 123456',
+        status: 'failed',
+        attempts: 5,
+        lastError: '451 mailbox unavailable',
+      })
+      .returning();
+    const listed = await ops('messages', '--failed');
+    expect(listed).toContain('lost@example.com');
+    expect(listed).toContain('451 mailbox unavailable');
+    expect(listed).not.toContain('123456');
+    expect(await ops('messages', 'retry', String(row!.id))).toContain('queued again');
+    const [again] = await deps.db.select().from(outbox).where(eq(outbox.id, row!.id));
+    expect(again).toMatchObject({ status: 'pending', attempts: 0 });
+    await expect(ops('messages', 'retry', String(row!.id))).rejects.toThrow(/no failed message/);
   });
 
   it('takes an order from review to an active line, as the customer sees it', async () => {

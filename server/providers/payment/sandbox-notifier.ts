@@ -28,6 +28,7 @@ export function sendSandboxNotification(
   trade: SandboxTrade,
   paid: boolean,
   appId: string,
+  delayMs = 0,
 ): void {
   let message: { headers: Record<string, string>; body: string };
   if (trade.provider === 'wechat') {
@@ -86,7 +87,12 @@ export function sendSandboxNotification(
     const delay = RETRY_DELAYS_MS[attempt];
     if (!acknowledged && delay !== undefined) setTimeout(() => void deliver(attempt + 1), delay).unref();
   };
-  void deliver(0).then(() => {
-    setTimeout(() => void deliver(RETRY_DELAYS_MS.length), 300).unref();
-  });
+  // Real providers notify a moment after the customer paid, from their own servers; a server
+  // that stops in that moment never hears it (reconciliation asks later instead).
+  const first = () =>
+    void deliver(0).then(() => {
+      setTimeout(() => void deliver(RETRY_DELAYS_MS.length), 300).unref();
+    });
+  if (delayMs > 0) setTimeout(first, delayMs).unref();
+  else first();
 }

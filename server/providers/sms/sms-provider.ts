@@ -1,4 +1,3 @@
-
 /** Sends one text message. Implementations: the development outbox and an HTTP SMS gateway. */
 export interface SmsProvider {
   readonly kind: 'outbox' | 'http';
