@@ -121,10 +121,10 @@ describe('stopping a worker', () => {
   afterAll(() => t.close());
 
   const stateOf = async (id: number) => {
-    const result = (await t.database.handle.db.execute(
+    const result: unknown = await t.database.handle.db.execute(
       `select state from pgboss.job where name = 'deliver-message' and (data->>'id')::int = ${id}`,
-    )) as unknown as { rows: { state: string }[] };
-    return result.rows.map((r) => r.state);
+    );
+    return (result as { rows: { state: string }[] }).rows.map((r) => r.state);
   };
 
   async function workerWith(ms: number, started: number[], finished: number[]) {
