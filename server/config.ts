@@ -275,3 +275,13 @@ export const reconcileSchedule = (config: Pick<Config, 'RECONCILE_AFTER_SECONDS'
 /** A sandbox cashier notifies 2 s after payment, as a real provider notifies a moment later; tests need no wait. */
 export const sandboxNotifyDelay = (config: Pick<Config, 'SANDBOX_NOTIFY_DELAY_MS' | 'NODE_ENV'>): number =>
   config.SANDBOX_NOTIFY_DELAY_MS ?? (config.NODE_ENV === 'test' ? 0 : 2000);
+
+/** For the processes' entry points: a configuration refusal is a message for whoever deploys, not a crash. */
+export function loadConfigOrExit(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+}

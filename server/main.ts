@@ -1,20 +1,12 @@
 import { buildApp } from './app.js';
-import { loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { jobHandlers, workerDeps, type WorkerDeps } from './jobs/workers.js';
 import { markServerRunning } from './ops/server-lock.js';
 
-// A configuration refusal is a message for whoever deploys, not a crash: no stack trace.
-const config = (() => {
-  try {
-    return loadConfig();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  }
-})();
+const config = loadConfigOrExit();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await seedIfEmpty(database.db);
 const releaseLock = config.DATABASE_URL ? () => undefined : markServerRunning(config.DATA_DIR);

@@ -1,4 +1,4 @@
-import { loadConfig } from './config.js';
+import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { jobHandlers, workerDeps } from './jobs/workers.js';
@@ -19,14 +19,7 @@ const log = {
   error: (o: object, m: string) => line('error', o, m),
 };
 
-const config = (() => {
-  try {
-    return loadConfig();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exit(1);
-  }
-})();
+const config = loadConfigOrExit();
 if (!config.DATABASE_URL) {
   console.error(
     'npm run worker needs DATABASE_URL: the embedded database belongs to one process (npm start runs the workers itself).',
