@@ -57,7 +57,16 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     pool.on('error', () => undefined);
     const db = drizzle(pool, { schema });
     try {
-      await migrate(db, { migrationsFolder });
+      // Servers starting together on one database migrate one at a time: the others wait on
+      // this lock and then find nothing left to do.
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock(7270736901)');
+        await migrate(db, { migrationsFolder });
+      } finally {
+        await lock.query('select pg_advisory_unlock(7270736901)').catch(() => undefined);
+        lock.release();
+      }
     } catch (error) {
       await pool.end();
       throw error;

@@ -5,7 +5,7 @@ import { createTransports } from '../providers/create-transports.js';
 import type { PaymentProvider } from '../providers/payment/payment-provider.js';
 import { makeSandboxKeys } from '../providers/payment/sandbox-keys.js';
 import { createUsageInbox } from '../providers/storage/create-storage.js';
-import { deliverMessage, dueMessageIds, type Transports } from '../services/outbox.js';
+import { deliverMessage, dueMessages, type Transports } from '../services/outbox.js';
 import { duePaymentChecks, dueOrderExpiries, expireOrder, reconcilePayment } from '../services/reconciliation.js';
 import { runScheduledTasks, type ScheduleDeps } from '../services/scheduled.js';
 import type { PayMethod } from '../../contract/api.js';
@@ -57,10 +57,12 @@ export function jobHandlers(deps: WorkerDeps): Record<JobName, JobHandler> {
     async sweep() {
       const at = now();
       const queue = deps.queue();
-      for (const id of await dueMessageIds(deps.db, at))
-        await queue.send('deliver-message', { id }, { singletonKey: `message:${id}` });
-      for (const paymentNo of await duePaymentChecks(settle, at))
-        await queue.send('reconcile-payment', { paymentNo }, { singletonKey: `payment:${paymentNo}` });
+      // A key per attempt and per check: pg-boss's singleton window is a clock minute that also
+      // counts finished jobs, so a key without them would drop a retry due in the same minute.
+      for (const { id, attempts } of await dueMessages(deps.db, at))
+        await queue.send('deliver-message', { id }, { singletonKey: `message:${id}:${attempts}` });
+      for (const { paymentNo, checks } of await duePaymentChecks(settle, at))
+        await queue.send('reconcile-payment', { paymentNo }, { singletonKey: `payment:${paymentNo}:${checks}` });
       for (const orderId of await dueOrderExpiries(settle, at))
         await queue.send('expire-order', { orderId }, { singletonKey: `order:${orderId}` });
       const done = await runScheduledTasks(deps, at);

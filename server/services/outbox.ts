@@ -159,16 +159,22 @@ export async function deliverMessage(deps: DeliveryDeps, id: number, now = new D
   return 'sent';
 }
 
-/** Messages waiting for a first or next attempt, oldest first. */
-export async function dueMessageIds(db: Database, now = new Date(), limit = 200): Promise<number[]> {
-  const rows = await db
-    .select({ id: outbox.id })
+/** Messages waiting for a first or next attempt, oldest first, with how often each was tried. */
+export async function dueMessages(
+  db: Database,
+  now = new Date(),
+  limit = 200,
+): Promise<{ id: number; attempts: number }[]> {
+  return db
+    .select({ id: outbox.id, attempts: outbox.attempts })
     .from(outbox)
     .where(and(inArray(outbox.status, ['pending', 'sending']), lte(outbox.nextAttemptAt, now)))
     .orderBy(asc(outbox.nextAttemptAt))
     .limit(limit);
-  return rows.map((r) => r.id);
 }
+
+export const dueMessageIds = async (db: Database, now = new Date(), limit = 200): Promise<number[]> =>
+  (await dueMessages(db, now, limit)).map((m) => m.id);
 
 /** Staff: a failed message is tried again from its first attempt. */
 export async function retryFailedMessage(db: Database, id: number): Promise<boolean> {

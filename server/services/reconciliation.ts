@@ -82,15 +82,18 @@ async function closeAttempt(
   return 'closed';
 }
 
-/** Pending attempts whose next check has come, oldest first. */
-export async function duePaymentChecks(deps: SettleDeps, now = new Date(), limit = 200): Promise<string[]> {
-  const rows = await deps.db
-    .select({ paymentNo: payments.paymentNo })
+/** Pending attempts whose next check has come, oldest first, with how many checks each had. */
+export async function duePaymentChecks(
+  deps: SettleDeps,
+  now = new Date(),
+  limit = 200,
+): Promise<{ paymentNo: string; checks: number }[]> {
+  return deps.db
+    .select({ paymentNo: payments.paymentNo, checks: payments.checks })
     .from(payments)
     .where(and(eq(payments.status, 'pending'), lte(payments.nextCheckAt, now)))
     .orderBy(asc(payments.nextCheckAt))
     .limit(limit);
-  return rows.map((r) => r.paymentNo);
 }
 
 /** Unpaid orders past their deadline. */
