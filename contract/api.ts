@@ -103,6 +103,12 @@ export const ERROR_KEYS = [
   'PASSWORD_WRONG',
   'NO_BILL_TO_PAY',
   'NOTIFICATION_LOCKED',
+  'STAFF_BAD_LOGIN',
+  'STAFF_BAD_CODE',
+  'STAFF_SIGN_IN_FIRST',
+  'STAFF_PASSWORD_WEAK',
+  'CSRF_REFUSED',
+  'FORBIDDEN',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

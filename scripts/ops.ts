@@ -23,7 +23,14 @@ const vault = {
 };
 let code = 0;
 try {
-  console.log(await runCommand(argv, { db: database.db, vault, actor: process.env.OPS_USER || userInfo().username }));
+  console.log(
+    await runCommand(argv, {
+      db: database.db,
+      vault,
+      actor: process.env.OPS_USER || userInfo().username,
+      publicUrl: config.PUBLIC_URL,
+    }),
+  );
 } catch (error) {
   code = 1;
   console.error(error instanceof OpsError ? `error: ${error.message}` : error);

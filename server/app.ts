@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { langFromAcceptLanguage } from '../contract/api.js';
@@ -17,6 +18,7 @@ import type { MailProvider } from './providers/mail/mail-provider.js';
 import { makeSandboxKeys } from './providers/payment/sandbox-keys.js';
 import { createDocumentStorage } from './providers/storage/create-storage.js';
 import { accountRoutes } from './routes/account.js';
+import { adminAuthRoutes } from './routes/admin-auth.js';
 import { commonRoutes } from './routes/common.js';
 import { contentRoutes } from './routes/content.js';
 import { devOutboxRoutes } from './routes/dev-outbox.js';
@@ -113,6 +115,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerSecurityHeaders(app, { externalOrigins: externalOrigin(options.config.GMO_TOKEN_SCRIPT_URL) });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
+  await app.register(cookie);
 
   await app.register(healthRoutes);
   await app.register(commonRoutes);
@@ -129,6 +132,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(lineRoutes);
   await app.register(notificationSettingsRoutes);
   await app.register(faqRoutes);
+  await app.register(adminAuthRoutes);
   const { WECHAT_MODE, ALIPAY_MODE, GMO_MODE, NODE_ENV, SANDBOX } = options.config;
   // In production only a staging site that said SANDBOX=1 gets here with stand-ins.
   const standInsAllowed = NODE_ENV !== 'production' || SANDBOX;

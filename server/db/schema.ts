@@ -6,3 +6,4 @@ export * from './schema/line.js';
 export * from './schema/orders.js';
 export * from './schema/payments.js';
 export * from './schema/sandbox.js';
+export * from './schema/staff.js';

@@ -1,9 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { auditLog, outbox } from '../db/schema.js';
+import { auditLog, outbox, staff } from '../db/schema.js';
 import type { DocumentVault } from '../services/documents.js';
 import { retryFailedMessage } from '../services/outbox.js';
+import { addStaff, disableStaff, resetStaff, StaffCommandError } from '../services/staff.js';
 import {
   activateOrder,
   approveOrder,
@@ -40,6 +41,13 @@ Usage: npm run ops -- <command> [options]
   payments --attention                         money staff must look at: refunds pending or
                                                failed, paid payments on unpaid orders or bills,
                                                attempts open for over a day
+  staff add [<login>] --role <role> [--name "..."]
+                                               a staff console account (roles: reviewer,
+                                               fulfilment, support, finance, admin); prints a
+                                               one-time password for the first sign-in at /admin/
+  staff disable <login>                        no more sign-in; open sessions end
+  staff reset <login>                          a new one-time password and a new authenticator
+  staff list                                   who has an account, their role and state
   messages --failed                            e-mails, SMS and WeChat messages that kept
                                                failing (kept, with the provider's last error)
   messages retry <id>                          try a failed message again from its first attempt
@@ -52,6 +60,8 @@ export interface CliDeps {
   vault: DocumentVault;
   actor: string;
   today?: string;
+  /** Where the console is, for the one-time password's instructions. */
+  publicUrl?: string;
 }
 
 function parse(argv: string[]): { args: string[]; flags: Record<string, string> } {
@@ -160,6 +170,64 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
           ].join('  '),
         )
         .join('\n');
+    }
+    case 'staff': {
+      const consoleUrl = `${deps.publicUrl ?? 'http://localhost:8080'}/admin/`;
+      if (sub === 'add') {
+        const role = need(flags.role, '--role');
+        let login = args[2];
+        if (!login) {
+          const taken = new Set((await deps.db.select({ login: staff.login }).from(staff)).map((r) => r.login));
+          let n = 1;
+          while (taken.has(`${role}${n}`)) n += 1;
+          login = `${role}${n}`;
+        }
+        const added = await addStaff(deps.db, { login, name: flags.name ?? '', role }).catch((error: unknown) => {
+          throw error instanceof StaffCommandError ? new OpsError(error.message) : error;
+        });
+        await deps.db
+          .insert(auditLog)
+          .values({ actor: who, action: 'staff-add', target: added.staff.login, detail: { role } });
+        return [
+          `staff ${added.staff.login} (${added.staff.role}) added`,
+          `one-time password: ${added.password}`,
+          `sign in at ${consoleUrl} with it; the console then sets up the authenticator app and a password of their own`,
+        ].join('\n');
+      }
+      if (sub === 'disable' || sub === 'reset') {
+        const login = need(args[2], '<login>');
+        try {
+          if (sub === 'disable') {
+            await disableStaff(deps.db, login);
+            await deps.db.insert(auditLog).values({ actor: who, action: 'staff-disable', target: login, detail: {} });
+            return `staff ${login} disabled; open sessions ended`;
+          }
+          const reset = await resetStaff(deps.db, login);
+          await deps.db.insert(auditLog).values({ actor: who, action: 'staff-reset', target: login, detail: {} });
+          return [`staff ${login} reset`, `one-time password: ${reset.password}`, `sign in at ${consoleUrl}`].join(
+            '\n',
+          );
+        } catch (error) {
+          throw error instanceof StaffCommandError ? new OpsError(error.message) : error;
+        }
+      }
+      if (sub === 'list') {
+        const rows = await deps.db.select().from(staff).orderBy(asc(staff.login));
+        if (rows.length === 0) return 'no staff accounts';
+        return rows
+          .map((r) =>
+            [
+              visible(r.login).padEnd(20),
+              r.role.padEnd(11),
+              r.disabledAt ? 'disabled' : r.totpConfirmedAt ? 'active' : 'not signed in yet',
+              visible(r.name),
+            ].join('  '),
+          )
+          .join('\n');
+      }
+      throw new OpsError(
+        'usage: staff add [<login>] --role <role> | staff disable <login> | staff reset <login> | staff list',
+      );
     }
     case 'messages': {
       if (sub === 'retry') {

@@ -88,8 +88,11 @@ export const auditLog = pgTable(
     target: text('target').notNull(),
     detail: jsonb('detail').$type<Record<string, unknown>>().notNull().default({}),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    // The staff console's actions: who (by id) and from where; the command line leaves them empty.
+    staffId: integer('staff_id'),
+    ip: text('ip'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at)],
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_staff_idx').on(t.staffId, t.at)],
 );
 
 /**

@@ -1,0 +1,238 @@
+/**
+ * The staff console's API (/api/admin/...): the shapes of every answer and body, as types.
+ * The server's zod schemas (contract/admin-*-views.ts) must produce exactly these; the
+ * console (src/admin) reads them by `import type`. All answers use the usual envelope
+ * (contract/api.ts); bodies are JSON; every non-GET call sends `x-csrf-token` (staff-rules.ts).
+ * The permission each call needs is in brackets (contract/staff-roles.ts).
+ */
+import type { DocumentKind, OrderStatus, RejectionReason } from './order-status.js';
+import type { StaffRole } from './staff-roles.js';
+
+export type Bilingual = { cn: string; ja: string };
+
+// ---------- review [review], documents [documents], orders [orders] ----------
+
+/** GET /api/admin/review: orders under review, oldest paid first. */
+export interface ReviewQueue {
+  orders: {
+    orderNo: string;
+    customerName: string;
+    planName: Bilingual;
+    paidAt: string | null;
+    /** Working days since payment (Japanese calendar). */
+    waitingWorkingDays: number;
+    /** Past the 3-working-day dispatch promise. */
+    overdue: boolean;
+    /** Sent back before and resubmitted. */
+    resubmitted: boolean;
+  }[];
+}
+
+export interface AdminDocument {
+  id: string;
+  kind: DocumentKind;
+  contentType: string;
+  uploadedAt: string;
+}
+
+/** GET /api/admin/orders/:orderNo [orders]; `documents` is empty unless the role has [documents]. */
+export interface AdminOrder {
+  order: {
+    orderNo: string;
+    status: OrderStatus;
+    planName: Bilingual;
+    total: number;
+    createdAt: string;
+    paidAt: string | null;
+    /** What the customer gave: names, birthday, address, phone, visa type, delivery, store... as entered. */
+    info: Record<string, string>;
+    trackingNo: string | null;
+    rejections: { document: string; reason: string; note: string }[];
+    history: { status: string; at: string; actor: string; note: string }[];
+  };
+  customer: { id: number; email: string | null; mobile: string | null; lang: 'cn' | 'ja'; username: string };
+  documents: AdminDocument[];
+  /** Whether this staff member may open the documents. */
+  canSeeDocuments: boolean;
+}
+
+/**
+ * GET /api/admin/documents/:id [documents]: the image itself, decrypted in memory and streamed
+ * with `Cache-Control: no-store`, a watermark of the staff member's name and the time drawn
+ * into it; each look is audited ("view-document"). A PDF comes as it is, also audited.
+ */
+
+/** POST /api/admin/orders/:orderNo/approve [review]: the checklist as ticked. Answer: AdminOrder. */
+export interface ApproveBody {
+  checklist: { nameAndBirthday: boolean; cardValid: boolean; address: boolean; visaType: boolean };
+}
+
+/** POST /api/admin/orders/:orderNo/reject [review]: one reason per refused document. Answer: AdminOrder. */
+export interface RejectBody {
+  rejections: { document: DocumentKind; reason: RejectionReason; note: string }[];
+}
+
+// ---------- fulfilment [fulfil] ----------
+
+/** GET /api/admin/fulfilment: approved orders to ship or hand over, and orders waiting for their line. */
+export interface FulfilmentQueue {
+  toShip: {
+    orderNo: string;
+    customerName: string;
+    delivery: 'mail' | 'pickup';
+    store: string | null;
+    approvedAt: string | null;
+    overdue: boolean;
+  }[];
+  toActivate: {
+    orderNo: string;
+    customerName: string;
+    status: 'shipped' | 'ready_for_pickup';
+    trackingNo: string | null;
+  }[];
+}
+
+export const CARRIERS = ['japanpost', 'yamato', 'sagawa'] as const;
+export type Carrier = (typeof CARRIERS)[number];
+
+/** POST /api/admin/orders/:orderNo/ship. Answer: AdminOrder. */
+export interface ShipBody {
+  carrier: Carrier;
+  trackingNo: string;
+}
+/** POST /api/admin/orders/:orderNo/pickup (no body). Answer: AdminOrder. */
+/** POST /api/admin/orders/:orderNo/activate: MSISDN 0X0-XXXX-XXXX, ICCID 19-20 digits with a valid Luhn digit, neither in use. Answer: AdminOrder. */
+export interface ActivateBody {
+  msisdn: string;
+  iccid: string;
+}
+
+// ---------- customers [customers] ----------
+
+/** GET /api/admin/customers?q=: by e-mail, phone, order number or bill number (at most 50). */
+export interface CustomerSearch {
+  customers: {
+    id: number;
+    username: string;
+    email: string | null;
+    mobile: string | null;
+    orders: number;
+    hasLine: boolean;
+  }[];
+}
+
+/** GET /api/admin/customers/:id */
+export interface AdminCustomer {
+  customer: {
+    id: number;
+    username: string;
+    email: string | null;
+    mobile: string | null;
+    lang: 'cn' | 'ja';
+    createdAt: string;
+  };
+  orders: { orderNo: string; status: OrderStatus; planName: Bilingual; total: number; createdAt: string }[];
+  line: { msisdn: string; iccid: string; planName: Bilingual; status: string; usedMb: number; quotaMb: number } | null;
+  bills: { billNo: string; month: string; total: number; status: string; dueDate: string }[];
+  payments: { paymentNo: string; method: string; scene: string; amount: number; status: string; createdAt: string }[];
+  /** Messages sent (never their text: it may hold a code). */
+  messages: {
+    id: number;
+    kind: string;
+    channel: string;
+    status: string;
+    subject: string;
+    createdAt: string;
+    lastError: string | null;
+  }[];
+}
+
+/** POST /api/admin/customers/:id/resend-activation (no body): answers {}. */
+/** POST /api/admin/customers/:id/address: a new address with the id of an address-proof document the customer uploaded. Answer: AdminCustomer. */
+export interface AddressChangeBody {
+  postcode: string;
+  province: string;
+  city: string;
+  district: string;
+  block: string;
+  building: string;
+  proofDocumentId: string;
+}
+
+// ---------- money [money] ----------
+
+/** GET /api/admin/payments?status=&q= (newest first, at most 100). */
+export interface PaymentList {
+  payments: {
+    paymentNo: string;
+    method: string;
+    scene: string;
+    amount: number;
+    status: string;
+    target: string;
+    customerId: number;
+    createdAt: string;
+    paidAt: string | null;
+    refunded: number;
+  }[];
+}
+
+/** GET /api/admin/payments/:paymentNo: the row, its refunds, and what the provider says now. */
+export interface AdminPayment {
+  payment: PaymentList['payments'][number];
+  providerState: 'paid' | 'failed' | 'pending' | 'unknown';
+  refunds: { refundNo: string; amount: number; status: string; reason: string; createdAt: string }[];
+}
+
+/** POST /api/admin/payments/:paymentNo/refund: full or partial, through the provider's refund API. Answer: AdminPayment. */
+export interface RefundBody {
+  amount: number;
+  reason: string;
+}
+
+/** GET /api/admin/refunds?status=: refunds, among them duplicate payments waiting for staff's decision. */
+export interface RefundList {
+  refunds: {
+    refundNo: string;
+    paymentNo: string;
+    amount: number;
+    status: string;
+    reason: string;
+    attempts: number;
+    createdAt: string;
+  }[];
+}
+
+/** GET /api/admin/bills?month=YYYY-MM */
+export interface BillList {
+  bills: { billNo: string; customerId: number; month: string; total: number; status: string; dueDate: string }[];
+}
+
+/** POST /api/admin/bill-run { month } */
+export interface BillRunResult {
+  lines: number;
+  created: number;
+}
+
+/** POST /api/admin/usage { csv, dryRun }: with dryRun nothing is written and `changes` says what would. */
+export interface UsageImportBody {
+  csv: string;
+  dryRun: boolean;
+}
+export interface UsageImportResult {
+  dryRun: boolean;
+  changes: { msisdn: string; day: string; before: number | null; after: number }[];
+  problems: string[];
+}
+
+// ---------- audit [audit], staff [staff] ----------
+
+/** GET /api/admin/audit?actor=&action=&target=&from=&to= (newest first, at most 500); /api/admin/audit.csv: the same as CSV. */
+export interface AuditList {
+  rows: { id: number; at: string; actor: string; action: string; target: string; ip: string | null; detail: string }[];
+}
+
+/** GET /api/admin/staff */
+export interface StaffList {
+  staff: { login: string; name: string; role: StaffRole; state: 'active' | 'not-signed-in' | 'disabled' }[];
+}
