@@ -42,19 +42,13 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     expect(setCookie).toMatch(/Secure/i);
     expect(setCookie).toMatch(/SameSite=Strict/i);
     const cookie = setCookie.split(';')[0]!;
-    const { stage, csrf } = first.json<Envelope<{ stage: string; csrf: string }>>().data as {
-      stage: string;
-      csrf: string;
-    };
+    const { stage, csrf } = first.json<Envelope<{ stage: string; csrf: string }>>().data;
     expect(stage).toBe('totp-setup');
 
     // Nothing of the console before the second factor.
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie } })).statusCode).toBe(200);
     const setup = await t.app.inject({ method: 'GET', url: '/api/admin/totp/setup', headers: { cookie } });
-    const { secret, uri } = setup.json<Envelope<{ secret: string; uri: string }>>().data as {
-      secret: string;
-      uri: string;
-    };
+    const { secret, uri } = setup.json<Envelope<{ secret: string; uri: string }>>().data;
     expect(uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
 
     // A change without the CSRF token is refused, whatever it carries.
@@ -94,7 +88,7 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     const again = await post('/api/admin/login', { login, password: 'a-long-password-of-mine' });
     expect(again.json()).toMatchObject({ code: 1, data: { stage: 'password' } });
     const cookie2 = cookieOf(again.headers['set-cookie']).split(';')[0]!;
-    const csrf2 = (again.json<Envelope<{ csrf: string }>>().data as { csrf: string }).csrf;
+    const csrf2 = again.json<Envelope<{ csrf: string }>>().data.csrf;
     const me = await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie: cookie2 } });
     expect(me.json()).toMatchObject({ data: { stage: 'password', staff: { login, role: 'reviewer' } } });
     const replay = await post('/api/admin/totp', { code }, { cookie: cookie2, 'x-csrf-token': csrf2 });

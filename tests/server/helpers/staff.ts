@@ -55,9 +55,9 @@ export async function signInStaff(
   };
   const login1 = await app.inject({ method: 'POST', url: '/api/admin/login', headers, payload: { login, password } });
   const cookie = cookieOf(login1.headers['set-cookie']);
-  const csrf = (login1.json<Envelope<{ csrf: string }>>().data as { csrf: string }).csrf;
+  const csrf = login1.json<Envelope<{ csrf: string }>>().data.csrf;
   const setup = await app.inject({ method: 'GET', url: '/api/admin/totp/setup', headers: { cookie } });
-  const secret = (setup.json<Envelope<{ secret: string }>>().data as { secret: string }).secret;
+  const secret = setup.json<Envelope<{ secret: string }>>().data.secret;
   const call: StaffClient['call'] = async (method, url, body) => {
     const res = await app.inject({
       method,
