@@ -60,6 +60,18 @@ export interface AdminOrder {
  * GET /api/admin/documents/:id [documents]: the image itself, decrypted in memory and streamed
  * with `Cache-Control: no-store`, a watermark of the staff member's name and the time drawn
  * into it; each look is audited ("view-document"). A PDF comes as it is, also audited.
+ * Images always arrive as `image/jpeg`; a PDF as `application/pdf` with
+ * `Content-Security-Policy: sandbox` (frameable by the console only). A document no order
+ * refers to: 404.
+ *
+ * Refusals of the changes below are code-0 envelopes whose `fields` name what to fix:
+ * approve: CHECKLIST_INCOMPLETE on each unticked item (`cardValid`, ...); reject:
+ * REJECTION_REQUIRED on `rejections`, REJECTION_NOTE_REQUIRED (reason "other" without a note),
+ * DOCUMENT_NOT_IN_ORDER, TOO_LONG (note over 500) or BAD_REQUEST (a document twice) on
+ * `rejections.<index>`; ship: TRACKING_INVALID on `trackingNo`; ship and pickup:
+ * DELIVERY_MISMATCH on `delivery` (a pickup order is not shipped, nor a mail order handed over);
+ * activate: MSISDN_INVALID / MSISDN_IN_USE on `msisdn`, ICCID_INVALID / ICCID_IN_USE on
+ * `iccid`. Any of them: STATUS_CONFLICT when the order is not where the change starts from.
  */
 
 /** POST /api/admin/orders/:orderNo/approve [review]: the checklist as ticked. Answer: AdminOrder. */
@@ -135,6 +147,11 @@ export interface AdminCustomer {
   line: { msisdn: string; iccid: string; planName: Bilingual; status: string; usedMb: number; quotaMb: number } | null;
   bills: { billNo: string; month: string; total: number; status: string; dueDate: string }[];
   payments: { paymentNo: string; method: string; scene: string; amount: number; status: string; createdAt: string }[];
+  /**
+   * The customer's address-proof uploads, newest first: the handle an address change names
+   * (proofDocumentId). Ids and dates only: nothing here opens a document, and no other kind is listed.
+   */
+  addressProofs: { id: string; uploadedAt: string }[];
   /** Messages sent (never their text: it may hold a code). */
   messages: {
     id: number;
@@ -147,15 +164,26 @@ export interface AdminCustomer {
   }[];
 }
 
-/** POST /api/admin/customers/:id/resend-activation (no body): answers {}. */
-/** POST /api/admin/customers/:id/address: a new address with the id of an address-proof document the customer uploaded. Answer: AdminCustomer. */
+/**
+ * POST /api/admin/customers/:id/resend-activation (no body): answers {}. Refused with
+ * ACTIVATION_NOT_NEEDED when the account has a password already or no e-mail address.
+ */
+/**
+ * POST /api/admin/customers/:id/address: a new address with the id of an address-proof document the
+ * customer uploaded, judged by the customer's own rules (contract/profile-rules.ts addressSchema):
+ * the postcode fits the region, the proof is of a kind and dated within 3 months. Answer: AdminCustomer.
+ */
 export interface AddressChangeBody {
+  region: 'JP' | 'CN';
   postcode: string;
   province: string;
   city: string;
   district: string;
   block: string;
   building: string;
+  proofType: 'utility_bill' | 'resident_ticket';
+  /** YYYY-MM-DD, the date printed on the proof: within the last 3 months. */
+  proofDate: string;
   proofDocumentId: string;
 }
 
@@ -173,18 +201,32 @@ export interface PaymentList {
     customerId: number;
     createdAt: string;
     paidAt: string | null;
+    /** Yen of every refund of this payment, pending, refunded or failed (waiting for staff): what it is capped by. */
     refunded: number;
   }[];
 }
 
-/** GET /api/admin/payments/:paymentNo: the row, its refunds, and what the provider says now. */
+/**
+ * GET /api/admin/payments/:paymentNo: the row, its refunds, and what the provider says now.
+ * A refund's `reason` is staff's own words, or `duplicate` / `closed` for the automatic
+ * refund of a surplus payment.
+ */
 export interface AdminPayment {
   payment: PaymentList['payments'][number];
   providerState: 'paid' | 'failed' | 'pending' | 'unknown';
   refunds: { refundNo: string; amount: number; status: string; reason: string; createdAt: string }[];
+  /** What may still be refunded: a paid payment's amount less every refund of it; 0 otherwise. */
+  refundable: number;
+  /** Whether the method can refund a part (WeChat Pay, Alipay); a card is refunded whole only. */
+  partialRefund: boolean;
 }
 
-/** POST /api/admin/payments/:paymentNo/refund: full or partial, through the provider's refund API. Answer: AdminPayment. */
+/**
+ * POST /api/admin/payments/:paymentNo/refund: full or partial, through the provider's refund API.
+ * Answer: AdminPayment. Refusals: REFUND_AMOUNT_INVALID (not a whole number of yen from 1),
+ * REFUND_TOO_MUCH (more than `refundable`), REFUND_PARTIAL_UNSUPPORTED (a part of a card
+ * payment), PAYMENT_NOT_REFUNDABLE (not paid). Two refunds at once never pass the cap together.
+ */
 export interface RefundBody {
   amount: number;
   reason: string;
@@ -196,11 +238,26 @@ export interface RefundList {
     refundNo: string;
     paymentNo: string;
     amount: number;
+    /** pending, refunded, or failed: tried 5 times, waiting for staff to push it again. */
     status: string;
+    /** Staff's words, or `duplicate` / `closed` for a surplus payment's automatic refund. */
     reason: string;
     attempts: number;
+    /** The provider's last refusal, if any. */
+    lastError: string | null;
+    /** What the payment paid: "order SM..." or "bill B...". */
+    target: string;
     createdAt: string;
   }[];
+}
+
+/**
+ * POST /api/admin/refunds/:refundNo/retry (no body): sends a pending or failed refund to its
+ * provider again (the same refund number, so it is never paid twice). Answer: the refund as it
+ * stands after the try. Refused with REFUND_NOT_RETRYABLE once refunded.
+ */
+export interface RefundRetried {
+  refund: RefundList['refunds'][number];
 }
 
 /** GET /api/admin/bills?month=YYYY-MM */
@@ -208,13 +265,18 @@ export interface BillList {
   bills: { billNo: string; customerId: number; month: string; total: number; status: string; dueDate: string }[];
 }
 
-/** POST /api/admin/bill-run { month } */
+/** POST /api/admin/bill-run { month }: safe to repeat (a month's bills are made once). MONTH_INVALID unless YYYY-MM. */
 export interface BillRunResult {
   lines: number;
   created: number;
 }
 
-/** POST /api/admin/usage { csv, dryRun }: with dryRun nothing is written and `changes` says what would. */
+/**
+ * POST /api/admin/usage { csv, dryRun }: with dryRun nothing is written and `changes` says what would;
+ * without, the file is imported (as `npm run ops -- usage import`) and `changes` says what did.
+ * A change is a day whose megabytes differ from what is recorded (`before` null: none yet);
+ * `problems` are the file's lines that cannot be read or name no line, in the staff member's language.
+ */
 export interface UsageImportBody {
   csv: string;
   dryRun: boolean;
@@ -227,7 +289,11 @@ export interface UsageImportResult {
 
 // ---------- audit [audit], staff [staff] ----------
 
-/** GET /api/admin/audit?actor=&action=&target=&from=&to= (newest first, at most 500); /api/admin/audit.csv: the same as CSV. */
+/**
+ * GET /api/admin/audit?actor=&action=&target=&from=&to= (newest first, at most 500); /api/admin/audit.csv:
+ * the same as CSV. `actor` and `target` match a part (any case), `action` exactly; `from` and `to`
+ * are Tokyo days (YYYY-MM-DD), both included. `detail` is the row's detail as JSON.
+ */
 export interface AuditList {
   rows: { id: number; at: string; actor: string; action: string; target: string; ip: string | null; detail: string }[];
 }

@@ -9,6 +9,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { refused } from './lib/envelope.js';
 import { requestLogSerializers } from './lib/log-serializers.js';
 import type { JobSender } from './jobs/queue.js';
+import { registerAdminApp } from './plugins/admin-app.js';
 import { registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { createPageShell, type PageShell } from './plugins/page-shell.js';
@@ -19,6 +20,10 @@ import { makeSandboxKeys } from './providers/payment/sandbox-keys.js';
 import { createDocumentStorage } from './providers/storage/create-storage.js';
 import { accountRoutes } from './routes/account.js';
 import { adminAuthRoutes } from './routes/admin-auth.js';
+import { adminAuditRoutes } from './routes/admin-audit.js';
+import { adminCustomerRoutes } from './routes/admin-customers.js';
+import { adminMoneyRoutes } from './routes/admin-money.js';
+import { adminReviewRoutes } from './routes/admin-review.js';
 import { commonRoutes } from './routes/common.js';
 import { contentRoutes } from './routes/content.js';
 import { devOutboxRoutes } from './routes/dev-outbox.js';
@@ -133,6 +138,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(notificationSettingsRoutes);
   await app.register(faqRoutes);
   await app.register(adminAuthRoutes);
+  await app.register(adminCustomerRoutes);
+  await app.register(adminMoneyRoutes);
+  await app.register(adminAuditRoutes);
+  await app.register(adminReviewRoutes);
   const { WECHAT_MODE, ALIPAY_MODE, GMO_MODE, NODE_ENV, SANDBOX } = options.config;
   // In production only a staging site that said SANDBOX=1 gets here with stand-ins.
   const standInsAllowed = NODE_ENV !== 'production' || SANDBOX;
@@ -143,6 +152,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   if (NODE_ENV !== 'production') await app.register(devOutboxRoutes);
 
   const serving = options.staticDir ? await registerStaticApp(app, options.staticDir) : false;
+  // The staff console: its own page, never part of what /h5/ serves a customer.
+  if (options.staticDir) await registerAdminApp(app, options.staticDir);
   const pages: PageShell | null =
     serving && options.staticDir
       ? await createPageShell(app, options.staticDir, {

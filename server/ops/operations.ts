@@ -1,54 +1,79 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, or } from 'drizzle-orm';
+import type { ErrorKey } from '../../contract/api.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import { DOCUMENT_KINDS, isOrderStatus, type OrderStatus } from '../../contract/order-status.js';
 import { addWorkingDays, DISPATCH_WORKING_DAYS } from '../../contract/working-days.js';
 import type { Database } from '../db/client.js';
-import { auditLog, lines, orders, users } from '../db/schema.js';
+import { auditLog, lines, orders, users, type OrderRejection } from '../db/schema.js';
 import { readDocument, type DocumentVault } from '../services/documents.js';
 import { billRun as runBills } from '../services/billing.js';
 import { notify } from '../services/notifications.js';
 import { transitionOrder } from '../services/orders.js';
+import { auditStaff, type StaffActor } from '../services/staff.js';
 import { importUsage as importUsageFile } from '../services/usage.js';
 
-/** A staff command refused, with a reason for the operator. */
+/**
+ * A staff command refused, with a reason for the operator; the staff console answers the same
+ * mistake with `key` (contract/api.ts ERROR_KEYS) on `field`.
+ */
 export class OpsError extends Error {
   override name = 'OpsError';
+  constructor(
+    message: string,
+    readonly key: ErrorKey = 'BAD_REQUEST',
+    readonly field?: string,
+  ) {
+    super(message);
+  }
 }
+
+/**
+ * Who acts: an operator named on the command line ("staff:<name>"), or a staff member of the
+ * console, whose audit rows also carry their staff id and address.
+ */
+export type OpsActor = string | StaffActor;
+
+const actorName = (actor: OpsActor) => (typeof actor === 'string' ? actor : `staff:${actor.login}`);
 
 async function audit(
   db: Database,
-  actor: string,
+  actor: OpsActor,
   action: string,
   target: string,
   detail: Record<string, unknown> = {},
 ) {
+  if (typeof actor !== 'string') return auditStaff(db, actor, action, target, detail);
   await db.insert(auditLog).values({ actor, action, target, detail });
 }
 
 async function orderByNo(db: Database, orderNo: string) {
   const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo)).limit(1);
-  if (!order) throw new OpsError(`no order ${orderNo}`);
+  if (!order) throw new OpsError(`no order ${orderNo}`, 'NOT_FOUND');
   return order;
 }
 
 async function move(
   db: Database,
-  actor: string,
+  actor: OpsActor,
   orderNo: string,
   to: OrderStatus,
   note: string,
   changes: Partial<typeof orders.$inferInsert> = {},
+  detail: Record<string, unknown> = {},
 ) {
   const order = await orderByNo(db, orderNo);
   try {
-    const moved = await transitionOrder(db, order.id, to, actor, note, changes);
-    await audit(db, actor, to, orderNo, { from: order.status, note, ...changes });
-    return moved;
+    // The move and its audit row commit together: no change without its record.
+    return await db.transaction(async (tx) => {
+      const moved = await transitionOrder(tx, order.id, to, actorName(actor), note, changes);
+      await audit(tx, actor, to, orderNo, { from: order.status, note, ...changes, ...detail });
+      return moved;
+    });
   } catch (error) {
     if (error instanceof Error && 'key' in error && (error as { key: string }).key === 'STATUS_CONFLICT') {
-      throw new OpsError(`order ${orderNo} is ${order.status}; it cannot become ${to}`);
+      throw new OpsError(`order ${orderNo} is ${order.status}; it cannot become ${to}`, 'STATUS_CONFLICT');
     }
     throw error;
   }
@@ -129,10 +154,11 @@ export async function showOrder(db: Database, vault: DocumentVault, actor: strin
   return { order, written };
 }
 
-export const approveOrder = (db: Database, actor: string, orderNo: string) =>
-  move(db, actor, orderNo, 'approved', 'approved', { approvedAt: new Date() });
+/** `detail` goes to the audit trail only (the console's checklist as ticked). */
+export const approveOrder = (db: Database, actor: OpsActor, orderNo: string, detail: Record<string, unknown> = {}) =>
+  move(db, actor, orderNo, 'approved', 'approved', { approvedAt: new Date() }, detail);
 
-export async function rejectOrder(db: Database, actor: string, orderNo: string, reason: string, document: string) {
+export async function rejectOrder(db: Database, actor: OpsActor, orderNo: string, reason: string, document: string) {
   if (!reason.trim()) throw new OpsError('a reason is required (--reason "...")');
   if (!(DOCUMENT_KINDS as readonly string[]).includes(document))
     throw new OpsError(`--document must be one of ${DOCUMENT_KINDS.join(', ')}`);
@@ -141,42 +167,82 @@ export async function rejectOrder(db: Database, actor: string, orderNo: string, 
   });
 }
 
-export async function shipOrder(db: Database, actor: string, orderNo: string, tracking: string) {
-  if (!/^[A-Za-z0-9-]{6,30}$/.test(tracking)) throw new OpsError('--tracking must be 6-30 letters, digits or hyphens');
-  return move(db, actor, orderNo, 'shipped', `tracking ${tracking}`, { trackingNo: tracking });
+/**
+ * Refuses an order with one reason per document: a code of REJECTION_REASONS, which the customer
+ * reads in their language, and staff's note. The event's note lists them for the history.
+ */
+export async function rejectOrderWith(db: Database, actor: OpsActor, orderNo: string, rejections: OrderRejection[]) {
+  if (rejections.length === 0) throw new OpsError('a refused document is required', 'REJECTION_REQUIRED', 'rejections');
+  for (const { document } of rejections)
+    if (!(DOCUMENT_KINDS as readonly string[]).includes(document))
+      throw new OpsError(`document must be one of ${DOCUMENT_KINDS.join(', ')}`, 'BAD_REQUEST', 'rejections');
+  const note = rejections.map((r) => `${r.document}: ${r.reason}${r.note ? ` (${r.note})` : ''}`).join('; ');
+  return move(db, actor, orderNo, 'rejected', note, { rejections });
 }
 
-export const readyForPickup = (db: Database, actor: string, orderNo: string) =>
+export const TRACKING_PATTERN = /^[A-Za-z0-9-]{6,30}$/;
+
+export async function shipOrder(db: Database, actor: OpsActor, orderNo: string, tracking: string, carrier?: string) {
+  if (!TRACKING_PATTERN.test(tracking))
+    throw new OpsError('--tracking must be 6-30 letters, digits or hyphens', 'TRACKING_INVALID', 'trackingNo');
+  const note = carrier ? `${carrier} tracking ${tracking}` : `tracking ${tracking}`;
+  return move(db, actor, orderNo, 'shipped', note, { trackingNo: tracking }, carrier ? { carrier } : {});
+}
+
+export const readyForPickup = (db: Database, actor: OpsActor, orderNo: string) =>
   move(db, actor, orderNo, 'ready_for_pickup', 'ready for pickup');
 
-/** Opens the customer's line: the order becomes active and the line starts on its plan. */
-export async function activateOrder(db: Database, actor: string, orderNo: string, msisdn: string, iccid: string) {
+const isUniqueViolation = (error: unknown, index: string): boolean => {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
+  const found = e?.code ? e : e?.cause;
+  return found?.code === '23505' && (!found.constraint || found.constraint === index);
+};
+
+/**
+ * Opens the customer's line: the order becomes active and the line starts on its plan, in one
+ * transaction with the customer's message, so a number or SIM taken meanwhile changes nothing.
+ */
+export async function activateOrder(db: Database, actor: OpsActor, orderNo: string, msisdn: string, iccid: string) {
   const number = msisdn.replace(/-/g, '');
   if (!/^0[789]0\d{8}$/.test(number))
-    throw new OpsError('--msisdn must be a Japanese mobile number such as 070-1234-5678');
-  if (!/^89\d{17,18}$/.test(iccid)) throw new OpsError('--iccid must be 19 or 20 digits starting with 89');
-  const order = await orderByNo(db, orderNo);
-  const [taken] = await db
-    .select({ id: lines.id })
-    .from(lines)
-    .where(inArray(lines.msisdn, [number]))
-    .limit(1);
-  if (taken) throw new OpsError(`msisdn ${number} is already in use`);
-  await move(db, actor, orderNo, 'active', `line ${number}`);
-  const [line] = await db
-    .insert(lines)
-    .values({ userId: order.userId, orderId: order.id, planId: order.planId, msisdn: number, iccid })
-    .returning();
-  await audit(db, actor, 'create-line', number, { orderNo, iccid });
-  await notify(db, {
-    userId: order.userId,
-    kind: 'line_active',
-    ref: `line:${line!.id}`,
-    link: '/pages/user/taocan',
-    params: { msisdn: `${number.slice(0, 3)}-${number.slice(3, 7)}-${number.slice(7)}` },
-    localized: { plan: order.planName },
-  });
-  return line!;
+    throw new OpsError('--msisdn must be a Japanese mobile number such as 070-1234-5678', 'MSISDN_INVALID', 'msisdn');
+  if (!/^89\d{17,18}$/.test(iccid))
+    throw new OpsError('--iccid must be 19 or 20 digits starting with 89', 'ICCID_INVALID', 'iccid');
+  const inUse = (what: 'msisdn' | 'iccid') =>
+    what === 'msisdn'
+      ? new OpsError(`msisdn ${number} is already in use`, 'MSISDN_IN_USE', 'msisdn')
+      : new OpsError(`iccid ${iccid} is already in use`, 'ICCID_IN_USE', 'iccid');
+  try {
+    return await db.transaction(async (tx) => {
+      const order = await orderByNo(tx, orderNo);
+      const [taken] = await tx
+        .select({ msisdn: lines.msisdn })
+        .from(lines)
+        .where(or(eq(lines.msisdn, number), eq(lines.iccid, iccid)))
+        .limit(1);
+      if (taken) throw inUse(taken.msisdn === number ? 'msisdn' : 'iccid');
+      await move(tx, actor, orderNo, 'active', `line ${number}`);
+      const [line] = await tx
+        .insert(lines)
+        .values({ userId: order.userId, orderId: order.id, planId: order.planId, msisdn: number, iccid })
+        .returning();
+      await audit(tx, actor, 'create-line', number, { orderNo, iccid });
+      await notify(tx, {
+        userId: order.userId,
+        kind: 'line_active',
+        ref: `line:${line!.id}`,
+        link: '/pages/user/taocan',
+        params: { msisdn: `${number.slice(0, 3)}-${number.slice(3, 7)}-${number.slice(7)}` },
+        localized: { plan: order.planName },
+      });
+      return line!;
+    });
+  } catch (error) {
+    // Another activation took the number or the SIM between the check and the insert.
+    if (isUniqueViolation(error, 'lines_msisdn_key')) throw inUse('msisdn');
+    if (isUniqueViolation(error, 'lines_iccid_key')) throw inUse('iccid');
+    throw error;
+  }
 }
 
 /** CSV of msisdn,date,megabytes (services/usage.ts); also what the usage inbox worker runs. */

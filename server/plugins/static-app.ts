@@ -24,8 +24,10 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
     // The build leaves .br and .gz copies (scripts/precompress.ts); files without one are
     // compressed on the way out by @fastify/compress.
     preCompressed: true,
-    // The build manifest and stamp are for our scripts, not for browsers.
-    allowedPath: (pathName) => !pathName.split('/').some((part) => part.startsWith('.')),
+    // The build manifest and stamp are for our scripts, not for browsers; the staff console's
+    // page is served at /admin/ only (plugins/admin-app.ts).
+    allowedPath: (pathName) =>
+      !pathName.split('/').some((part) => part.startsWith('.')) && !pathName.endsWith('/admin.html'),
     setHeaders(reply, path) {
       if (path.includes(`${join(staticDir, 'assets')}`)) {
         reply.header('cache-control', 'public, max-age=31536000, immutable');

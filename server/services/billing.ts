@@ -4,6 +4,7 @@ import { taxOf } from '../../contract/pricing.js';
 import type { Database } from '../db/client.js';
 import { auditLog, bills, lines, planChanges, plans } from '../db/schema.js';
 import { notify } from './notifications.js';
+import type { ConsoleActor } from './usage.js';
 
 const formatYen = (yen: number) => yen.toLocaleString('en-US');
 
@@ -21,7 +22,7 @@ const BILL_LINK = '/pages/user/pay';
  * priced in; the change itself is applied on the 25th (applyDuePlanChanges). Each new bill
  * and its notification commit together.
  */
-export async function billRun(db: Database, actor: string, month: string) {
+export async function billRun(db: Database, actor: string, month: string, by?: ConsoleActor) {
   const billingDay = `${month}-25`;
   const booked = await db
     .select({ lineId: planChanges.lineId, toPlanId: planChanges.toPlanId })
@@ -72,6 +73,7 @@ export async function billRun(db: Database, actor: string, month: string) {
     action: 'bill-run',
     target: month,
     detail: { lines: active.length, created, pricedAtBookedPlan: bookedPlan.size },
+    ...(by ? { staffId: by.staffId, ip: by.ip } : {}),
   });
   return { lines: active.length, created, pricedAtBookedPlan: bookedPlan.size };
 }

@@ -10,6 +10,15 @@ export interface RefundDeps {
   providers: Record<PayMethod, PaymentProvider>;
 }
 
+/** What the provider is told about an automatic refund; a staff refund sends staff's reason. */
+const REFUND_REASON_TEXT: Record<string, string> = {
+  duplicate: 'duplicate payment',
+  closed: 'payment after the attempt was closed',
+};
+
+/** The refunds the server makes by itself, in full: money that arrived for nothing owed. */
+export const SURPLUS_REASONS = ['duplicate', 'closed'];
+
 /** After this many tries a refund stops retrying by itself and waits for staff (ops payments --attention). */
 export const MAX_REFUND_ATTEMPTS = 5;
 
@@ -35,7 +44,10 @@ export async function sendRefund(deps: RefundDeps, refundId: number, now = new D
       providerTradeNo: payment.providerTradeNo,
       refundNo: refund.refundNo,
       amount: refund.amount,
-      reason: refund.reason === 'duplicate' ? 'duplicate payment' : 'payment after the attempt was closed',
+      total: payment.amount,
+      reason: Object.hasOwn(REFUND_REASON_TEXT, refund.reason)
+        ? REFUND_REASON_TEXT[refund.reason]!
+        : refund.note || 'refund',
       paidAt: payment.paidAt,
     });
     await deps.db
@@ -98,7 +110,14 @@ export async function refundsOf(
     .select({ targetId: payments.targetId, amount: refunds.amount, status: refunds.status })
     .from(refunds)
     .innerJoin(payments, eq(payments.id, refunds.paymentId))
-    .where(and(eq(payments.targetType, targetType), inArray(payments.targetId, targetIds)))
+    .where(
+      and(
+        eq(payments.targetType, targetType),
+        inArray(payments.targetId, targetIds),
+        // Surplus payments only: the page says "a duplicate payment of ¥1,980 is being refunded".
+        inArray(refunds.reason, SURPLUS_REASONS),
+      ),
+    )
     .orderBy(asc(refunds.id));
   for (const row of rows) {
     const list = byTarget.get(row.targetId) ?? [];

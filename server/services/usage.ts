@@ -1,22 +1,36 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
-import { tokyoDate } from '../../contract/calendar.js';
+import { isIsoDate, tokyoDate } from '../../contract/calendar.js';
 import { nextUsageReset, usagePercent } from '../../contract/line-rules.js';
 import type { Database } from '../db/client.js';
 import { auditLog, lines, plans, usageRecords } from '../db/schema.js';
 import { notify } from './notifications.js';
 
-/** CSV of msisdn,date,megabytes; a day already recorded is replaced (the carrier corrects). */
-export async function importUsage(db: Database, actor: string, csv: string, now = new Date()) {
-  let imported = 0;
-  const problems: string[] = [];
+export interface UsageRow {
+  /** Line of the file, from 1. */
+  row: number;
+  msisdn: string;
+  lineId: number;
+  day: string;
+  megabytes: number;
+}
+export type UsageProblem = { row: number; kind: 'format' } | { row: number; kind: 'no-line'; msisdn: string };
+
+/**
+ * Reads a usage CSV (msisdn,YYYY-MM-DD,megabytes) against the lines it names, writing nothing:
+ * the rows to record, in file order, and the lines that cannot be (a bad row, an unknown number).
+ */
+export async function readUsageCsv(db: Database, csv: string): Promise<{ rows: UsageRow[]; problems: UsageProblem[] }> {
+  const rows: UsageRow[] = [];
+  const problems: UsageProblem[] = [];
   const known = new Map<string, number>();
   for (const [index, raw] of csv.split(/\r?\n/).entries()) {
     const line = raw.trim();
     if (!line || /^msisdn\s*,/i.test(line)) continue;
     const [msisdn = '', day = '', mb = ''] = line.split(',').map((c) => c.trim());
     const number = msisdn.replace(/-/g, '');
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(day) || !/^\d+$/.test(mb)) {
-      problems.push(`line ${index + 1}: expected msisdn,YYYY-MM-DD,megabytes`);
+    // A real day, and megabytes the column holds (at most 9 digits).
+    if (!isIsoDate(day) || !/^\d{1,9}$/.test(mb)) {
+      problems.push({ row: index + 1, kind: 'format' });
       continue;
     }
     if (!known.has(number)) {
@@ -25,22 +39,41 @@ export async function importUsage(db: Database, actor: string, csv: string, now 
     }
     const lineId = known.get(number)!;
     if (!lineId) {
-      problems.push(`line ${index + 1}: no line ${number}`);
+      problems.push({ row: index + 1, kind: 'no-line', msisdn: number });
       continue;
     }
+    rows.push({ row: index + 1, msisdn: number, lineId, day, megabytes: Number(mb) });
+  }
+  return { rows, problems };
+}
+
+/** Who ran an import or bill run from the staff console, for the audit row. */
+export interface ConsoleActor {
+  staffId: number;
+  ip: string;
+}
+
+/** CSV of msisdn,date,megabytes; a day already recorded is replaced (the carrier corrects). */
+export async function importUsage(db: Database, actor: string, csv: string, now = new Date(), by?: ConsoleActor) {
+  const read = await readUsageCsv(db, csv);
+  for (const { lineId, day, megabytes } of read.rows) {
     await db
       .insert(usageRecords)
-      .values({ lineId, day, megabytes: Number(mb) })
-      .onConflictDoUpdate({ target: [usageRecords.lineId, usageRecords.day], set: { megabytes: Number(mb) } });
-    imported += 1;
+      .values({ lineId, day, megabytes })
+      .onConflictDoUpdate({ target: [usageRecords.lineId, usageRecords.day], set: { megabytes } });
   }
-  const lineIds = [...known.values()].filter((id) => id > 0);
+  const imported = read.rows.length;
+  const problems = read.problems.map((p) =>
+    p.kind === 'format' ? `line ${p.row}: expected msisdn,YYYY-MM-DD,megabytes` : `line ${p.row}: no line ${p.msisdn}`,
+  );
+  const lineIds = [...new Set(read.rows.map((r) => r.lineId))];
   const alerts = await notifyDataThresholds(db, lineIds, now);
   await db.insert(auditLog).values({
     actor,
     action: 'usage-import',
     target: 'usage',
     detail: { imported, problems: problems.length, alerts },
+    ...(by ? { staffId: by.staffId, ip: by.ip } : {}),
   });
   return { imported, problems, alerts };
 }

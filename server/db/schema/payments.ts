@@ -56,8 +56,10 @@ export const paymentNotifications = pgTable(
 );
 
 /**
- * Money sent back to a customer: a success that arrived for a closed or surplus attempt.
- * One row per refunded payment; the worker (or the next status look) pushes it to the provider.
+ * Money sent back to a customer: a success that arrived for a closed or surplus attempt (one
+ * row per such payment, in full), or a full or partial refund staff made in the console (any
+ * number, never more in all than the payment). The worker (or the next status look) pushes it
+ * to the provider.
  */
 export const refunds = pgTable(
   'refunds',
@@ -68,8 +70,11 @@ export const refunds = pgTable(
       .notNull()
       .references(() => payments.id),
     amount: integer('amount').notNull(),
-    // 'duplicate' (a second success for one order or bill) or 'closed' (paid after it was closed).
+    // 'duplicate' (a second success for one order or bill), 'closed' (paid after it was closed),
+    // or 'staff' (made in the console; `note` says why and `staffId` who).
     reason: text('reason').notNull(),
+    note: text('note').notNull().default(''),
+    staffId: integer('staff_id'),
     // pending -> refunded, or failed (staff look at it: ops payments --attention).
     status: text('status').notNull(),
     providerRefundNo: text('provider_refund_no'),
@@ -81,7 +86,11 @@ export const refunds = pgTable(
   },
   (t) => [
     uniqueIndex('refunds_refund_no_key').on(t.refundNo),
-    uniqueIndex('refunds_payment_key').on(t.paymentId),
+    // One automatic refund per surplus payment, whatever the code does; staff refunds are capped in their transaction.
+    uniqueIndex('refunds_surplus_payment_key')
+      .on(t.paymentId)
+      .where(sql`${t.reason} in ('duplicate', 'closed')`),
+    index('refunds_payment_idx').on(t.paymentId),
     index('refunds_status_idx').on(t.status, t.createdAt),
   ],
 );

@@ -31,3 +31,11 @@ export const sandboxTrades = pgTable('sandbox_trades', {
   returnUrl: text('return_url').notNull().default(''),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Refunds the sandbox providers' servers took, one per refund number (out_refund_no / out_request_no). */
+export const sandboxRefunds = pgTable('sandbox_refunds', {
+  refundNo: text('refund_no').primaryKey(),
+  tradeNo: text('trade_no').notNull(),
+  amount: integer('amount').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -42,6 +42,7 @@ export function alipayLive(config: AlipayPayConfig): PaymentProvider {
     method: 'alipay',
     merchantId: config.appId,
     scenes: config.miniProgramAppId ? ['app', 'wap', 'page', 'miniprogram'] : ['app', 'wap', 'page'],
+    partialRefunds: true,
     async create(request) {
       const client = await sdk();
       const bizContent = {
@@ -99,6 +100,7 @@ export function alipayLive(config: AlipayPayConfig): PaymentProvider {
     },
     async refund(request) {
       const client = await sdk();
+      // A part or all of it; out_request_no tells one partial refund of a trade from the next.
       const bizContent = {
         out_trade_no: request.paymentNo,
         refund_amount: String(request.amount),

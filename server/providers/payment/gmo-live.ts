@@ -38,6 +38,8 @@ export function gmoCardLive(config: GmoConfig): PaymentProvider {
     method: 'card',
     scenes: ['card'],
     merchantId: config.shopId,
+    // AlterTran (VOID, RETURN) takes back a whole charge; a part would need ChangeTran, not done here.
+    partialRefunds: false,
     async create(request) {
       const entry = await post('/payment/EntryTran.idPass', {
         ShopID: config.shopId,
@@ -83,6 +85,8 @@ export function gmoCardLive(config: GmoConfig): PaymentProvider {
       return !found.ErrCode && CHARGED.includes(found.Status ?? '') ? 'paid' : 'closed';
     },
     async refund(request) {
+      if (request.total !== undefined && request.amount !== request.total)
+        throw new Error('GMO-PG: a partial card refund is not supported (AlterTran refunds the whole charge)');
       const found = await search(request.paymentNo);
       if (found.ErrCode || !found.AccessID || !found.AccessPass)
         throw new Error(`SearchTrade ${found.ErrInfo ?? 'no trade'}`);

@@ -73,8 +73,13 @@ export interface PaymentProvider {
    * provider says it was paid already (the caller settles it instead).
    */
   close(payment: ProviderPaymentRef): Promise<'closed' | 'paid'>;
-  /** Sends a paid attempt's money back; the same refundNo again never refunds twice. */
+  /**
+   * Sends a paid attempt's money back, all of it or a part; the same refundNo again never
+   * refunds twice. A provider without `partialRefunds` refuses a part (throws).
+   */
   refund(request: RefundRequest): Promise<RefundOutcome>;
+  /** Whether `refund` can send back part of a payment (WeChat Pay and Alipay can; GMO-PG's AlterTran cannot). */
+  readonly partialRefunds: boolean;
   /**
    * Back from a 3-D Secure challenge: asks the gateway how the challenge ended (never the
    * browser), and finishes the card payment if it passed.
@@ -88,9 +93,12 @@ export interface ProviderPaymentRef {
 }
 
 export interface RefundRequest extends ProviderPaymentRef {
+  /** One number per refund (WeChat Pay out_refund_no, Alipay out_request_no): a part refunded twice needs two. */
   refundNo: string;
-  /** Whole yen; the whole payment (surplus payments are refunded in full). */
+  /** Whole yen to send back: the whole payment (surplus payments) or a part of it (staff). */
   amount: number;
+  /** The payment's whole amount (WeChat Pay's amount.total); `amount` when not given. */
+  total?: number;
   reason: string;
   /** When the payment was paid: a card charge of the same Tokyo day is voided, later ones returned. */
   paidAt: Date | null;

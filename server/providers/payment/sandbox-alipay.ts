@@ -15,6 +15,7 @@ export function sandboxAlipay(db: Database, keys: SandboxKeys): PaymentProvider 
     method: 'alipay',
     merchantId: SANDBOX_ALIPAY_APP_ID,
     scenes: ['app', 'wap', 'page', 'miniprogram', 'alipayplus'],
+    partialRefunds: true,
     async create(request) {
       if (await tradeExists(db, 'alipay', request.paymentNo)) return { kind: 'failed', code: 'ORDER_CLOSED' };
       const tradeNo = `2026${Date.now()}${randomBytes(3).toString('hex')}`;

@@ -24,6 +24,8 @@ export function sandboxCard(db: Database): PaymentProvider {
     method: 'card',
     scenes: ['card'],
     merchantId: SANDBOX_GMO_SHOP_ID,
+    // As the live adapter: AlterTran takes back whole charges only.
+    partialRefunds: false,
     async create(request) {
       // An OrderID the gateway knows already (closed before this create ran) is refused, as EntryTran does.
       if (await tradeExists(db, 'card', request.paymentNo)) return { kind: 'failed', code: 'E01040010' };
@@ -74,7 +76,11 @@ export function sandboxCard(db: Database): PaymentProvider {
           : 'pending';
     },
     close: (payment) => closeSandboxTrade(db, 'card', payment),
-    refund: (request) => refundSandboxTrade(db, 'card', request),
+    refund: (request) => {
+      if (request.total !== undefined && request.amount !== request.total)
+        return Promise.reject(new Error('E01: a partial card refund is not supported'));
+      return refundSandboxTrade(db, 'card', request);
+    },
     async completeSecure(payment) {
       const trade = await tradeOf(db, 'card', payment.paymentNo);
       if (trade?.status === 'auth_failed') {

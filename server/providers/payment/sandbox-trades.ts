@@ -1,10 +1,10 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { sandboxTrades } from '../../db/schema.js';
+import { sandboxRefunds, sandboxTrades } from '../../db/schema.js';
 import type { ProviderPaymentRef, RefundOutcome, RefundRequest } from './payment-provider.js';
 
 // What the sandbox providers' servers keep about a trade, one row per payment attempt:
-// pending -> paid | failed | closed, and paid -> refunded. Cards add authenticated /
+// pending -> paid | failed | closed, and paid -> refunded (once refunds took all of it). Cards add authenticated /
 // auth_failed, the result of a 3-D Secure challenge as the gateway saw it.
 
 export async function tradeOf(db: Database, provider: string, paymentNo: string) {
@@ -53,24 +53,42 @@ export async function closeSandboxTrade(
   return now?.status === 'paid' || now?.status === 'refunded' ? 'paid' : 'closed';
 }
 
-/** Refunds a paid trade, once; asking again answers the same refund. */
+/**
+ * Refunds a paid trade, in full or in part, once per refund number: asking again with the same
+ * number answers the same refund; more in all than the trade's amount is refused. The trade is
+ * `refunded` when nothing of it is left. (The card gateway refuses a partial refund before this.)
+ */
 export async function refundSandboxTrade(
   db: Database,
   provider: string,
   request: RefundRequest,
 ): Promise<RefundOutcome> {
-  const trade = await tradeOf(db, provider, request.paymentNo);
-  if (!trade) throw new Error('TRADE_NOT_EXIST');
-  if (request.amount > trade.amount) throw new Error('REFUND_AMOUNT_EXCEEDS');
-  if (trade.status === 'paid') {
-    await db
-      .update(sandboxTrades)
-      .set({ status: 'refunded' })
-      .where(and(eq(sandboxTrades.tradeNo, trade.tradeNo), eq(sandboxTrades.status, 'paid')));
-  } else if (trade.status !== 'refunded') {
-    throw new Error(`TRADE_STATUS_ERROR:${trade.status}`);
-  }
-  return { status: 'refunded', providerRefundNo: `sbr-${trade.tradeNo}` };
+  const found = await tradeOf(db, provider, request.paymentNo);
+  if (!found) throw new Error('TRADE_NOT_EXIST');
+  return db.transaction(async (tx) => {
+    const [trade] = await tx.select().from(sandboxTrades).where(eq(sandboxTrades.tradeNo, found.tradeNo)).for('update');
+    if (!trade) throw new Error('TRADE_NOT_EXIST');
+    const providerRefundNo = `sbr-${trade.tradeNo}-${request.refundNo}`;
+    const [again] = await tx.select().from(sandboxRefunds).where(eq(sandboxRefunds.refundNo, request.refundNo));
+    if (again) {
+      if (again.tradeNo !== trade.tradeNo || again.amount !== request.amount) throw new Error('REFUND_NO_REUSED');
+      return { status: 'refunded', providerRefundNo };
+    }
+    if (trade.status !== 'paid' && trade.status !== 'refunded') throw new Error(`TRADE_STATUS_ERROR:${trade.status}`);
+    const [taken] = await tx
+      .select({ sum: sql<number>`coalesce(sum(${sandboxRefunds.amount}), 0)::int` })
+      .from(sandboxRefunds)
+      .where(eq(sandboxRefunds.tradeNo, trade.tradeNo));
+    // A trade refunded before refunds were recorded one by one was refunded in full.
+    const before = trade.status === 'refunded' ? Math.max(trade.amount, taken?.sum ?? 0) : (taken?.sum ?? 0);
+    if (request.amount < 1 || before + request.amount > trade.amount) throw new Error('REFUND_AMOUNT_EXCEEDS');
+    await tx
+      .insert(sandboxRefunds)
+      .values({ refundNo: request.refundNo, tradeNo: trade.tradeNo, amount: request.amount });
+    if (before + request.amount === trade.amount)
+      await tx.update(sandboxTrades).set({ status: 'refunded' }).where(eq(sandboxTrades.tradeNo, trade.tradeNo));
+    return { status: 'refunded', providerRefundNo };
+  });
 }
 
 /** A trade that exists already for this payment (closed before its create ran) refuses a new one. */

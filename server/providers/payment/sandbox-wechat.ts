@@ -19,6 +19,7 @@ export function sandboxWechatPay(
     method: 'wechat',
     merchantId: SANDBOX_WECHAT_MCHID,
     scenes: ['jsapi', 'native', 'h5', 'miniprogram'],
+    partialRefunds: true,
     async create(request) {
       if (await tradeExists(db, 'wechat', request.paymentNo)) return { kind: 'failed', code: 'ORDER_CLOSED' };
       const tradeNo = `wx${Date.now()}${randomBytes(4).toString('hex')}`;

@@ -62,6 +62,7 @@ export function wechatPayLive(config: WechatPayConfig): PaymentProvider {
     method: 'wechat',
     merchantId: config.mchid,
     scenes: ['jsapi', 'native', 'miniprogram', 'h5'],
+    partialRefunds: true,
     async create(request) {
       const base = {
         appid: config.appId,
@@ -136,8 +137,10 @@ export function wechatPayLive(config: WechatPayConfig): PaymentProvider {
       const res = await call('POST', '/v3/refund/domestic/refunds', {
         out_trade_no: request.paymentNo,
         out_refund_no: request.refundNo,
-        reason: request.reason,
-        amount: { refund: request.amount, total: request.amount, currency: 'JPY' },
+        // WeChat Pay takes at most 80 characters of reason.
+        reason: request.reason.slice(0, 80),
+        // A part of the payment: `refund` is this refund, `total` what was paid.
+        amount: { refund: request.amount, total: request.total ?? request.amount, currency: 'JPY' },
       });
       const status = res.json.status;
       const refundId = res.json.refund_id ?? '';
