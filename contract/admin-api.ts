@@ -6,6 +6,7 @@
  * The permission each call needs is in brackets (contract/staff-roles.ts).
  */
 import type { DocumentKind, OrderStatus, RejectionReason } from './order-status.js';
+import type { Carrier } from './carriers.js';
 import type { StaffRole } from './staff-roles.js';
 
 export type Bilingual = { cn: string; ja: string };
@@ -104,8 +105,7 @@ export interface FulfilmentQueue {
   }[];
 }
 
-export const CARRIERS = ['japanpost', 'yamato', 'sagawa'] as const;
-export type Carrier = (typeof CARRIERS)[number];
+export { CARRIERS, type Carrier } from './carriers.js';
 
 /** POST /api/admin/orders/:orderNo/ship. Answer: AdminOrder. */
 export interface ShipBody {

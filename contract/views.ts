@@ -1,3 +1,4 @@
+import { CARRIERS } from './carriers.js';
 import { z } from 'zod';
 import { LANGS, PAY_METHODS } from './api';
 import { NOTIFICATION_KINDS } from './notifications';
@@ -104,6 +105,7 @@ export const orderViewSchema = z.object({
   /** Tokyo date by which an approved order leaves (3 working days). */
   dispatchBy: z.string().nullable(),
   trackingNo: z.string().nullable(),
+  carrier: z.enum(CARRIERS).nullable(),
   /** Each refused document with a reason code (REJECTION_REASONS) and staff's note; empty unless rejected. */
   rejections: z.array(z.object({ document: z.string(), reason: z.string(), note: z.string() })),
   info: z.record(z.string(), z.string()),

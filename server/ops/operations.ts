@@ -186,7 +186,15 @@ export async function shipOrder(db: Database, actor: OpsActor, orderNo: string, 
   if (!TRACKING_PATTERN.test(tracking))
     throw new OpsError('--tracking must be 6-30 letters, digits or hyphens', 'TRACKING_INVALID', 'trackingNo');
   const note = carrier ? `${carrier} tracking ${tracking}` : `tracking ${tracking}`;
-  return move(db, actor, orderNo, 'shipped', note, { trackingNo: tracking }, carrier ? { carrier } : {});
+  return move(
+    db,
+    actor,
+    orderNo,
+    'shipped',
+    note,
+    { trackingNo: tracking, carrier: carrier ?? 'japanpost' },
+    carrier ? { carrier } : {},
+  );
 }
 
 export const readyForPickup = (db: Database, actor: OpsActor, orderNo: string) =>

@@ -1,4 +1,5 @@
 import type { Lang } from '../../contract/api.js';
+import { carrierOf, trackingUrl } from '../../contract/carriers.js';
 import type { OrderStatus } from '../../contract/order-status.js';
 import type { NotificationKind } from '../../contract/notifications.js';
 import type { Database } from '../db/client.js';
@@ -46,10 +47,8 @@ export async function notifyOrderMoved(db: Database, order: OrderRow, to: OrderS
     localized: {
       plan: order.planName,
       reasons: both((lang) => rejectionLines(order, lang)),
-      trackingLink: both(
-        (lang) =>
-          `https://trackings.post.japanpost.jp/services/srv/search/direct?reqCodeNo1=${encodeURIComponent(tracking)}&locale=${lang === 'ja' ? 'ja' : 'en'}`,
-      ),
+      carrier: both((lang) => message(lang, `notify.carrier.${carrierOf(order.carrier)}`)),
+      trackingLink: both((lang) => trackingUrl(carrierOf(order.carrier), tracking, lang)),
     },
   });
 }

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, desc, eq, lt } from 'drizzle-orm';
 import type { Lang, OrderView } from '../../contract/api.js';
+import { carrierOf } from '../../contract/carriers.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import { addWorkingDays, DISPATCH_WORKING_DAYS } from '../../contract/working-days.js';
 import { canTransition, DOCUMENT_FIELD, isOrderStatus, type OrderStatus } from '../../contract/order-status.js';
@@ -36,6 +37,7 @@ export function toOrderView(row: OrderRow, lang: Lang): OrderView {
     // The promise: out of the door within 3 working days of approval, public holidays excluded.
     dispatchBy: row.approvedAt ? addWorkingDays(tokyoDate(row.approvedAt), DISPATCH_WORKING_DAYS) : null,
     trackingNo: row.trackingNo,
+    carrier: row.trackingNo ? carrierOf(row.carrier) : null,
     rejections: row.rejections,
     info: row.info,
   };

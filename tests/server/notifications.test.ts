@@ -159,6 +159,17 @@ describe.each(backends)('customer notifications on %s', (backend) => {
     expect(channels('bill_issued')).toEqual(['mail', 'sms', 'wechat']);
   });
 
+  it('names the carrier that really carries the SIM, with its own tracking page', async () => {
+    const c = await customer('yamato-ja', 'ja', '+819055550000');
+    const orderNo = await c.underReview();
+    await approveOrder(db(), 'staff:t', orderNo);
+    await shipOrder(db(), 'staff:t', orderNo, 'YMT-1234-5678', 'yamato');
+    const [mail] = (await messagesOf(c.id)).filter((r) => r.kind === 'order_shipped' && r.channel === 'mail');
+    expect(mail!.body).toContain('ヤマト運輸');
+    expect(mail!.body).toContain('https://toi.kuronekoyamato.co.jp/');
+    expect(mail!.body).not.toContain('日本郵便');
+  });
+
   it('sends nothing to a channel the customer does not have', async () => {
     const { token, id } = await signUp(t.app, 'mail-only');
     const orderNo = await placeOrder(t.app, token, '2');

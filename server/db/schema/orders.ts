@@ -48,6 +48,8 @@ export const orders = pgTable(
     // Why review refused the order, one entry per document; emptied when it is resubmitted.
     rejections: jsonb('rejections').$type<OrderRejection[]>().notNull().default([]),
     trackingNo: text('tracking_no'),
+    // Who carries the SIM (contract/admin-api.ts CARRIERS); null: Japan Post, as before carriers were chosen.
+    carrier: text('carrier'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     payBefore: timestamp('pay_before', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),

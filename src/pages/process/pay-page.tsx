@@ -13,6 +13,7 @@ import { PayMethodButtons } from '../../features/payment/pay-method-buttons';
 import { PaymentPhase } from '../../features/payment/payment-phase';
 import { RefundNotice } from '../../features/payment/refund-notice';
 import { PayCountdown } from '../../features/purchase/countdown';
+import { trackingUrl } from '../../../contract/carriers';
 import { formatYen } from '../../lib/format';
 import '../../components/form-page.css';
 import './process.css';
@@ -129,9 +130,8 @@ export default observer(function PayPage({ titleKey }: PageProps) {
           {order.trackingNo && (
             <p>
               {t('order.tracking', { no: order.trackingNo })}{' '}
-              {/* SIMs go by Japan Post; its tracking page takes the number in the address. */}
               <a
-                href={`https://trackings.post.japanpost.jp/services/srv/search/direct?reqCodeNo1=${encodeURIComponent(order.trackingNo)}&locale=${lang === 'ja' ? 'ja' : 'en'}`}
+                href={trackingUrl(order.carrier ?? 'japanpost', order.trackingNo, lang)}
                 target="_blank"
                 rel="noopener noreferrer"
               >
