@@ -23,12 +23,16 @@ const contractWhy =
 const featureWhy = 'DESIGN.md section 2: a feature never imports another feature; compose features in a page.';
 const pageApiWhy = 'DESIGN.md section 2: pages get data through stores (features), never from src/api/ directly.';
 const bridgeWhy = 'DESIGN.md section 2: only bridges/ touches platform globals and redirects; call a bridge instead.';
+const adminWhy =
+  'DESIGN.md section 6b: the staff console (src/admin/) is a bundle of its own that customers never load; customer code never imports it.';
 
 // No-restricted-imports replaces its options per matching block instead of merging them, so
 // every folder's block lists all of the patterns that apply to it. Regexes on relative paths,
 // because globs like `**/server` would also catch packages such as `react-dom/server`.
 const serverPatterns = [{ regex: '^(\\.\\./)+server(/|$)', message: srcServerWhy }];
 const srcPatterns = [{ regex: '^(\\.\\./)+src(/|$)', message: srcServerWhy }];
+// `../admin/...` from src/app/, `../../admin` from a page, but not `contract/admin-api`.
+const adminPatterns = [{ regex: '(^|/)admin(/|$)', message: adminWhy }];
 // `../../api` from src/pages/<group>/, but not `../../../contract/api`.
 const pageApiPatterns = [{ regex: '^(\\.\\./)+api(/|$)|(^|/)src/api(/|$)', message: pageApiWhy }];
 const featurePatterns = (own) =>
@@ -152,16 +156,28 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...adminPatterns] }] },
   },
   {
     files: ['src/pages/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...pageApiPatterns] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...adminPatterns, ...pageApiPatterns] }],
+    },
   },
   ...features.map((feature) => ({
     files: [`src/features/${feature}/**/*.{ts,tsx}`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...featurePatterns(feature)] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [...serverPatterns, ...adminPatterns, ...featurePatterns(feature)] },
+      ],
+    },
   })),
+  {
+    // The console itself: its own files, contract/ and packages.
+    files: ['src/admin/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns }] },
+  },
   {
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: srcPatterns }] },

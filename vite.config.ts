@@ -3,18 +3,39 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 // Parts of the locale files only the server speaks (e-mail and SMS templates, the sandbox's
-// pages): the server reads the files itself, so the phone never downloads them.
-const SERVER_ONLY_KEYS = ['mail', 'notify', 'sandbox'];
+// pages): the server reads the files itself, so the phone never downloads them. The staff
+// console's strings (`admin`) never reach a customer either; the console imports
+// `locales/<lang>.json?admin` and gets only the parts it uses.
+const SERVER_ONLY_KEYS = ['mail', 'notify', 'sandbox', 'admin'];
+const CONSOLE_KEYS = ['admin', 'api', 'order', 'language'];
 function serverOnlyLocaleKeys(): Plugin {
   return {
     name: 'server-only-locale-keys',
     enforce: 'pre',
     load(id) {
-      const file = id.split('?')[0] ?? '';
+      const [file = '', query = ''] = id.split('?');
       if (!/[\\/]locales[\\/][a-z]+\.json$/.test(file)) return null;
       const dictionary = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      // With a query the file is no longer taken for JSON: hand it over as a module.
+      if (new URLSearchParams(query).has('admin'))
+        return `export default ${JSON.stringify(Object.fromEntries(CONSOLE_KEYS.map((key) => [key, dictionary[key]])))};`;
       for (const key of SERVER_ONLY_KEYS) delete dictionary[key];
       return JSON.stringify(dictionary);
+    },
+  };
+}
+
+// `npm run dev`: the staff console's page (admin.html, its own build in vite.admin.config.ts)
+// at /admin/ and below, as the server serves it.
+function consoleInDev(): Plugin {
+  return {
+    name: 'console-in-dev',
+    apply: 'serve',
+    configureServer(server) {
+      server.middlewares.use((request, _response, next) => {
+        if (/^\/admin(\/|\?|$)/.test(request.url ?? '')) request.url = '/h5/admin.html';
+        next();
+      });
     },
   };
 }
@@ -26,7 +47,7 @@ const devPort = Number(process.env.VITE_PORT ?? 5173);
 
 export default defineConfig({
   base: '/h5/',
-  plugins: [serverOnlyLocaleKeys(), react()],
+  plugins: [serverOnlyLocaleKeys(), consoleInDev(), react()],
   build: {
     outDir: 'dist/h5',
     emptyOutDir: true,

@@ -7,7 +7,18 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import { join, relative } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const inputs = ['src', 'locales', 'contract', 'bridges', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+const inputs = [
+  'src',
+  'locales',
+  'contract',
+  'bridges',
+  'public',
+  'index.html',
+  'admin.html',
+  'vite.config.ts',
+  'vite.admin.config.ts',
+  'package-lock.json',
+];
 const stampFile = join(root, 'dist', 'h5', '.build-stamp');
 
 function* files(path: string): Generator<string> {

@@ -38,6 +38,10 @@ describe('import rules', () => {
     ['src/features/payment/x.ts', "import { SessionStore } from '../../features/session/session-store';", 'feature'],
     ['src/pages/process/x.tsx', "import { fetchOrder } from '../../api/purchase';", 'through stores'],
     ['src/pages/process/x.tsx', "import type { OrderView } from '../../api/purchase';", 'through stores'],
+    ['src/app/x.tsx', "import { AdminApp } from '../admin/app';", 'staff console'],
+    ['src/pages/index/x.tsx', "import { useAdmin } from '../../admin/stores/store-context';", 'staff console'],
+    ['src/features/session/x.ts', "import type { RootStore } from '../../admin/stores/root-store';", 'staff console'],
+    ['src/admin/pages/x.tsx', "import { buildApp } from '../../../server/app';", 'server/'],
   ])(
     '%s: %s is refused',
     async (filePath, code, why) => {
@@ -59,6 +63,8 @@ describe('import rules', () => {
     ['server/routes/x.ts', "import { CODE_OK } from '../../contract/api';"],
     ['contract/x.ts', "import { z } from 'zod';"],
     ['tests/server/x.test.ts', "import { buildApp } from '../../server/app';"],
+    ['src/admin/pages/x.tsx', "import { useAdmin } from '../stores/store-context';"],
+    ['src/admin/pages/x.tsx', "import type { AdminOrder } from '../../../contract/admin-api';"],
   ])(
     '%s: %s is allowed',
     async (filePath, code) => {

@@ -1,0 +1,92 @@
+import type {
+  ActivateBody,
+  AddressChangeBody,
+  AdminCustomer,
+  AdminOrder,
+  AdminPayment,
+  ApproveBody,
+  AuditList,
+  BillList,
+  BillRunResult,
+  CustomerSearch,
+  FulfilmentQueue,
+  PaymentList,
+  RefundBody,
+  RefundList,
+  RefundRetried,
+  RejectBody,
+  ReviewQueue,
+  ShipBody,
+  StaffList,
+  UsageImportBody,
+  UsageImportResult,
+} from '../../../contract/admin-api';
+import type { StaffMe, TotpSetup } from '../../../contract/staff-rules';
+import type { StaffStage } from '../../../contract/staff-roles';
+import { withQuery, type AdminClient } from './client';
+
+const enc = encodeURIComponent;
+
+/** Every call of the staff API, typed from contract/admin-api.ts and contract/staff-rules.ts. */
+export function adminApi(client: AdminClient) {
+  return {
+    // Sign-in (server/routes/admin-auth.ts).
+    login: (login: string, password: string) => client.post<StaffMe>('/api/admin/login', { login, password }),
+    me: () => client.get<StaffMe>('/api/admin/me'),
+    totpSetup: () => client.get<TotpSetup>('/api/admin/totp/setup'),
+    totp: (code: string) => client.post<{ stage: StaffStage }>('/api/admin/totp', { code }),
+    newPassword: (password: string) => client.post<{ stage: StaffStage }>('/api/admin/password', { password }),
+    logout: () => client.post<Record<string, never>>('/api/admin/logout'),
+
+    // Review, documents, orders.
+    reviewQueue: () => client.get<ReviewQueue>('/api/admin/review'),
+    order: (orderNo: string) => client.get<AdminOrder>(`/api/admin/orders/${enc(orderNo)}`),
+    documentUrl: (id: string) => `/api/admin/documents/${enc(id)}`,
+    document: (id: string) => client.blob(`/api/admin/documents/${enc(id)}`),
+    approve: (orderNo: string, body: ApproveBody) =>
+      client.post<AdminOrder>(`/api/admin/orders/${enc(orderNo)}/approve`, body),
+    reject: (orderNo: string, body: RejectBody) =>
+      client.post<AdminOrder>(`/api/admin/orders/${enc(orderNo)}/reject`, body),
+
+    // Fulfilment.
+    fulfilment: () => client.get<FulfilmentQueue>('/api/admin/fulfilment'),
+    ship: (orderNo: string, body: ShipBody) => client.post<AdminOrder>(`/api/admin/orders/${enc(orderNo)}/ship`, body),
+    pickup: (orderNo: string) => client.post<AdminOrder>(`/api/admin/orders/${enc(orderNo)}/pickup`),
+    activate: (orderNo: string, body: ActivateBody) =>
+      client.post<AdminOrder>(`/api/admin/orders/${enc(orderNo)}/activate`, body),
+
+    // Customers.
+    searchCustomers: (q: string) => client.get<CustomerSearch>('/api/admin/customers', { q }),
+    customer: (id: number) => client.get<AdminCustomer>(`/api/admin/customers/${id}`),
+    resendActivation: (id: number) =>
+      client.post<Record<string, never>>(`/api/admin/customers/${id}/resend-activation`),
+    changeAddress: (id: number, body: AddressChangeBody) =>
+      client.post<AdminCustomer>(`/api/admin/customers/${id}/address`, body),
+
+    // Money.
+    payments: (filter: { status?: string; q?: string }) => client.get<PaymentList>('/api/admin/payments', filter),
+    payment: (paymentNo: string) => client.get<AdminPayment>(`/api/admin/payments/${enc(paymentNo)}`),
+    refund: (paymentNo: string, body: RefundBody) =>
+      client.post<AdminPayment>(`/api/admin/payments/${enc(paymentNo)}/refund`, body),
+    refunds: (status: string) => client.get<RefundList>('/api/admin/refunds', { status }),
+    retryRefund: (refundNo: string) => client.post<RefundRetried>(`/api/admin/refunds/${enc(refundNo)}/retry`),
+    bills: (month: string) => client.get<BillList>('/api/admin/bills', { month }),
+    billRun: (month: string) => client.post<BillRunResult>('/api/admin/bill-run', { month }),
+    usage: (body: UsageImportBody) => client.post<UsageImportResult>('/api/admin/usage', body),
+
+    // Audit and staff.
+    audit: (filter: AuditFilter) => client.get<AuditList>('/api/admin/audit', { ...filter }),
+    auditCsvUrl: (filter: AuditFilter) => withQuery('/api/admin/audit.csv', { ...filter }),
+    staff: () => client.get<StaffList>('/api/admin/staff'),
+  };
+}
+
+export type AdminApi = ReturnType<typeof adminApi>;
+
+export interface AuditFilter {
+  actor: string;
+  action: string;
+  target: string;
+  from: string;
+  to: string;
+}

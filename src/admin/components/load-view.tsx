@@ -1,0 +1,37 @@
+import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Loadable } from '../stores/loadable';
+import { errorText } from './errors';
+
+interface Props<T> {
+  loadable: Loadable<T>;
+  children: (data: T) => ReactNode;
+}
+
+/** Loading, a failed load with its reason and a retry, or the data. */
+function LoadViewInner<T>({ loadable, children }: Props<T>) {
+  const { t } = useTranslation();
+  if (loadable.status === 'error' && loadable.error) {
+    return (
+      <div className="load-failed" role="alert">
+        <p>
+          {t('admin.loadFailed')} {errorText(t, loadable.error)}
+        </p>
+        <button type="button" className="button" onClick={() => void loadable.retry()}>
+          {t('admin.retry')}
+        </button>
+      </div>
+    );
+  }
+  if (loadable.data === null) {
+    return (
+      <p className="loading" role="status" aria-busy="true">
+        {t('admin.loading')}
+      </p>
+    );
+  }
+  return <>{children(loadable.data)}</>;
+}
+
+export const LoadView = observer(LoadViewInner) as typeof LoadViewInner;

@@ -1,0 +1,313 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import type { AddressChangeBody, AdminCustomer } from '../../../contract/admin-api';
+import { FormError } from '../components/errors';
+import { SelectField, TextField } from '../components/fields';
+import { LoadView } from '../components/load-view';
+import { Page } from '../components/page';
+import { formatDay, formatTime, yen } from '../format';
+import { useAdmin } from '../stores/store-context';
+
+const TEXT_FIELDS = ['postcode', 'province', 'city', 'district', 'block', 'building'] as const;
+const ALL_FIELDS = ['region', ...TEXT_FIELDS, 'proofType', 'proofDate', 'proofDocumentId'];
+
+/** A new address, with the address proof the customer uploaded (judged by the customer's own rules). */
+const AddressForm = observer(function AddressForm({ proofs }: { proofs: AdminCustomer['addressProofs'] }) {
+  const { t } = useTranslation();
+  const { customers, language } = useAdmin();
+  const [form, setForm] = useState<AddressChangeBody>({
+    region: 'JP',
+    postcode: '',
+    province: '',
+    city: '',
+    district: '',
+    block: '',
+    building: '',
+    proofType: 'utility_bill',
+    proofDate: '',
+    proofDocumentId: proofs[0]?.id ?? '',
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void customers.address.run(form);
+  };
+  return (
+    <form className="panel" onSubmit={submit} noValidate aria-labelledby="address-heading">
+      <h2 id="address-heading">{t('admin.customer.addressTitle')}</h2>
+      <p className="muted">{t('admin.customer.addressIntro')}</p>
+      <FormError error={customers.address.error} fields={ALL_FIELDS} />
+      <div className="grid-2">
+        <SelectField
+          label={t('admin.address.region')}
+          name="region"
+          value={form.region}
+          onChange={(value) => setForm({ ...form, region: value === 'CN' ? 'CN' : 'JP' })}
+          options={[
+            { value: 'JP', label: t('admin.address.regions.JP') },
+            { value: 'CN', label: t('admin.address.regions.CN') },
+          ]}
+          error={customers.address.error}
+        />
+        {TEXT_FIELDS.map((key) => (
+          <TextField
+            key={key}
+            label={t(`admin.address.${key}`)}
+            name={key}
+            value={form[key]}
+            onChange={(value) => setForm({ ...form, [key]: value })}
+            error={customers.address.error}
+            required={key !== 'building'}
+          />
+        ))}
+        <SelectField
+          label={t('admin.address.proofType')}
+          name="proofType"
+          value={form.proofType}
+          onChange={(value) =>
+            setForm({ ...form, proofType: value === 'resident_ticket' ? 'resident_ticket' : 'utility_bill' })
+          }
+          options={[
+            { value: 'utility_bill', label: t('admin.address.proofTypes.utility_bill') },
+            { value: 'resident_ticket', label: t('admin.address.proofTypes.resident_ticket') },
+          ]}
+          error={customers.address.error}
+        />
+        <TextField
+          label={t('admin.address.proofDate')}
+          name="proofDate"
+          type="date"
+          value={form.proofDate}
+          onChange={(proofDate) => setForm({ ...form, proofDate })}
+          hint={t('admin.address.proofDateHint')}
+          error={customers.address.error}
+          required
+        />
+        <SelectField
+          label={t('admin.address.proofDocumentId')}
+          name="proofDocumentId"
+          value={form.proofDocumentId}
+          onChange={(proofDocumentId) => setForm({ ...form, proofDocumentId })}
+          options={[
+            { value: '', label: proofs.length ? t('admin.address.chooseProof') : t('admin.address.noProof') },
+            ...proofs.map((proof) => ({
+              value: proof.id,
+              label: t('admin.address.proofUploaded', { at: formatTime(proof.uploadedAt, language.lang) }),
+            })),
+          ]}
+          error={customers.address.error}
+        />
+      </div>
+      {customers.address.done ? (
+        <p className="notice" role="status">
+          {t('admin.customer.addressSaved')}
+        </p>
+      ) : null}
+      <button type="submit" className="button button-primary" disabled={customers.address.running}>
+        {t('admin.customer.addressSubmit')}
+      </button>
+    </form>
+  );
+});
+
+function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={caption}>
+      <h2>{caption}</h2>
+      {rows.length === 0 ? (
+        <p className="empty">{t('admin.none')}</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              {head.map((label) => (
+                <th scope="col" key={label}>
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((cells, index) => (
+              <tr key={index}>
+                {cells.map((cell, column) => (
+                  <td key={column}>{cell}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}
+
+const CustomerView = observer(function CustomerView({ data }: { data: AdminCustomer }) {
+  const { t } = useTranslation();
+  const { customers, language, session } = useAdmin();
+  const lang = language.lang;
+  const { customer, line } = data;
+  return (
+    <>
+      <dl className="facts facts-row">
+        <div>
+          <dt>{t('admin.customer.email')}</dt>
+          <dd>{customer.email ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('admin.customer.mobile')}</dt>
+          <dd>{customer.mobile ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('admin.customer.lang')}</dt>
+          <dd>{t(`language.${customer.lang}`)}</dd>
+        </div>
+        <div>
+          <dt>{t('admin.customer.since')}</dt>
+          <dd>{formatDay(customer.createdAt, lang)}</dd>
+        </div>
+      </dl>
+      <div className="actions-row">
+        <button
+          type="button"
+          className="button"
+          disabled={customers.resend.running}
+          onClick={() => void customers.resend.run()}
+        >
+          {t('admin.customer.resendActivation')}
+        </button>
+        {customers.resend.done ? (
+          <span className="notice" role="status">
+            {t('admin.customer.resent')}
+          </span>
+        ) : null}
+        <FormError error={customers.resend.error} />
+      </div>
+      <section aria-labelledby="line-heading">
+        <h2 id="line-heading">{t('admin.customer.line')}</h2>
+        {line ? (
+          <dl className="facts facts-row">
+            <div>
+              <dt>{t('admin.fulfil.msisdn')}</dt>
+              <dd>{line.msisdn}</dd>
+            </div>
+            <div>
+              <dt>{t('admin.fulfil.iccid')}</dt>
+              <dd>{line.iccid}</dd>
+            </div>
+            <div>
+              <dt>{t('admin.order.plan')}</dt>
+              <dd>{line.planName[lang]}</dd>
+            </div>
+            <div>
+              <dt>{t('admin.order.status')}</dt>
+              <dd>{line.status}</dd>
+            </div>
+            <div>
+              <dt>{t('admin.customer.usage')}</dt>
+              <dd>{t('admin.customer.usageValue', { used: line.usedMb, quota: line.quotaMb })}</dd>
+            </div>
+          </dl>
+        ) : (
+          <p className="empty">{t('admin.customer.noLine')}</p>
+        )}
+      </section>
+      <Table
+        caption={t('admin.customer.orders')}
+        head={[
+          t('admin.order.number'),
+          t('admin.order.status'),
+          t('admin.order.plan'),
+          t('admin.order.total'),
+          t('admin.order.createdAt'),
+        ]}
+        rows={data.orders.map((order) => [
+          <Link key="no" to={`/orders/${order.orderNo}`}>
+            {order.orderNo}
+          </Link>,
+          t(`order.status.${order.status}`),
+          order.planName[lang],
+          yen(order.total),
+          formatTime(order.createdAt, lang),
+        ])}
+      />
+      <Table
+        caption={t('admin.customer.bills')}
+        head={[
+          t('admin.bills.number'),
+          t('admin.bills.month'),
+          t('admin.order.total'),
+          t('admin.order.status'),
+          t('admin.bills.due'),
+        ]}
+        rows={data.bills.map((bill) => [
+          bill.billNo,
+          bill.month,
+          yen(bill.total),
+          bill.status,
+          formatDay(bill.dueDate, lang),
+        ])}
+      />
+      <Table
+        caption={t('admin.customer.payments')}
+        head={[
+          t('admin.payments.number'),
+          t('admin.payments.method'),
+          t('admin.payments.amount'),
+          t('admin.order.status'),
+          t('admin.order.createdAt'),
+        ]}
+        rows={data.payments.map((payment) => [
+          session.can('money') ? (
+            <Link key="no" to={`/money/payments/${payment.paymentNo}`}>
+              {payment.paymentNo}
+            </Link>
+          ) : (
+            payment.paymentNo
+          ),
+          `${payment.method} / ${payment.scene}`,
+          yen(payment.amount),
+          payment.status,
+          formatTime(payment.createdAt, lang),
+        ])}
+      />
+      <Table
+        caption={t('admin.customer.messages')}
+        head={[
+          t('admin.messages.kind'),
+          t('admin.messages.channel'),
+          t('admin.messages.subject'),
+          t('admin.order.status'),
+          t('admin.order.createdAt'),
+        ]}
+        rows={data.messages.map((message) => [
+          message.kind,
+          message.channel,
+          message.subject,
+          message.lastError ? `${message.status} (${message.lastError})` : message.status,
+          formatTime(message.createdAt, lang),
+        ])}
+      />
+      <AddressForm key={customer.id} proofs={data.addressProofs} />
+    </>
+  );
+});
+
+/** A customer: account, line, orders, bills, payments, messages sent, and the support actions. */
+export const CustomerPage = observer(function CustomerPage() {
+  const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { customers } = useAdmin();
+  useEffect(() => {
+    void customers.open(Number(id));
+    return () => customers.customer.reset();
+  }, [customers, id]);
+  const name = customers.customer.data?.customer.username ?? id;
+  return (
+    <Page title={t('admin.customer.title', { name })} wide>
+      <LoadView loadable={customers.customer}>{(data) => <CustomerView data={data} />}</LoadView>
+    </Page>
+  );
+});

@@ -1,0 +1,151 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AdminDocument } from '../../../contract/admin-api';
+import type { AdminApiError } from '../api/client';
+import { errorText } from '../components/errors';
+import { asApiError } from '../stores/loadable';
+import { formatTime } from '../format';
+import type { Lang } from '../../../contract/api';
+
+const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3];
+
+/**
+ * One identity document as the server streams it (decrypted in memory, watermarked with the
+ * staff member's name and the time, never cached): shown from memory through an object URL
+ * that is let go when the page closes, with zoom and rotation.
+ */
+export function DocumentViewer({
+  doc,
+  lang,
+  load,
+}: {
+  doc: AdminDocument;
+  lang: Lang;
+  load: (id: string) => Promise<Blob>;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const [attempt, setAttempt] = useState(0);
+  const [shown, setShown] = useState<{ url: string; error: AdminApiError | null }>({ url: '', error: null });
+  const [zoom, setZoom] = useState(2);
+  const [rotation, setRotation] = useState(0);
+  const isPdf = doc.contentType === 'application/pdf';
+
+  useEffect(() => {
+    let live = true;
+    let url = '';
+    load(doc.id).then(
+      (blob) => {
+        url = URL.createObjectURL(blob);
+        if (live) setShown({ url, error: null });
+        else URL.revokeObjectURL(url);
+      },
+      (failure: unknown) => {
+        if (live) setShown({ url: '', error: asApiError(failure) });
+      },
+    );
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [doc.id, load, attempt]);
+
+  const name = t(`order.document.${doc.kind}`);
+  let body;
+  if (shown.error) {
+    body = (
+      <div className="load-failed" role="alert">
+        <p>
+          {t('admin.loadFailed')} {errorText(t, shown.error)}
+        </p>
+        <button
+          type="button"
+          className="button"
+          onClick={() => {
+            setShown({ url: '', error: null });
+            setAttempt((n) => n + 1);
+          }}
+        >
+          {t('admin.retry')}
+        </button>
+      </div>
+    );
+  } else if (!shown.url) {
+    body = (
+      <p className="doc-frame loading" role="status" aria-busy="true">
+        {t('admin.loading')}
+      </p>
+    );
+  } else if (isPdf) {
+    body = (
+      <p className="doc-frame">
+        <a className="button" href={shown.url} target="_blank" rel="noreferrer">
+          {t('admin.documents.openPdf')}
+        </a>
+      </p>
+    );
+  } else {
+    body = (
+      <>
+        <div className="doc-tools" role="group" aria-label={t('admin.documents.tools', { name })}>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={zoom === 0}
+            onClick={() => setZoom((z) => Math.max(0, z - 1))}
+          >
+            {t('admin.documents.zoomOut')}
+          </button>
+          <span className="zoom-level" aria-live="polite">
+            {Math.round((ZOOMS[zoom] ?? 1) * 100)}%
+          </span>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={zoom === ZOOMS.length - 1}
+            onClick={() => setZoom((z) => Math.min(ZOOMS.length - 1, z + 1))}
+          >
+            {t('admin.documents.zoomIn')}
+          </button>
+          <button type="button" className="button button-small" onClick={() => setRotation((r) => (r + 270) % 360)}>
+            {t('admin.documents.rotateLeft')}
+          </button>
+          <button type="button" className="button button-small" onClick={() => setRotation((r) => (r + 90) % 360)}>
+            {t('admin.documents.rotateRight')}
+          </button>
+          <button
+            type="button"
+            className="button button-small"
+            onClick={() => {
+              setZoom(2);
+              setRotation(0);
+            }}
+          >
+            {t('admin.documents.reset')}
+          </button>
+        </div>
+        {/* Scrollable when zoomed in, so it takes the keyboard focus to scroll with arrows. */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <div className="doc-frame" tabIndex={0} role="region" aria-label={name}>
+          <img
+            src={shown.url}
+            alt={t('admin.documents.imageAlt', { name })}
+            data-rotation={rotation}
+            style={{
+              width: `${(ZOOMS[zoom] ?? 1) * 80}%`,
+              transform: rotation ? `rotate(${rotation}deg)` : undefined,
+            }}
+          />
+        </div>
+      </>
+    );
+  }
+  return (
+    <section className="document" aria-labelledby={headingId}>
+      <h3 id={headingId}>
+        {name} <span className="muted">{formatTime(doc.uploadedAt, lang)}</span>
+      </h3>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,261 @@
+import { observer } from 'mobx-react-lite';
+import { useCallback, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router-dom';
+import type { AdminOrder } from '../../../contract/admin-api';
+import { LoadView } from '../components/load-view';
+import { Page } from '../components/page';
+import { formatTime, yen } from '../format';
+import { useAdmin } from '../stores/store-context';
+import { DocumentViewer } from './document-viewer';
+import { ActivateForm, PickupForm, ShipForm } from './fulfil-forms';
+import { ApproveForm, RejectForm } from './review-forms';
+
+/** The purchase form's fields in the order they are checked against the documents. */
+const INFO_FIELDS = [
+  'lastName',
+  'firstName',
+  'birthday',
+  'visaType',
+  'identityKind',
+  'region',
+  'postcode',
+  'province',
+  'city',
+  'district',
+  'block',
+  'building',
+  'addressSame',
+  'proofType',
+  'proofDate',
+  'delivery',
+  'storeId',
+  'phone',
+  'email',
+];
+/** Ids of the documents themselves and of the plan: shown as documents and facts, not as data. */
+const HIDDEN_FIELDS = new Set(['planId', 'residenceFront', 'residenceBack', 'identityDoc', 'proofDoc', 'signatureId']);
+/** Fields whose values are codes, shown in words. */
+const CODED_FIELDS = new Set(['visaType', 'identityKind', 'region', 'addressSame', 'proofType', 'delivery']);
+
+/** What the customer gave, beside the documents, in the order they are checked. */
+const CustomerData = observer(function CustomerData({ data }: { data: AdminOrder }) {
+  const { t } = useTranslation();
+  const { session } = useAdmin();
+  const { customer, order } = data;
+  const keys = [
+    ...INFO_FIELDS.filter((key) => key in order.info),
+    ...Object.keys(order.info).filter((key) => !INFO_FIELDS.includes(key) && !HIDDEN_FIELDS.has(key)),
+  ];
+  const shown = (key: string, value: string) =>
+    value && CODED_FIELDS.has(key) ? t(`admin.values.${key}.${value}`, { defaultValue: value }) : value || '—';
+  return (
+    // Beside the documents and kept in view while they scroll; scrollable itself on a short
+    // screen, so it takes the keyboard focus too.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+    <section className="panel customer-data" aria-labelledby="customer-data-heading" tabIndex={0}>
+      <h2 id="customer-data-heading">{t('admin.order.customerData')}</h2>
+      <dl className="facts">
+        {keys.map((key) => (
+          <div key={key}>
+            <dt>{t(`admin.info.${key}`, { defaultValue: key })}</dt>
+            <dd>{shown(key, order.info[key] ?? '')}</dd>
+          </div>
+        ))}
+        <div>
+          <dt>{t('admin.customer.account')}</dt>
+          <dd>
+            {session.can('customers') ? (
+              <Link to={`/customers/${customer.id}`}>{customer.username}</Link>
+            ) : (
+              customer.username
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('admin.customer.accountEmail')}</dt>
+          <dd>{customer.email ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('admin.customer.accountMobile')}</dt>
+          <dd>{customer.mobile ?? '—'}</dd>
+        </div>
+        <div>
+          <dt>{t('admin.customer.lang')}</dt>
+          <dd>{t(`language.${customer.lang}`)}</dd>
+        </div>
+      </dl>
+    </section>
+  );
+});
+
+const OrderFacts = observer(function OrderFacts({ data }: { data: AdminOrder }) {
+  const { t } = useTranslation();
+  const { language } = useAdmin();
+  const { order } = data;
+  return (
+    <dl className="facts facts-row">
+      <div>
+        <dt>{t('admin.order.status')}</dt>
+        <dd>
+          <span className={`status status-${order.status}`}>{t(`order.status.${order.status}`)}</span>
+        </dd>
+      </div>
+      <div>
+        <dt>{t('admin.order.plan')}</dt>
+        <dd>{order.planName[language.lang]}</dd>
+      </div>
+      <div>
+        <dt>{t('admin.order.total')}</dt>
+        <dd>{yen(order.total)}</dd>
+      </div>
+      <div>
+        <dt>{t('admin.order.createdAt')}</dt>
+        <dd>{formatTime(order.createdAt, language.lang)}</dd>
+      </div>
+      <div>
+        <dt>{t('admin.order.paidAt')}</dt>
+        <dd>{formatTime(order.paidAt, language.lang)}</dd>
+      </div>
+      {order.trackingNo ? (
+        <div>
+          <dt>{t('admin.fulfil.trackingNo')}</dt>
+          <dd>{order.trackingNo}</dd>
+        </div>
+      ) : null}
+    </dl>
+  );
+});
+
+const History = observer(function History({ data }: { data: AdminOrder }) {
+  const { t } = useTranslation();
+  const { language } = useAdmin();
+  const { order } = data;
+  return (
+    <section className="panel" aria-labelledby="history-heading">
+      <h2 id="history-heading">{t('admin.order.history')}</h2>
+      {order.rejections.length > 0 ? (
+        <>
+          <h3>{t('admin.order.lastRejection')}</h3>
+          <ul>
+            {order.rejections.map((rejection) => (
+              <li key={rejection.document}>
+                {t(`order.document.${rejection.document}`, { defaultValue: rejection.document })}:{' '}
+                {t(`admin.reasons.${rejection.reason}`, { defaultValue: rejection.reason })}
+                {rejection.note ? ` (${rejection.note})` : ''}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      <table>
+        <caption className="visually-hidden">{t('admin.order.history')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin.order.at')}</th>
+            <th scope="col">{t('admin.order.status')}</th>
+            <th scope="col">{t('admin.order.actor')}</th>
+            <th scope="col">{t('admin.order.note')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {order.history.map((entry, index) => (
+            <tr key={`${entry.at}-${index}`}>
+              <td>{formatTime(entry.at, language.lang)}</td>
+              <td>{t(`order.status.${entry.status}`, { defaultValue: entry.status })}</td>
+              <td>{entry.actor}</td>
+              <td>{entry.note}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+});
+
+/** What this staff member may do with the order now (the server checks again). */
+const Actions = observer(function Actions({ data }: { data: AdminOrder }) {
+  const { t } = useTranslation();
+  const { session } = useAdmin();
+  const { order, documents } = data;
+  if (order.status === 'under_review' && session.can('review')) {
+    return (
+      <>
+        <ApproveForm key={`approve-${order.orderNo}`} />
+        <RejectForm key={`reject-${order.orderNo}`} documents={documents} />
+      </>
+    );
+  }
+  if (order.status === 'approved' && session.can('fulfil')) {
+    const delivery = order.info.delivery;
+    return (
+      <>
+        {delivery !== 'pickup' ? <ShipForm key={`ship-${order.orderNo}`} /> : null}
+        {delivery !== 'mail' ? <PickupForm store={order.info.store ?? order.info.storeName ?? ''} /> : null}
+      </>
+    );
+  }
+  if ((order.status === 'shipped' || order.status === 'ready_for_pickup') && session.can('fulfil')) {
+    return <ActivateForm key={`activate-${order.orderNo}`} />;
+  }
+  return (
+    <p className="panel muted" role="status">
+      {t('admin.order.nothingToDo', { status: t(`order.status.${order.status}`) })}
+    </p>
+  );
+});
+
+/**
+ * An order: the customer's data beside each document (for a role that may see documents),
+ * the checklist and the decision for a reviewer, shipping and activation for fulfilment.
+ */
+export const OrderPage = observer(function OrderPage() {
+  const { t } = useTranslation();
+  const { orderNo = '' } = useParams();
+  const { orders, language, session } = useAdmin();
+  useEffect(() => {
+    void orders.open(orderNo);
+    // Nothing of this order is drawn again later, before the next one loads: each document
+    // drawn is a look on the audit trail.
+    return () => orders.reset();
+  }, [orders, orderNo]);
+  const load = useCallback((id: string) => orders.document(id), [orders]);
+  const saved = [orders.approve, orders.reject, orders.ship, orders.pickup, orders.activate].some((a) => a.done);
+  const queue = session.can('review') ? '/review' : '/fulfilment';
+  return (
+    <Page title={t('admin.order.title', { no: orderNo })} wide>
+      <LoadView loadable={orders.order}>
+        {(data) => (
+          <>
+            <OrderFacts data={data} />
+            {saved ? (
+              <p className="notice" role="status">
+                {t('admin.order.saved', { status: t(`order.status.${data.order.status}`) })}{' '}
+                <Link to={queue}>{t('admin.order.backToQueue')}</Link>
+              </p>
+            ) : null}
+            <div className="review-layout">
+              <div className="documents">
+                <h2>{t('admin.documents.title')}</h2>
+                {!data.canSeeDocuments ? (
+                  <p className="muted">{t('admin.documents.notForRole')}</p>
+                ) : data.documents.length === 0 ? (
+                  <p className="muted">{t('admin.documents.none')}</p>
+                ) : (
+                  data.documents.map((doc) => (
+                    <DocumentViewer key={doc.id} doc={doc} lang={language.lang} load={load} />
+                  ))
+                )}
+              </div>
+              <CustomerData data={data} />
+            </div>
+            <div className="actions-grid">
+              <Actions data={data} />
+            </div>
+            <History data={data} />
+          </>
+        )}
+      </LoadView>
+    </Page>
+  );
+});

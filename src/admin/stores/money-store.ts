@@ -1,0 +1,130 @@
+import { makeAutoObservable, runInAction } from 'mobx';
+import type {
+  AdminPayment,
+  BillList,
+  BillRunResult,
+  PaymentList,
+  RefundBody,
+  RefundList,
+  UsageImportResult,
+} from '../../../contract/admin-api';
+import type { AdminApi } from '../api/endpoints';
+import { Action, Loadable } from './loadable';
+
+/** Payments, refunds, bills, the bill run and the usage import. */
+export class MoneyStore {
+  paymentFilter = { status: '', q: '' };
+  readonly payments = new Loadable<PaymentList>();
+  readonly payment = new Loadable<AdminPayment>();
+  readonly refund = new Action(async (body: RefundBody) => {
+    const paymentNo = this.payment.data?.payment.paymentNo;
+    if (!paymentNo) return;
+    this.payment.set(await this.api.refund(paymentNo, body));
+  });
+
+  refundStatus = '';
+  readonly refunds = new Loadable<RefundList>();
+  /** The refund whose retry is running, if any. */
+  retrying = '';
+  readonly retry = new Action(async (refundNo: string) => {
+    runInAction(() => (this.retrying = refundNo));
+    try {
+      const { refund } = await this.api.retryRefund(refundNo);
+      runInAction(() => {
+        const list = this.refunds.data;
+        if (list) this.refunds.set({ refunds: list.refunds.map((row) => (row.refundNo === refundNo ? refund : row)) });
+      });
+    } finally {
+      runInAction(() => (this.retrying = ''));
+    }
+  });
+
+  billMonth = '';
+  readonly bills = new Loadable<BillList>();
+  readonly billRun = new Action((month: string) => this.api.billRun(month));
+  billRunResult: BillRunResult | null = null;
+
+  /** The file as read, and what its dry run said: the real import is offered for that text only. */
+  usageCsv = '';
+  usageFile = '';
+  dryRun: UsageImportResult | null = null;
+  imported: UsageImportResult | null = null;
+  readonly usage = new Action(async (dryRun: boolean) => {
+    const csv = this.usageCsv;
+    const result = await this.api.usage({ csv, dryRun });
+    runInAction(() => {
+      if (dryRun) this.dryRun = result;
+      else {
+        this.imported = result;
+        this.dryRun = null;
+      }
+    });
+  });
+
+  constructor(private readonly api: AdminApi) {
+    makeAutoObservable<MoneyStore, 'api'>(this, { api: false });
+  }
+
+  setPaymentFilter(filter: Partial<MoneyStore['paymentFilter']>): void {
+    this.paymentFilter = { ...this.paymentFilter, ...filter };
+  }
+
+  loadPayments(): Promise<void> {
+    const filter = { ...this.paymentFilter };
+    return this.payments.load(() => this.api.payments(filter));
+  }
+
+  openPayment(paymentNo: string): Promise<void> {
+    this.refund.clear();
+    return this.payment.load(() => this.api.payment(paymentNo));
+  }
+
+  setRefundStatus(status: string): void {
+    this.refundStatus = status;
+  }
+
+  loadRefunds(keep = false): Promise<void> {
+    const status = this.refundStatus;
+    return this.refunds.load(() => this.api.refunds(status), keep);
+  }
+
+  setBillMonth(month: string): void {
+    this.billMonth = month;
+  }
+
+  loadBills(): Promise<void> {
+    const month = this.billMonth;
+    return this.bills.load(() => this.api.bills(month));
+  }
+
+  async runBills(month: string): Promise<void> {
+    const result = await this.billRun.run(month);
+    if (!result) return;
+    runInAction(() => {
+      this.billRunResult = result;
+      this.billMonth = month;
+    });
+    await this.loadBills();
+  }
+
+  setUsageCsv(csv: string, file = ''): void {
+    this.usageCsv = csv;
+    this.usageFile = file;
+    this.dryRun = null;
+    this.imported = null;
+    this.usage.clear();
+  }
+
+  reset(): void {
+    this.paymentFilter = { status: '', q: '' };
+    this.payments.reset();
+    this.payment.reset();
+    this.refunds.reset();
+    this.bills.reset();
+    this.billRunResult = null;
+    this.usageCsv = '';
+    this.usageFile = '';
+    this.dryRun = null;
+    this.imported = null;
+  }
+}

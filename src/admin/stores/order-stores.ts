@@ -1,0 +1,87 @@
+import { makeAutoObservable } from 'mobx';
+import type {
+  ActivateBody,
+  AdminOrder,
+  ApproveBody,
+  FulfilmentQueue,
+  RejectBody,
+  ReviewQueue,
+  ShipBody,
+} from '../../../contract/admin-api';
+import type { AdminApi } from '../api/endpoints';
+import { Action, Loadable } from './loadable';
+
+/** The review queue: orders under review, oldest paid first. */
+export class ReviewStore {
+  readonly queue = new Loadable<ReviewQueue>();
+
+  constructor(private readonly api: AdminApi) {
+    makeAutoObservable<ReviewStore, 'api'>(this, { api: false });
+  }
+
+  load(): Promise<void> {
+    return this.queue.load(() => this.api.reviewQueue(), true);
+  }
+
+  reset(): void {
+    this.queue.reset();
+  }
+}
+
+/** Orders to ship or hand over, and orders waiting for their line. */
+export class FulfilmentStore {
+  readonly queue = new Loadable<FulfilmentQueue>();
+
+  constructor(private readonly api: AdminApi) {
+    makeAutoObservable<FulfilmentStore, 'api'>(this, { api: false });
+  }
+
+  load(): Promise<void> {
+    return this.queue.load(() => this.api.fulfilment(), true);
+  }
+
+  reset(): void {
+    this.queue.reset();
+  }
+}
+
+/**
+ * One order as staff see it, and what may be done to it: approve or reject (review), ship,
+ * hand over or activate (fulfilment). Each change answers with the order as it now is.
+ */
+export class OrderStore {
+  readonly order = new Loadable<AdminOrder>();
+  readonly approve = new Action((body: ApproveBody) => this.change((no) => this.api.approve(no, body)));
+  readonly reject = new Action((body: RejectBody) => this.change((no) => this.api.reject(no, body)));
+  readonly ship = new Action((body: ShipBody) => this.change((no) => this.api.ship(no, body)));
+  readonly pickup = new Action(() => this.change((no) => this.api.pickup(no)));
+  readonly activate = new Action((body: ActivateBody) => this.change((no) => this.api.activate(no, body)));
+
+  constructor(private readonly api: AdminApi) {
+    makeAutoObservable<OrderStore, 'api'>(this, { api: false });
+  }
+
+  get orderNo(): string {
+    return this.order.data?.order.orderNo ?? '';
+  }
+
+  open(orderNo: string): Promise<void> {
+    for (const action of [this.approve, this.reject, this.ship, this.pickup, this.activate]) action.clear();
+    return this.order.load(() => this.api.order(orderNo));
+  }
+
+  /** A document's image, watermarked by the server; each look is on the audit trail. */
+  document(id: string): Promise<Blob> {
+    return this.api.document(id);
+  }
+
+  reset(): void {
+    this.order.reset();
+  }
+
+  private async change(call: (orderNo: string) => Promise<AdminOrder>): Promise<AdminOrder> {
+    const updated = await call(this.orderNo);
+    this.order.set(updated);
+    return updated;
+  }
+}

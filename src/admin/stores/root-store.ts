@@ -1,0 +1,46 @@
+import { createAdminClient } from '../api/client';
+import { adminApi } from '../api/endpoints';
+import { AuditStore, StaffStore } from './audit-store';
+import { CustomersStore } from './customers-store';
+import { LanguageStore } from './language-store';
+import { MoneyStore } from './money-store';
+import { FulfilmentStore, OrderStore, ReviewStore } from './order-stores';
+import { SessionStore } from './session-store';
+
+/** The console's stores, one per area, built once at start and reached through useAdmin(). */
+export class RootStore {
+  readonly language = new LanguageStore();
+  readonly session: SessionStore;
+  readonly review: ReviewStore;
+  readonly orders: OrderStore;
+  readonly fulfilment: FulfilmentStore;
+  readonly customers: CustomersStore;
+  readonly money: MoneyStore;
+  readonly audit: AuditStore;
+  readonly staff: StaffStore;
+
+  constructor(fetchImpl?: typeof fetch) {
+    const api = adminApi(
+      createAdminClient({
+        getLang: () => this.language.lang,
+        getCsrf: () => this.session.csrf,
+        onUnauthorized: () => this.session.expire(),
+        fetchImpl,
+      }),
+    );
+    this.session = new SessionStore(api, () => this.forget());
+    this.review = new ReviewStore(api);
+    this.orders = new OrderStore(api);
+    this.fulfilment = new FulfilmentStore(api);
+    this.customers = new CustomersStore(api);
+    this.money = new MoneyStore(api);
+    this.audit = new AuditStore(api);
+    this.staff = new StaffStore(api);
+  }
+
+  /** Nothing one staff member saw stays in the page for the next to sign in. */
+  private forget(): void {
+    for (const store of [this.review, this.orders, this.fulfilment, this.customers, this.money, this.audit, this.staff])
+      store.reset();
+  }
+}
