@@ -20,9 +20,11 @@ export const PERMISSIONS = {
   customers: ['support'],
   /** Payments, refunds, bills, the bill run, usage import. */
   money: ['finance'],
-  /** Staff accounts and the audit trail. */
+  /** Staff accounts and the whole audit trail. */
   staff: [],
   audit: [],
+  /** Everyone sees what they did themselves on the audit page. */
+  ownAudit: ['reviewer', 'fulfilment', 'support', 'finance'],
 } as const satisfies Record<string, readonly StaffRole[]>;
 export type Permission = keyof typeof PERMISSIONS;
 

@@ -1,33 +1,40 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { allows } from '../../contract/staff-roles.js';
 import { auditListSchema, auditQuerySchema, staffListSchema } from '../../contract/admin-audit-views.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import { ok, replies } from '../lib/envelope.js';
 import { withContract } from '../lib/validate.js';
 import { staffGuard, staffOf } from '../services/admin-access.js';
 import { auditCsv, auditRows, staffList } from '../services/admin-audit.js';
-import { auditStaff } from '../services/staff.js';
+import { auditStaff, roleOf } from '../services/staff.js';
 
 /**
- * The audit trail [audit], on the page and as a CSV download (the download itself audited),
+ * The audit trail [audit] (each other role: their own rows [ownAudit]), on the page and as a CSV download (the download itself audited),
  * and the staff list [staff]. Nothing here changes or removes an audit row: the table refuses.
  */
 export async function adminAuditRoutes(fastify: FastifyInstance): Promise<void> {
   const app = withContract(fastify);
+  // An admin reads the whole trail; everyone else only their own rows, whatever they filter.
+  const ownOnly = (request: FastifyRequest) => {
+    const { staff: who } = staffOf(request);
+    const role = roleOf(who);
+    return role && allows(role, 'audit') ? undefined : who.id;
+  };
 
   app.get(
     '/api/admin/audit',
     {
-      preValidation: staffGuard(app, 'audit'),
+      preValidation: staffGuard(app, 'ownAudit'),
       schema: { querystring: auditQuerySchema, response: replies(auditListSchema) },
     },
-    async (request) => ok(request.lang, await auditRows(app.db, request.query)),
+    async (request) => ok(request.lang, await auditRows(app.db, request.query, ownOnly(request))),
   );
 
   app.get(
     '/api/admin/audit.csv',
-    { preValidation: staffGuard(app, 'audit'), schema: { querystring: auditQuerySchema } },
+    { preValidation: staffGuard(app, 'ownAudit'), schema: { querystring: auditQuerySchema } },
     async (request, reply) => {
-      const list = await auditRows(app.db, request.query);
+      const list = await auditRows(app.db, request.query, ownOnly(request));
       await auditStaff(app.db, staffOf(request).actor, 'audit-export', 'audit', {
         ...request.query,
         rows: list.rows.length,

@@ -14,8 +14,9 @@ const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`
 const tokyoMidnight = (day: string) => new Date(`${day}T00:00:00+09:00`);
 
 /** The audit trail, filtered: a part of the actor or target (any case), the exact action, Tokyo days from and to (both included). */
-export async function auditRows(db: Database, filter: AuditQuery): Promise<AuditList> {
+export async function auditRows(db: Database, filter: AuditQuery, onlyStaffId?: number): Promise<AuditList> {
   const where: SQL[] = [];
+  if (onlyStaffId !== undefined) where.push(eq(auditLog.staffId, onlyStaffId));
   const actor = filter.actor?.trim();
   const action = filter.action?.trim();
   const target = filter.target?.trim();

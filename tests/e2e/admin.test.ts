@@ -161,7 +161,7 @@ describe('the staff console in Chromium at 1366x768', () => {
     const reviewer = await openDesk();
     await firstSignIn(reviewer, 'rev1', await addStaff('reviewer', 'rev1', '审核 花子'), true);
     const { page } = reviewer;
-    expect(await navOf(page)).toEqual(['资料审核']);
+    expect(await navOf(page)).toEqual(['资料审核', '操作记录']);
     await page.getByRole('heading', { name: '待审核订单' }).waitFor();
     await page.getByRole('link', { name: orderNo }).click();
 
@@ -241,12 +241,18 @@ describe('the staff console in Chromium at 1366x768', () => {
     await page.getByRole('button', { name: '审核通过' }).click();
     await page.getByText('已保存，订单状态：审核通过。').waitFor();
     await check(page);
+    // The reviewer finds the approval, and each look at a document, on their audit page.
+    await page.getByRole('navigation', { name: '后台菜单' }).getByRole('link', { name: '操作记录' }).click();
+    await page.getByText('只显示您本人的操作；完整的审计日志仅管理员可见。').waitFor();
+    await page.getByRole('row', { name: new RegExp(`approved.*${orderNo}`) }).waitFor();
+    await page.getByRole('row', { name: /view-document/ }).first().waitFor();
+    await check(page);
 
     // Fulfilment ships it; the review queue is not theirs, whatever the address bar says.
     const fulfilment = await openDesk();
     await firstSignIn(fulfilment, 'ful1', await addStaff('fulfilment', 'ful1', '发货 太郎'));
     const desk = fulfilment.page;
-    expect(await navOf(desk)).toEqual(['发货与开通']);
+    expect(await navOf(desk)).toEqual(['发货与开通', '操作记录']);
     await desk.getByRole('heading', { name: '发货与开通' }).waitFor();
     await desk.getByRole('link', { name: orderNo }).click();
     await desk.getByRole('heading', { name: `订单 ${orderNo}` }).waitFor();
@@ -294,7 +300,7 @@ describe('the staff console in Chromium at 1366x768', () => {
     const finance = await openDesk();
     await firstSignIn(finance, 'fin1', await addStaff('finance', 'fin1', '财务 次郎'));
     const money = finance.page;
-    expect(await navOf(money)).toEqual(['支付记录', '退款', '账单', '流量导入']);
+    expect(await navOf(money)).toEqual(['支付记录', '退款', '账单', '流量导入', '操作记录']);
     await money.getByRole('link', { name: '退款', exact: true }).click();
     await money.getByRole('heading', { name: '退款' }).waitFor();
     const waiting = money.getByRole('row', { name: /RDESK1/ });

@@ -15,7 +15,7 @@ export const AREAS: { path: string; key: string; permission: Permission }[] = [
   { path: '/money/refunds', key: 'refunds', permission: 'money' },
   { path: '/money/bills', key: 'bills', permission: 'money' },
   { path: '/money/usage', key: 'usage', permission: 'money' },
-  { path: '/audit', key: 'audit', permission: 'audit' },
+  { path: '/audit', key: 'audit', permission: 'ownAudit' },
   { path: '/staff', key: 'staff', permission: 'staff' },
 ];
 

@@ -13,7 +13,7 @@ const TEXT_FILTERS: (keyof AuditFilter)[] = ['actor', 'action', 'target'];
 /** Who did what, when and from where (staff actions and every look at a document); CSV with the same filters. */
 export const AuditPage = observer(function AuditPage() {
   const { t } = useTranslation();
-  const { audit, language } = useAdmin();
+  const { audit, language, session } = useAdmin();
   useEffect(() => {
     void audit.load();
   }, [audit]);
@@ -23,6 +23,7 @@ export const AuditPage = observer(function AuditPage() {
   };
   return (
     <Page title={t('admin.audit.title')} wide>
+      {!session.can('audit') && <p className="muted">{t('admin.audit.ownOnly')}</p>}
       <form className="filters" role="search" onSubmit={submit}>
         {TEXT_FILTERS.map((key) => (
           <TextField
