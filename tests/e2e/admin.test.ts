@@ -245,7 +245,10 @@ describe('the staff console in Chromium at 1366x768', () => {
     await page.getByRole('navigation', { name: '后台菜单' }).getByRole('link', { name: '操作记录' }).click();
     await page.getByText('只显示您本人的操作；完整的审计日志仅管理员可见。').waitFor();
     await page.getByRole('row', { name: new RegExp(`approved.*${orderNo}`) }).waitFor();
-    await page.getByRole('row', { name: /view-document/ }).first().waitFor();
+    await page
+      .getByRole('row', { name: /view-document/ })
+      .first()
+      .waitFor();
     await check(page);
 
     // Fulfilment ships it; the review queue is not theirs, whatever the address bar says.
