@@ -93,6 +93,8 @@ export const fulfilmentQueueSchema = z.object({
 
 export const orderNoParamsSchema = z.object({ orderNo: z.string().max(32) });
 export const documentParamsSchema = z.object({ id: z.string().max(64) });
+/** The order the document is opened for (the audit names it). */
+export const documentQuerySchema = z.object({ orderNo: z.string().max(40).optional() });
 
 // ---------- bodies ----------
 

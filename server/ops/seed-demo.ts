@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { addDays, tokyoDate } from '../../contract/calendar.js';
 import type { Database } from '../db/client.js';
@@ -58,17 +59,18 @@ export async function seedDemo(
   const doc = async (kind: 'residence_front' | 'residence_back' | 'passport' | 'signature', file: string) =>
     (await storeDocument(vault, userId, kind, readFileSync(join(fixtures, file)))).id;
   const base = {
-    lastName: '演示',
-    firstName: '用户',
+    // As on the sample residence card and passport, so a reviewer's checklist holds.
+    lastName: '李',
+    firstName: '华',
     email: DEMO_EMAIL,
-    birthday: '1998-03-15',
+    birthday: '1999-04-12',
     region: 'JP',
     postcode: '171-0021',
     province: '東京都',
     city: '豊島区',
     district: '西池袋',
-    block: '1-18-2',
-    building: '藤久ビル 501',
+    block: '1-2-3',
+    building: '',
     phone: '080-1234-5678',
     delivery: 'mail',
     storeId: '',
@@ -81,7 +83,7 @@ export async function seedDemo(
     residenceFront: await doc('residence_front', 'residence-front.jpg'),
     residenceBack: await doc('residence_back', 'residence-back.jpg'),
     identityDoc: await doc('passport', 'passport.jpg'),
-    signatureId: await doc('signature', 'address-proof.png'),
+    signatureId: (await storeDocument(vault, userId, 'signature', await signaturePng())).id,
   };
   const actor = 'staff:demo-seed';
   // Older orders were paid in time; the newest one waits for payment for the usual 30 minutes.
@@ -93,8 +95,10 @@ export async function seedDemo(
       daysAgo === 0 ? 30 : 60 * 24 * 365,
       new Date(now.getTime() - daysAgo * 86_400_000),
     );
-  const paid = async (order: { id: number }) => {
-    await transitionOrder(db, order.id, 'paid', 'system');
+  const paid = async (order: { id: number; createdAt: Date }) => {
+    // Paid a few minutes after it was placed, so the queue counts its working days from then.
+    const paidAt = new Date(order.createdAt.getTime() + 5 * 60_000);
+    await transitionOrder(db, order.id, 'paid', 'system', '', { paidAt }, paidAt);
     await transitionOrder(db, order.id, 'under_review', 'system');
   };
 
@@ -145,4 +149,14 @@ export async function seedDemo(
   await billRun(db, actor, thisMonth);
   await db.update(orders).set({ updatedAt: now }).where(eq(orders.userId, userId));
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD, msisdn };
+}
+
+/** A signature as the purchase page's pad draws it: dark strokes on white. */
+function signaturePng(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="240" viewBox="0 0 600 240">
+    <rect width="600" height="240" fill="#fff"/>
+    <path d="M60 170 C 90 60, 130 60, 140 150 S 200 210, 230 120 C 250 70, 280 80, 290 150 C 300 200, 340 190, 360 130 C 380 80, 420 90, 430 160 C 440 200, 500 190, 540 110"
+      stroke="#1a1a1a" stroke-width="6" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).png().toBuffer();
 }

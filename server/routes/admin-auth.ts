@@ -83,9 +83,14 @@ export async function adminAuthRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post('/api/admin/logout', { schema: { response: replies(nothing) } }, async (request, reply) => {
+    // A live session ends only with its CSRF token, like every other change; one already
+    // over has nothing to end, and its cookie is cleared all the same.
     const token = staffTokenOf(request);
-    const found = token ? await staffSession(app.db, token) : null;
-    if (found) await endStaffSession(app.db, found.session);
+    const live = token ? await staffSession(app.db, token) : null;
+    if (live) {
+      const signedIn = await requireStaff(app, request, null, ['password', 'totp-setup', 'password-change', 'active']);
+      await endStaffSession(app.db, signedIn.session);
+    }
     clearStaffCookie(reply);
     return ok(request.lang, {});
   });

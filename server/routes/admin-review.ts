@@ -4,6 +4,7 @@ import {
   adminOrderSchema,
   approveBodySchema,
   documentParamsSchema,
+  documentQuerySchema,
   fulfilmentQueueSchema,
   orderNoParamsSchema,
   rejectBodySchema,
@@ -78,10 +79,17 @@ export async function adminReviewRoutes(fastify: FastifyInstance): Promise<void>
   app.get(
     '/api/admin/documents/:id',
     // No HEAD twin: every request here is a look, decrypted, drawn and recorded.
-    { ...guard('documents'), exposeHeadRoute: false, schema: { params: documentParamsSchema } },
+    {
+      ...guard('documents'),
+      exposeHeadRoute: false,
+      schema: { params: documentParamsSchema, querystring: documentQuerySchema },
+    },
     async (request, reply) => {
       const staff = signedIn(request);
-      const doc = await staffDocument(app.documents, request.params.id);
+      // The order the document is looked at for, so the audit names it (and a document of
+      // another order is not found through it).
+      const { orderNo } = request.query;
+      const doc = await staffDocument(app.documents, request.params.id, orderNo);
       if (!doc) throw new NotFoundError();
       // Recorded before a byte leaves: a look that fails half way is still a look.
       await auditStaff(app.db, staff.actor, 'view-document', doc.id, { orderNo: doc.orderNo, kind: doc.kind });

@@ -245,7 +245,7 @@ export interface StaffDocument {
  * A document that an order refers to, decrypted in memory (never written anywhere), with the
  * newest such order's number; one no order refers to is not found, whoever asks.
  */
-export async function staffDocument(vault: DocumentVault, id: string): Promise<StaffDocument | null> {
+export async function staffDocument(vault: DocumentVault, id: string, orderNo?: string): Promise<StaffDocument | null> {
   if (!UUID.test(id)) return null;
   const [doc] = await vault.db.select().from(documents).where(eq(documents.id, id)).limit(1);
   if (!doc || !isDocumentKind(doc.kind)) return null;
@@ -256,8 +256,9 @@ export async function staffDocument(vault: DocumentVault, id: string): Promise<S
   const [order] = await vault.db
     .select({ orderNo: orders.orderNo })
     .from(orders)
-    .where(and(eq(orders.userId, doc.userId), or(...refersTo)))
-    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .where(and(eq(orders.userId, doc.userId), or(...refersTo), orderNo ? eq(orders.orderNo, orderNo) : undefined))
+    // Without the order it is looked at for: the one under review first (a customer's orders may share documents).
+    .orderBy(sql`(${orders.status} = 'under_review') desc`, desc(orders.createdAt), desc(orders.id))
     .limit(1);
   if (!order) return null;
   const sealed = await vault.storage.get(id);

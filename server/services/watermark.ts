@@ -13,7 +13,8 @@ export function tokyoStamp(at: Date): string {
 
 /** The watermark's words: the staff member's name and login, and the time in Tokyo. */
 export function watermarkText(viewer: { name: string; login: string }, at: Date): string {
-  return `${viewer.name} (${viewer.login}) ${tokyoStamp(at)}`;
+  const who = viewer.name && viewer.name !== viewer.login ? `${viewer.name} (${viewer.login})` : viewer.login;
+  return `${who} ${tokyoStamp(at)}`;
 }
 
 const escapeXml = (value: string) =>

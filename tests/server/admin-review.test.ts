@@ -230,8 +230,14 @@ describe.each(backends)('staff console: review and fulfilment on %s', (backend) 
       detail: { orderNo, kind: 'passport' },
     });
     expect(looks[0]!.ip).toBeTruthy();
-    // Each look is its own row; the signature (a PNG) comes as a watermarked JPEG too.
-    await reviewer.call('GET', `/api/admin/documents/${passport.id}`);
+    // Each look is its own row, naming the order it was opened for; an order the document is
+    // not part of does not open it.
+    await reviewer.call('GET', `/api/admin/documents/${passport.id}?orderNo=${orderNo}`);
+    expect(await auditOf(passport.id)).toHaveLength(2);
+    expect((await auditOf(passport.id))[1]).toMatchObject({ detail: { orderNo } });
+    expect((await reviewer.call('GET', `/api/admin/documents/${passport.id}?orderNo=SM00000000000000`)).status).toBe(
+      404,
+    );
     expect(await auditOf(passport.id)).toHaveLength(2);
     const signature = documents.find((d) => d.kind === 'signature')!;
     const signed = await reviewer.call('GET', `/api/admin/documents/${signature.id}`);

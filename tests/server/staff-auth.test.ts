@@ -124,6 +124,10 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     expect(row!.disabledAt).not.toBeNull();
 
     const other = await signInStaff(t.app, 'finance');
+    // Another site cannot sign a staff member out: logout is a change, and needs the token too.
+    const forged = await t.app.inject({ method: 'POST', url: '/api/admin/logout', headers: { cookie: other.cookie } });
+    expect(forged.statusCode).toBe(403);
+    expect((await other.call('GET', '/api/admin/me')).status).toBe(200);
     expect((await other.call('POST', '/api/admin/logout')).status).toBe(200);
     expect((await other.call('GET', '/api/admin/me')).status).toBe(401);
   });

@@ -41,8 +41,8 @@ export function adminApi(client: AdminClient) {
     // Review, documents, orders.
     reviewQueue: () => client.get<ReviewQueue>('/api/admin/review'),
     order: (orderNo: string) => client.get<AdminOrder>(`/api/admin/orders/${enc(orderNo)}`),
-    documentUrl: (id: string) => `/api/admin/documents/${enc(id)}`,
-    document: (id: string) => client.blob(`/api/admin/documents/${enc(id)}`),
+    documentUrl: (id: string, orderNo: string) => `/api/admin/documents/${enc(id)}?orderNo=${enc(orderNo)}`,
+    document: (id: string, orderNo: string) => client.blob(`/api/admin/documents/${enc(id)}?orderNo=${enc(orderNo)}`),
     approve: (orderNo: string, body: ApproveBody) =>
       client.post<AdminOrder>(`/api/admin/orders/${enc(orderNo)}/approve`, body),
     reject: (orderNo: string, body: RejectBody) =>

@@ -85,7 +85,10 @@ export const AuditPage = observer(function AuditPage() {
                   <tr key={row.id}>
                     <td>{formatTime(row.at, language.lang)}</td>
                     <td>{row.actor}</td>
-                    <td>{row.action}</td>
+                    <td>
+                      {t(`admin.audit.actions.${row.action}`, { defaultValue: row.action })}
+                      <span className="muted"> {row.action}</span>
+                    </td>
                     <td>{row.target}</td>
                     <td>{row.ip ?? '—'}</td>
                     <td className="detail">{row.detail}</td>

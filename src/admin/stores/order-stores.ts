@@ -72,7 +72,8 @@ export class OrderStore {
 
   /** A document's image, watermarked by the server; each look is on the audit trail. */
   document(id: string): Promise<Blob> {
-    return this.api.document(id);
+    // Asked for this order, so the audit trail says which order the look was for.
+    return this.api.document(id, this.orderNo);
   }
 
   reset(): void {
