@@ -91,6 +91,10 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     const csrf2 = again.json<Envelope<{ csrf: string }>>().data.csrf;
     const me = await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie: cookie2 } });
     expect(me.json()).toMatchObject({ data: { stage: 'password', staff: { login, role: 'reviewer' } } });
+    // The password alone opens nothing of the console.
+    const early = await t.app.inject({ method: 'GET', url: '/api/admin/review', headers: { cookie: cookie2 } });
+    expect(early.statusCode).toBe(401);
+    expect(early.json()).toMatchObject({ data: { error: 'STAFF_SIGN_IN_FIRST' } });
     const replay = await post('/api/admin/totp', { code }, { cookie: cookie2, 'x-csrf-token': csrf2 });
     expect(replay.json()).toMatchObject({ data: { error: 'STAFF_BAD_CODE' } });
   });
