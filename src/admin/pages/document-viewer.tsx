@@ -14,6 +14,16 @@ const ZOOMS = [0.5, 0.75, 1, 1.5, 2, 3];
  * staff member's name and the time, never cached): shown from memory through an object URL
  * that is let go when the page closes, with zoom and rotation.
  */
+
+// Turned about the top-left corner, then moved back into view: the turned image stays below
+// and to the right of the frame's start, where scrolling reaches (a frame cannot scroll to
+// what a turn about the centre pushes above or left of it).
+const ROTATE: Record<number, string> = {
+  90: 'rotate(90deg) translateY(-100%)',
+  180: 'rotate(180deg) translate(-100%, -100%)',
+  270: 'rotate(270deg) translateX(-100%)',
+};
+
 export function DocumentViewer({
   doc,
   lang,
@@ -133,7 +143,7 @@ export function DocumentViewer({
             data-rotation={rotation}
             style={{
               width: `${(ZOOMS[zoom] ?? 1) * 80}%`,
-              transform: rotation ? `rotate(${rotation}deg)` : undefined,
+              ...(rotation ? { transform: ROTATE[rotation], transformOrigin: 'top left' } : {}),
             }}
           />
         </div>
