@@ -14,7 +14,7 @@ const PAGES: [string, (page: Page) => Promise<unknown>][] = [
   ['/pages/user/taocan', (page) => page.getByRole('progressbar').waitFor()],
   ['/pages/order/orderDetail', (page) => page.locator('.bill-row').first().waitFor()],
   ['/pages/user/pay', (page) => page.getByRole('button', { name: '信用卡支付' }).waitFor()],
-  ['/pages/user/update', (page) => expect.poll(() => page.getByLabel('姓', { exact: true }).inputValue()).toBe('演示')],
+  ['/pages/user/update', (page) => expect.poll(() => page.getByLabel('姓', { exact: true }).inputValue()).toBe('李')],
   ['/pages/user/address', (page) => expect.poll(() => page.getByLabel('邮编').inputValue()).toBe('171-0021')],
   ['/pages/change-setmeal/setmeal', (page) => page.locator('main').getByText('当前套餐').first().waitFor()],
   ['/pages/order/list', (page) => page.locator('.order-list-item').first().waitFor()],
