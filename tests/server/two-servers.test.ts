@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest'
 import { approveOrder } from '../../server/ops/operations';
 import { backends, freshDatabase, type TestDatabase } from './helpers/databases';
 import { fixture, multipartBody } from './helpers/multipart';
+import { ORDER_INFORMATION } from './helpers/purchase';
 import { agentOf } from './helpers/requests';
 
 // Two real server processes (`server/main.ts`, workers on as by default) on one PostgreSQL
@@ -386,26 +387,8 @@ describe.skipIf(!backends.includes('postgres'))(
       }
       const placed = await postForm<{ order: { orderNo: string } }>('/api/order/create', {
         planId: '1',
-        lastName: '张',
-        firstName: '伟',
+        ...ORDER_INFORMATION,
         email,
-        birthday: '1998-07-01',
-        region: 'JP',
-        postcode: '556-0011',
-        province: '大阪府',
-        city: '大阪市浪速区',
-        district: '難波中',
-        block: '2-10-70',
-        building: '',
-        phone: '070-1234-5678',
-        delivery: 'mail',
-        storeId: '',
-        visaType: 'study',
-        identityKind: 'passport',
-        addressSame: 'yes',
-        proofType: '',
-        proofDate: '',
-        proofDoc: '',
         ...documents,
       });
       expect(placed.body.code, JSON.stringify(placed.body)).toBe(1);

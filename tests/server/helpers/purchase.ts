@@ -53,30 +53,35 @@ async function documentsOf(app: FastifyInstance, token: string): Promise<Record<
   return documents;
 }
 
+/** Step 2 of a purchase as a customer fills it in, without the documents. */
+export const ORDER_INFORMATION = {
+  lastName: '张',
+  firstName: '伟',
+  email: 'zw@example.com',
+  birthday: '1998-07-01',
+  region: 'JP',
+  postcode: '556-0011',
+  province: '大阪府',
+  city: '大阪市浪速区',
+  district: '難波中',
+  block: '2-10-70',
+  building: '',
+  phone: '070-1234-5678',
+  delivery: 'mail',
+  storeId: '',
+  visaType: 'study',
+  identityKind: 'passport',
+  addressSame: 'yes',
+  proofType: '',
+  proofDate: '',
+  proofDoc: '',
+};
+
 /** A complete step 2 with real documents and a signature, placed as an order; returns its number. */
 export async function placeOrder(app: FastifyInstance, token: string, planId = '1'): Promise<string> {
   const form = {
     planId,
-    lastName: '张',
-    firstName: '伟',
-    email: 'zw@example.com',
-    birthday: '1998-07-01',
-    region: 'JP',
-    postcode: '556-0011',
-    province: '大阪府',
-    city: '大阪市浪速区',
-    district: '難波中',
-    block: '2-10-70',
-    building: '',
-    phone: '070-1234-5678',
-    delivery: 'mail',
-    storeId: '',
-    visaType: 'study',
-    identityKind: 'passport',
-    addressSame: 'yes',
-    proofType: '',
-    proofDate: '',
-    proofDoc: '',
+    ...ORDER_INFORMATION,
     ...(await documentsOf(app, token)),
   };
   const res = await postForm<{ order: { orderNo: string } }>(app, '/api/order/create', form, { token });
