@@ -537,4 +537,32 @@ describe.each(backends)('staff console: review and fulfilment on %s', (backend) 
       (await reviewer.call<ReviewQueue>('GET', '/api/admin/review')).body.data.orders.map((o) => o.orderNo),
     ).not.toContain(recent);
   });
+
+  it('60 concurrent approvals and 60 concurrent shipments of one order each move it once, never a 5xx', async () => {
+    const { token } = await customer();
+    const orderNo = await paidOrder(token);
+    const approvals = await Promise.all(
+      Array.from({ length: 60 }, () =>
+        reviewer.call('POST', `/api/admin/orders/${orderNo}/approve`, { checklist: CHECKED }),
+      ),
+    );
+    expect(approvals.every((r) => r.status < 500)).toBe(true);
+    expect(approvals.filter((r) => r.body.code === 1)).toHaveLength(1);
+    const ships = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        fulfilment.call('POST', `/api/admin/orders/${orderNo}/ship`, {
+          carrier: 'japanpost',
+          trackingNo: `JP${100000 + i}`,
+        }),
+      ),
+    );
+    expect(ships.every((r) => r.status < 500)).toBe(true);
+    expect(ships.filter((r) => r.body.code === 1)).toHaveLength(1);
+    const [row] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
+    const moves = await db().select().from(orderEvents).where(eq(orderEvents.orderId, row!.id));
+    expect(moves.filter((m) => m.toStatus === 'approved')).toHaveLength(1);
+    expect(moves.filter((m) => m.toStatus === 'shipped')).toHaveLength(1);
+    const told = await db().select().from(outbox).where(eq(outbox.kind, 'order_shipped'));
+    expect(told.filter((m) => m.body.includes(row!.trackingNo!))).toHaveLength(1);
+  });
 });

@@ -142,4 +142,32 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     await expect(t.app.db.execute(`truncate audit_log`)).rejects.toThrow();
     expect((await t.app.db.select().from(auditLog)).length).toBeGreaterThan(0);
   });
+
+  it('compares at most 5 of 60 concurrent authenticator codes; the right one sent as number 30 is refused', async () => {
+    const out = await runCommand(['staff', 'add', 'guessed', '--role', 'admin'], {
+      db: t.app.db,
+      vault: t.app.documents,
+      actor: 'test',
+    });
+    const first = await post('/api/admin/login', { login: 'guessed', password: oneTimePasswordIn(out) });
+    const cookie = cookieOf(first.headers['set-cookie']).split(';')[0]!;
+    const { csrf } = first.json<Envelope<{ csrf: string }>>().data as { csrf: string };
+    const setup = await t.app.inject({ method: 'GET', url: '/api/admin/totp/setup', headers: { cookie } });
+    const { secret } = setup.json<Envelope<{ secret: string }>>().data as { secret: string };
+    const right = await totpCode(secret);
+    const wrong = right === '000000' ? '111111' : '000000';
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        post('/api/admin/totp', { code: i === 29 ? right : wrong }, { cookie, 'x-csrf-token': csrf }),
+      ),
+    );
+    expect(answers.every((r) => r.statusCode < 500)).toBe(true);
+    const limited = answers.filter((r) => r.statusCode === 429);
+    const compared = answers.filter((r) => r.statusCode !== 429);
+    expect(compared.length).toBeLessThanOrEqual(5);
+    expect(limited.length).toBeGreaterThanOrEqual(55);
+    expect(answers[29]!.statusCode).toBe(429);
+    const me = await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie } });
+    expect(me.json()).toMatchObject({ data: { stage: 'totp-setup' } });
+  });
 });
