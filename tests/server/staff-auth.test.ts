@@ -151,9 +151,9 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     });
     const first = await post('/api/admin/login', { login: 'guessed', password: oneTimePasswordIn(out) });
     const cookie = cookieOf(first.headers['set-cookie']).split(';')[0]!;
-    const { csrf } = first.json<Envelope<{ csrf: string }>>().data as { csrf: string };
+    const { csrf } = first.json<Envelope<{ csrf: string }>>().data;
     const setup = await t.app.inject({ method: 'GET', url: '/api/admin/totp/setup', headers: { cookie } });
-    const { secret } = setup.json<Envelope<{ secret: string }>>().data as { secret: string };
+    const { secret } = setup.json<Envelope<{ secret: string }>>().data;
     const right = await totpCode(secret);
     const wrong = right === '000000' ? '111111' : '000000';
     const answers = await Promise.all(
