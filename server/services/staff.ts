@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, lt, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import {
   STAFF_ABSOLUTE_MS,
@@ -238,20 +238,25 @@ export async function staffSecondFactor(deps: StaffDeps, signedIn: StaffSignedIn
   if (!row.totpSecret) throw new ApiError('STAFF_SIGN_IN_FIRST', 401);
   const secret = decrypt(deps.key, Buffer.from(row.totpSecret, 'base64')).toString();
   const step = await checkCode(deps, row, secret, code, now);
-  const [updated] = await deps.db
-    .update(staff)
-    .set({ totpLastStep: step, ...(row.totpConfirmedAt ? {} : { totpConfirmedAt: now }) })
-    .where(eq(staff.id, row.id))
-    .returning();
-  const stage = afterSecondFactor(updated!);
-  await moveTo(deps.db, session, stage, now);
-  await auditStaff(
-    deps.db,
-    { id: row.id, login: row.login, ip: session.ip },
-    row.totpConfirmedAt ? 'sign-in' : 'totp-set-up',
-    row.login,
-  );
-  return stage;
+  return deps.db.transaction(async (tx) => {
+    // The step read with the session may be stale: sessions sending the same code at once all
+    // pass checkCode, and only the one whose update still finds an older step may go on.
+    const [updated] = await tx
+      .update(staff)
+      .set({ totpLastStep: step, ...(row.totpConfirmedAt ? {} : { totpConfirmedAt: now }) })
+      .where(and(eq(staff.id, row.id), or(isNull(staff.totpLastStep), lt(staff.totpLastStep, step))))
+      .returning();
+    if (!updated) throw new ApiError('STAFF_BAD_CODE', 200, { code: 'STAFF_BAD_CODE' });
+    const stage = afterSecondFactor(updated);
+    await moveTo(tx, session, stage, now);
+    await auditStaff(
+      tx,
+      { id: row.id, login: row.login, ip: session.ip },
+      row.totpConfirmedAt ? 'sign-in' : 'totp-set-up',
+      row.login,
+    );
+    return stage;
+  });
 }
 
 /** Replaces the one-time password with the staff member's own, after the second factor. */

@@ -143,6 +143,40 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     expect((await t.app.db.select().from(auditLog)).length).toBeGreaterThan(0);
   });
 
+  it('lets one TOTP code open one session, however many sessions send it at the same moment', async () => {
+    const client = await signInStaff(t.app, 'reviewer');
+    const password = `${client.login}-own-password-2026`;
+    const sessions = [];
+    for (let i = 0; i < 20; i += 1) {
+      const res = await post('/api/admin/login', { login: client.login, password });
+      expect(res.json()).toMatchObject({ code: 1, data: { stage: 'password' } });
+      sessions.push({
+        cookie: cookieOf(res.headers['set-cookie']).split(';')[0]!,
+        csrf: res.json<Envelope<{ csrf: string }>>().data.csrf,
+      });
+    }
+    // The next step's code: the one of this step went to setting the authenticator up.
+    const code = await totpCode(client.secret, new Date(Date.now() + 30_000));
+    const answers = await Promise.all(
+      sessions.map((s) => post('/api/admin/totp', { code }, { cookie: s.cookie, 'x-csrf-token': s.csrf })),
+    );
+    expect(answers.map((a) => a.statusCode).filter((status) => status >= 500)).toEqual([]);
+    const opened = answers.filter((a) => a.json<Envelope<{ stage?: string }>>().data.stage === 'active');
+    expect(opened).toHaveLength(1);
+    for (const refused of answers.filter((a) => !opened.includes(a)))
+      expect(refused.json<Envelope<{ error: string }>>()).toMatchObject({
+        code: 0,
+        data: { error: expect.stringMatching(/^(STAFF_BAD_CODE|RATE_LIMITED)$/) as unknown },
+      });
+    const stages = await Promise.all(
+      sessions.map(async (s) => {
+        const me = await t.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie: s.cookie } });
+        return me.json<Envelope<{ stage: string }>>().data.stage;
+      }),
+    );
+    expect(stages.filter((stage) => stage === 'active')).toHaveLength(1);
+  });
+
   it('compares at most 5 of 60 concurrent authenticator codes; the right one sent as number 30 is refused', async () => {
     const out = await runCommand(['staff', 'add', 'guessed', '--role', 'admin'], {
       db: t.app.db,
