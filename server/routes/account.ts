@@ -27,7 +27,7 @@ import {
   type AccountDeps,
 } from '../services/accounts.js';
 import { rememberPayer, signInWithIdentity } from '../services/platform-accounts.js';
-import { revokeToken } from '../services/sessions.js';
+import { signOut } from '../services/sessions.js';
 
 /** Register, log in, activate, retrieve, profile, log out and platform sign-in. */
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
@@ -98,8 +98,8 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   );
 
   app.post('/api/user/logout', { schema: { response: replies(nothing) } }, async (request) => {
-    const { token } = await requireUser(app, request);
-    await revokeToken(app.db, token, app.sessions);
+    const { user, token } = await requireUser(app, request);
+    await signOut(app.db, user.id, token, app.sessions);
     return ok(request.lang, {}, 'api.loggedOut');
   });
 

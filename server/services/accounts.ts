@@ -11,7 +11,7 @@ import { consumeCode, issueCode, type CodePurpose } from './email-codes.js';
 import { takeAll, type Limit } from './rate-limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { SessionCache } from './session-cache.js';
-import { issueToken, type SessionUser } from './sessions.js';
+import { endHandoffs, issueToken, type SessionUser } from './sessions.js';
 
 export interface AccountDeps {
   db: Database;
@@ -209,7 +209,7 @@ export async function sendAccountCode(
   });
 }
 
-/** Sets a password with an e-mailed code; a reset revokes every session the account had. */
+/** Sets a password with an e-mailed code; it ends every session, link and ticket the account had. */
 export async function setPasswordWithCode(
   deps: AccountDeps,
   purpose: 'activation' | 'retrieve',
@@ -225,6 +225,7 @@ export async function setPasswordWithCode(
   if (purpose === 'activation' && user.passwordHash !== null) throw new ApiError('ALREADY_ACTIVE');
   const passwordHash = await hashPassword(input.password);
   const [updated] = await db.transaction(async (tx) => {
+    await endHandoffs(tx, user.id);
     await tx
       .update(userTokens)
       .set({ revokedAt: new Date() })

@@ -43,26 +43,30 @@ export async function createHandoff(
 
 /**
  * Uses a link once: whoever comes first gets a session, everyone after (or after 10 minutes)
- * gets one and the same refusal. The single UPDATE is what makes it once, in any process.
+ * gets one and the same refusal. The single UPDATE is what makes it once, in any process; the
+ * session is made in the same transaction, so a logout or new password ending the account's
+ * links (endHandoffs) either refuses it or waits for its session and revokes that too.
  */
 export async function redeemHandoff(
   db: Database,
   token: string,
   now = new Date(),
 ): Promise<{ userinfo: UserInfo; orderNo: string | null }> {
-  const [used] = await db
-    .update(handoffTokens)
-    .set({ usedAt: now })
-    .where(
-      and(
-        eq(handoffTokens.tokenHash, hashToken(token)),
-        isNull(handoffTokens.usedAt),
-        gt(handoffTokens.expiresAt, now),
-      ),
-    )
-    .returning({ userId: handoffTokens.userId, orderNo: handoffTokens.orderNo });
-  if (!used) throw new ApiError('HANDOFF_INVALID');
-  const [user] = await db.select().from(users).where(eq(users.id, used.userId)).limit(1);
-  if (!user) throw new ApiError('HANDOFF_INVALID');
-  return { userinfo: toUserInfo(user, await issueToken(db, user.id, now)), orderNo: used.orderNo };
+  return db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(handoffTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(handoffTokens.tokenHash, hashToken(token)),
+          isNull(handoffTokens.usedAt),
+          gt(handoffTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: handoffTokens.userId, orderNo: handoffTokens.orderNo });
+    if (!used) throw new ApiError('HANDOFF_INVALID');
+    const [user] = await tx.select().from(users).where(eq(users.id, used.userId)).limit(1);
+    if (!user) throw new ApiError('HANDOFF_INVALID');
+    return { userinfo: toUserInfo(user, await issueToken(tx, user.id, now)), orderNo: used.orderNo };
+  });
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { users, userTokens } from '../db/schema.js';
+import { handoffTokens, users, userTokens } from '../db/schema.js';
 import type { SessionCache } from './session-cache.js';
 
 export const TOKEN_IDLE_DAYS = 30;
@@ -81,5 +81,30 @@ export async function revokeToken(
     .update(userTokens)
     .set({ revokedAt: now })
     .where(and(eq(userTokens.tokenHash, hashToken(token)), isNull(userTokens.revokedAt)));
+  cache?.forgetToken(hashToken(token));
+}
+
+/**
+ * Ends the account's hand-off links and mini-program tickets not used yet: each signs in
+ * whoever holds it, so none may outlive a logout or a new password. Call it before revoking
+ * tokens, in the same transaction: a redemption that got in first then holds the link's row
+ * until its session is committed, and the revocation that follows sees that session too.
+ */
+export async function endHandoffs(db: Database, userId: number): Promise<void> {
+  await db.delete(handoffTokens).where(and(eq(handoffTokens.userId, userId), isNull(handoffTokens.usedAt)));
+}
+
+/** Logout: this session's token, and every link or ticket the account still has out. */
+export async function signOut(
+  db: Database,
+  userId: number,
+  token: string,
+  cache: SessionCache | null = null,
+  now = new Date(),
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await endHandoffs(tx, userId);
+    await revokeToken(tx, token, null, now);
+  });
   cache?.forgetToken(hashToken(token));
 }

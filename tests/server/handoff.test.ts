@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { handoffTokens } from '../../server/db/schema';
+import { handoffTokens, userIdentities } from '../../server/db/schema';
 import { redeemHandoff } from '../../server/services/handoff';
 import { backends } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';
-import { getJson, postForm } from './helpers/requests';
+import { eventually } from './helpers/eventually';
+import { getJson, lastMail, postForm, type SignedInBody } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 interface Created {
@@ -77,6 +78,95 @@ describe.each(backends)('continuation links on %s', (backend) => {
       Array.from({ length: 60 }, () => redeemHandoff(t.database.handle.db, token)),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+  });
+});
+
+// Issue 26: a link or ticket is a bearer credential; it must not outlive the session that made it.
+describe.each(backends)('links and tickets end with the session on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  const linkOf = async (token: string) => {
+    const res = await postForm<Created>(t.app, '/api/handoff/create', { orderNo: '' }, { token });
+    return new URL(res.body.data.path, 'http://x').searchParams.get('t') ?? '';
+  };
+  const redeem = (token: string) => postForm<Redeemed>(t.app, '/api/handoff/redeem', { token });
+  /** A mini-program ticket for this customer, as if their WeChat identity were linked to the account. */
+  const ticketOf = async (userId: number, openid: string) => {
+    await t.app.db.insert(userIdentities).values({ userId, provider: 'wechat', subject: openid });
+    const login = await postForm(t.app, '/sandbox/miniprogram/login', { platform: 'wechat', uid: openid });
+    const code = (login.body as unknown as { authCode: string }).authCode;
+    return (await postForm<{ ticket: string }>(t.app, '/api/miniprogram/ticket', { platform: 'wechat', code })).body
+      .data.ticket;
+  };
+  const resetPassword = async (email: string, password: string) => {
+    expect((await postForm(t.app, '/api/user/retrieve', { email })).body.code).toBe(1);
+    const { code } = await eventually(async () => {
+      const mail = await lastMail(t.app.db, email);
+      return mail?.subject && mail.code ? mail : Promise.reject(new Error('no mail yet'));
+    });
+    return postForm<SignedInBody>(t.app, '/api/user/retrieve', { email, code, password, repassword: password });
+  };
+
+  it("refuses a logged-out customer's hand-off link and ticket", async () => {
+    const me = await signUp(t.app, 'leaver');
+    const link = await linkOf(me.token);
+    const ticket = await ticketOf(me.id, 'mp-leaver');
+    expect((await postForm(t.app, '/api/user/logout', {}, { token: me.token })).body.code).toBe(1);
+    expect((await redeem(link)).body).toMatchObject({ code: 0, data: { error: 'HANDOFF_INVALID' } });
+    expect((await redeem(ticket)).body).toMatchObject({ code: 0, data: { error: 'HANDOFF_INVALID' } });
+  });
+
+  it("refuses the old link and ticket after a password change; other customers' links still work", async () => {
+    const me = await signUp(t.app, 'changer');
+    const other = await signUp(t.app, 'bystander');
+    const link = await linkOf(me.token);
+    const ticket = await ticketOf(me.id, 'mp-changer');
+    const othersLink = await linkOf(other.token);
+    expect((await resetPassword('changer@example.com', 'newpass123')).body.code).toBe(1);
+    expect((await redeem(link)).body).toMatchObject({ code: 0, data: { error: 'HANDOFF_INVALID' } });
+    expect((await redeem(ticket)).body).toMatchObject({ code: 0, data: { error: 'HANDOFF_INVALID' } });
+    expect((await redeem(othersLink)).body.data).toMatchObject({ userinfo: { id: other.id } });
+    // A link made after the change works as ever.
+    const signedIn = await postForm<SignedInBody>(t.app, '/api/user/login', {
+      email: 'changer@example.com',
+      password: 'newpass123',
+    });
+    expect((await redeem(await linkOf(signedIn.body.data.userinfo.token))).body.data).toMatchObject({
+      userinfo: { id: me.id },
+    });
+  });
+
+  it('leaves no live session from links redeemed while the password is being reset', async () => {
+    await signUp(t.app, 'racer');
+    let password = 'testpass1';
+    let lastCode = '';
+    for (let round = 0; round < 4; round += 1) {
+      await t.app.db.execute(`delete from rate_limits where bucket like 'email:%' or bucket like 'handoff:%'`);
+      const signedIn = await postForm<SignedInBody>(t.app, '/api/user/login', { email: 'racer@example.com', password });
+      const links = [];
+      for (let i = 0; i < 8; i += 1) links.push(await linkOf(signedIn.body.data.userinfo.token));
+      expect((await postForm(t.app, '/api/user/retrieve', { email: 'racer@example.com' })).body.code).toBe(1);
+      const { code } = await eventually(async () => {
+        const mail = await lastMail(t.app.db, 'racer@example.com');
+        return mail?.code && mail.code !== lastCode ? mail : Promise.reject(new Error('no mail yet'));
+      });
+      lastCode = code;
+      password = `racepass${round}x`;
+      // Links opened before, during and after the reset's transaction.
+      const [reset, ...redeemed] = await Promise.all([
+        postForm(t.app, '/api/user/retrieve', { email: 'racer@example.com', code, password, repassword: password }),
+        ...links.map((link, i) => new Promise((r) => setTimeout(r, i * 8)).then(() => redeem(link))),
+      ]);
+      expect(reset.body.code).toBe(1);
+      for (const answer of redeemed.filter((r) => r.body.code === 1)) {
+        const who = await getJson(t.app, '/api/user/userinfo', { token: answer.body.data.userinfo.token });
+        expect(who.status, `round ${round}`).toBe(401);
+      }
+    }
   });
 });
 
