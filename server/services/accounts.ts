@@ -7,8 +7,8 @@ import { ApiError } from '../lib/errors.js';
 import type { MailProvider } from '../providers/mail/mail-provider.js';
 import { sendCodeMail } from './account-mail.js';
 import { beginLogin, clearAccountFailures, loginFailed, loginSucceeded, rememberPair } from './auth-throttle.js';
-import { consumeCode, issueCode, type CodePurpose } from './email-codes.js';
-import { takeAll, type Limit } from './rate-limits.js';
+import { CODE_CHECKS, codeChecksKey, consumeCode, issueCode, type CodePurpose } from './email-codes.js';
+import { resetLimit, takeAll, type Limit } from './rate-limits.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import type { SessionCache } from './session-cache.js';
 import { endHandoffs, issueToken, type SessionUser } from './sessions.js';
@@ -37,6 +37,8 @@ async function limitCodeMail(deps: AccountDeps, purpose: CodePurpose, email: str
     [MAIL_PER_HOUR, `${purpose}:${email}`],
     [MAIL_PER_IP, ip],
   ]);
+  // Whether or not a mail goes out (an unknown address gets none), so nothing tells them apart.
+  await resetLimit(deps.db, CODE_CHECKS, codeChecksKey(purpose, email));
 }
 
 /** Work the answer must not wait for (nor show by its timing): errors are logged, never thrown. */

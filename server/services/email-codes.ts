@@ -2,11 +2,20 @@ import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { emailCodes } from '../db/schema.js';
+import { takeAll, type Limit } from './rate-limits.js';
 
 export type CodePurpose = 'activation' | 'retrieve' | 'change_email';
 
 export const CODE_TTL_MS = 10 * 60 * 1000;
 export const MAX_ATTEMPTS = 5;
+
+/**
+ * Code checks per address and purpose, as many as a code allows, counted before anything is
+ * looked up: the refusal (429) is the same whether or not the address has an account or a
+ * code. The window outlasts any code it guards; sending a new code starts it afresh.
+ */
+export const CODE_CHECKS: Limit = { bucket: 'email:check', limit: MAX_ATTEMPTS, windowMs: CODE_TTL_MS + 60_000 };
+export const codeChecksKey = (purpose: CodePurpose, email: string) => `${purpose}:${email}`;
 
 function codeHash(purpose: CodePurpose, email: string, code: string): string {
   return createHash('sha256').update(`${purpose}:${email}:${code}`).digest('hex');
@@ -41,7 +50,8 @@ export async function issueCode(
 /**
  * Uses up the live code for this address if `code` matches. The attempt is counted before
  * the comparison, in one conditional update, so concurrent guesses queue on the row and
- * at most five are ever compared; after five the code is dead, the right one included.
+ * at most five are ever compared; after five the code is dead, the right one included, and
+ * further checks answer 429 (CODE_CHECKS) until a new code is sent.
  */
 export async function consumeCode(
   db: Database,
@@ -50,6 +60,7 @@ export async function consumeCode(
   code: string,
   now = new Date(),
 ): Promise<{ ok: true; userId: number | null } | { ok: false }> {
+  await takeAll(db, [[CODE_CHECKS, codeChecksKey(purpose, email)]], { key: 'CODE_ATTEMPTS' }, now);
   const live = db
     .select({ id: emailCodes.id })
     .from(emailCodes)

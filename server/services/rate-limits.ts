@@ -86,6 +86,11 @@ export async function giveBack(db: Database, bucket: string, key: string): Promi
   );
 }
 
+/** Starts a limit afresh for one key: a new code brings its own guesses. */
+export async function resetLimit(db: Database, limit: Limit, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where bucket = ${limit.bucket} and key = ${key}`);
+}
+
 /** Takes one from every limit in turn, or throws HTTP 429 with `Retry-After` for the first that is used up. */
 export async function takeAll(
   db: Database,

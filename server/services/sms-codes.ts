@@ -6,7 +6,7 @@ import { smsCodes, users } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { message } from '../lib/messages.js';
 import type { SmsProvider } from '../providers/sms/sms-provider.js';
-import { takeAll, type Limit } from './rate-limits.js';
+import { resetLimit, takeAll, type Limit } from './rate-limits.js';
 import { verifyPassword } from './passwords.js';
 import type { SessionCache } from './session-cache.js';
 import type { SessionUser } from './sessions.js';
@@ -24,6 +24,9 @@ export const SMS_LIMITS = {
   perAccountHour: { bucket: 'sms:account', limit: 20, windowMs: HOUR },
   perIpHour: { bucket: 'sms:ip', limit: 20, windowMs: HOUR },
 } satisfies Record<string, Limit>;
+
+/** Code checks per account and number, as many as a code allows; a new code starts afresh. */
+export const SMS_CODE_CHECKS: Limit = { bucket: 'sms:check', limit: MAX_ATTEMPTS, windowMs: TTL_MS + 60_000 };
 
 /** Password checks when moving an account to another number: as strict as a sign-in pair. */
 export const REBIND_PASSWORD_LIMIT: Limit = { bucket: 'sms:rebind-password', limit: 5, windowMs: 15 * 60_000 };
@@ -67,6 +70,7 @@ export async function sendBindCode(
     undefined,
     now,
   );
+  await resetLimit(db, SMS_CODE_CHECKS, `${user.id}:${mobile}`);
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.insert(smsCodes).values({
     mobile,
@@ -95,6 +99,8 @@ export async function bindMobile(
     if (!(await verifyPassword(user.passwordHash, input.password)))
       throw new ApiError('PASSWORD_WRONG', 200, { password: 'PASSWORD_WRONG' });
   }
+  // Past a code's guesses the answer is 429, as for every limit, not one more CODE_WRONG.
+  await takeAll(db, [[SMS_CODE_CHECKS, `${user.id}:${input.mobile}`]], { key: 'CODE_ATTEMPTS' }, now);
   const liveId = db
     .select({ id: smsCodes.id })
     .from(smsCodes)

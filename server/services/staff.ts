@@ -205,7 +205,13 @@ const afterSecondFactor = (row: StaffRow): StaffStage => (row.mustChangePassword
 const TOTP_LIMIT: Limit = { bucket: 'staff:totp', limit: 5, windowMs: 15 * 60_000 };
 
 async function checkCode(deps: StaffDeps, row: StaffRow, secret: string, code: string, now: Date): Promise<number> {
-  await takeAll(deps.db, [[TOTP_LIMIT, String(row.id)]], undefined, now);
+  // Said as a sign-in refusal with its wait, as the password step says it.
+  await takeAll(
+    deps.db,
+    [[TOTP_LIMIT, String(row.id)]],
+    { key: 'RATE_LIMITED', messageKey: 'api.retryInMinutes' },
+    now,
+  );
   const token = code.replace(/\s+/g, '');
   if (!/^\d{6}$/.test(token)) throw new ApiError('STAFF_BAD_CODE', 200, { code: 'STAFF_BAD_CODE' });
   const result = await verify({

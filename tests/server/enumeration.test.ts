@@ -122,6 +122,37 @@ describe.each(backends)('no account enumeration on %s', (backend) => {
     expect(results['ghost3@example.com']).toEqual(results['known@example.com']);
   });
 
+  it('refuses code guesses past the limit with the same 429 whether or not the address has a code', async () => {
+    await t.database.handle.db.execute(`delete from rate_limits where bucket like 'email:%'`);
+    const guesses = async (email: string) => {
+      expect((await send('/api/user/retrieve', email, '198.51.100.77')).code).toBe(1);
+      const answers = [];
+      for (let i = 0; i < 6; i += 1) {
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/user/retrieve',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'zh-cn' },
+          payload: new URLSearchParams({
+            email,
+            code: '000000',
+            password: 'new12345',
+            repassword: 'new12345',
+          }).toString(),
+        });
+        answers.push({
+          status: res.statusCode,
+          body: res.json<unknown>(),
+          retryAfter: Boolean(res.headers['retry-after']),
+        });
+      }
+      return answers;
+    };
+    const known = await guesses('known@example.com');
+    expect(known.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(known[5]!.retryAfter).toBe(true);
+    expect(await guesses('ghost4@example.com')).toEqual(known);
+  });
+
   it('limits registration per address with 429', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 31; i += 1) {
