@@ -198,18 +198,33 @@ export function standIns(
   return found;
 }
 
-/** Production with a stand-in provider and without SANDBOX=1: the message that stops the server. */
+/** Whether DOCUMENT_KEY opens documents: base64 of exactly 32 bytes, nothing else. */
+export function documentKeyProblem(value: string | undefined): 'missing' | 'malformed' | null {
+  const key = value?.trim() ?? '';
+  if (!key) return 'missing';
+  // Buffer's decoder skips what is not base64, so the text itself is checked first.
+  return /^[A-Za-z0-9+/_-]{43}=?$/.test(key) && Buffer.from(key, 'base64').length === 32 ? null : 'malformed';
+}
+
+const RIBBON_HINT =
+  'A staging site that means to run stand-ins sets SANDBOX=1 (every page then shows a test-mode ribbon).';
+
+/**
+ * Production with a stand-in provider (and without SANDBOX=1), or without a usable document
+ * key (with SANDBOX=1 too: production never makes up a key of its own): the message that
+ * stops the server, naming everything to set at once, before anything is opened or built.
+ */
 export function productionRefusal(config: Parsed | Config): string | null {
-  if (config.NODE_ENV !== 'production' || config.SANDBOX) return null;
-  const found = standIns(config);
-  // Not a stand-in, but named here too so one start tells an operator everything missing.
-  if (found.length > 0 && !config.DOCUMENT_KEY)
-    found.push('identity documents at rest: DOCUMENT_KEY (base64 of 32 random bytes)');
+  if (config.NODE_ENV !== 'production') return null;
+  const found = config.SANDBOX ? [] : standIns(config);
+  const providers = found.length > 0;
+  const key = documentKeyProblem(config.DOCUMENT_KEY);
+  if (key) found.push(`identity documents at rest: DOCUMENT_KEY (base64 of 32 random bytes; now ${key})`);
   if (found.length === 0) return null;
   return [
-    'Refusing to start: NODE_ENV=production but these providers are stand-ins. Set:',
+    `Refusing to start: NODE_ENV=production but ${providers ? 'these providers are stand-ins' : 'a setting is missing or unusable'}. Set:`,
     ...found.map((line) => `  - ${line}`),
-    'A staging site that means to run stand-ins sets SANDBOX=1 (every page then shows a test-mode ribbon).',
+    ...(providers ? [RIBBON_HINT] : []),
   ].join('\n');
 }
 
@@ -252,6 +267,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // A key generated into DATA_DIR would sit on one machine while the documents it opens sit in
   // a bucket shared by every instance: losing ./data would make them all unreadable.
+  if (documentKeyProblem(data.DOCUMENT_KEY) === 'malformed') {
+    throw new Error('Invalid configuration: DOCUMENT_KEY must be base64 of 32 random bytes');
+  }
   if (data.S3_BUCKET && !data.DOCUMENT_KEY) {
     throw new Error('Invalid configuration: DOCUMENT_KEY is required when S3_BUCKET is set');
   }

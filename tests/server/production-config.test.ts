@@ -40,6 +40,21 @@ const LIVE = {
 const without = (...names: (keyof typeof LIVE)[]) =>
   Object.fromEntries(Object.entries(LIVE).filter(([name]) => !names.includes(name as keyof typeof LIVE)));
 
+/** Runs the real entry point with only `env` (and PATH): its exit code and everything it printed. */
+async function runMain(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sim-prod-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: root,
+    env: { PATH: process.env.PATH, PORT: '8111', DATA_DIR: dataDir, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+  return { code, output };
+}
+
 describe('production never runs a stand-in', () => {
   it('refuses production with only DOCUMENT_KEY set, naming every variable to set', () => {
     let problem = '';
@@ -102,20 +117,45 @@ describe('production never runs a stand-in', () => {
   });
 
   it('stops `server/main.ts` before it listens, with the message', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'sim-prod-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      cwd: root,
-      env: { PATH: process.env.PATH, NODE_ENV: 'production', DOCUMENT_KEY, PORT: '8111', DATA_DIR: dataDir },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const { code, output } = await runMain({ NODE_ENV: 'production', DOCUMENT_KEY });
     expect(code).not.toBe(0);
     expect(output).toContain('Refusing to start');
     expect(output).toContain('ALIPAY_MODE');
   });
+
+  it.each([
+    ['missing, every provider live', without('DOCUMENT_KEY')],
+    ['missing on a staging site', { NODE_ENV: 'production', SANDBOX: '1' }],
+    ['malformed on a staging site', { NODE_ENV: 'production', SANDBOX: '1', DOCUMENT_KEY: 'not-a-key' }],
+    ['31 bytes, every provider live', { ...LIVE, DOCUMENT_KEY: Buffer.alloc(31, 7).toString('base64') }],
+  ])('refuses production with the document key %s, in the same list', (_what, env) => {
+    expect(() => loadConfig(env)).toThrow(/^Refusing to start[^]* {2}- identity documents at rest: DOCUMENT_KEY/);
+  });
+
+  it('names the document key among the stand-ins when both are missing', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/ALIPAY_MODE[^]*DOCUMENT_KEY[^]*SANDBOX=1/);
+  });
+
+  it('refuses a malformed document key outside production too, before anything is built', () => {
+    expect(() => loadConfig({ NODE_ENV: 'development', DOCUMENT_KEY: 'short' })).toThrow(
+      /^Invalid configuration: DOCUMENT_KEY/,
+    );
+  });
+
+  it.each([
+    ['a staging site', { SANDBOX: '1' }],
+    ['every provider live', without('DOCUMENT_KEY')],
+  ])(
+    'stops `server/main.ts` without a document key on %s: the list, no stack',
+    async (_what, env) => {
+      const { code, output } = await runMain({ ...env, NODE_ENV: 'production', DOCUMENT_KEY: '' });
+      expect(code).toBe(1);
+      expect(output).toMatch(/^Refusing to start/m);
+      expect(output).toContain('  - identity documents at rest: DOCUMENT_KEY');
+      expect(output).not.toMatch(/^\s+at /m);
+    },
+    90_000,
+  );
 
   it('listens on this machine only unless HOST says otherwise', () => {
     expect(loadConfig({ NODE_ENV: 'development' }).HOST).toBe('127.0.0.1');
