@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, or } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import {
   STAFF_ABSOLUTE_MS,
@@ -77,11 +77,11 @@ export async function addStaff(db: Database, input: { login: string; name: strin
   return { staff: row, password };
 }
 
-async function endSessions(db: Database, staffId: number, now = new Date()) {
+async function endSessions(db: Database, staffId: number, now = new Date(), except = '') {
   await db
     .update(staffSessions)
     .set({ endedAt: now })
-    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.endedAt)));
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.endedAt), ne(staffSessions.tokenHash, except)));
 }
 
 export async function disableStaff(db: Database, login: string, now = new Date()) {
@@ -228,12 +228,17 @@ async function checkCode(deps: StaffDeps, row: StaffRow, secret: string, code: s
 
 /** The secret a staff member is setting up, made on first ask and kept (encrypted) until confirmed. */
 export async function totpSetup(deps: StaffDeps, signedIn: StaffSignedIn) {
-  let sealed = signedIn.staff.totpSecret;
-  if (!sealed) {
-    sealed = encrypt(deps.key, Buffer.from(generateSecret())).toString('base64');
-    await deps.db.update(staff).set({ totpSecret: sealed }).where(eq(staff.id, signedIn.staff.id));
-  }
-  const secret = decrypt(deps.key, Buffer.from(sealed, 'base64')).toString();
+  const id = signedIn.staff.id;
+  // Tabs asking at once must all show the one secret that is kept: only the first write lands.
+  const fresh = encrypt(deps.key, Buffer.from(generateSecret())).toString('base64');
+  await deps.db
+    .update(staff)
+    .set({ totpSecret: fresh })
+    .where(and(eq(staff.id, id), isNull(staff.totpSecret)));
+  const [row] = await deps.db.select().from(staff).where(eq(staff.id, id)).limit(1);
+  // Once confirmed it is never shown again, not even to another session of the one-time password.
+  if (!row?.totpSecret || row.totpConfirmedAt) throw new ApiError('STAFF_SIGN_IN_FIRST', 401);
+  const secret = decrypt(deps.key, Buffer.from(row.totpSecret, 'base64')).toString();
   return { secret, uri: generateURI({ issuer: 'Sakura Mobile', label: signedIn.staff.login, secret }) };
 }
 
@@ -277,6 +282,8 @@ export async function staffNewPassword(deps: StaffDeps, signedIn: StaffSignedIn,
     .set({ passwordHash: await hashPassword(password), mustChangePassword: false })
     .where(eq(staff.id, signedIn.staff.id));
   await moveTo(deps.db, signedIn.session, 'active', now);
+  // Other sessions opened with the one-time password end with it.
+  await endSessions(deps.db, signedIn.staff.id, now, signedIn.session.tokenHash);
   return 'active' as const;
 }
 

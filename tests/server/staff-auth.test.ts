@@ -177,6 +177,41 @@ describe.each(backends)('staff sign-in on %s', (backend) => {
     expect(stages.filter((stage) => stage === 'active')).toHaveLength(1);
   });
 
+  it('shows one authenticator secret to tabs asking at once, none once confirmed, and a new password ends the other sessions', async () => {
+    const out = await runCommand(['staff', 'add', 'twotabs', '--role', 'support'], {
+      db: t.app.db,
+      vault: t.app.documents,
+      actor: 'test',
+    });
+    const sessions = [];
+    for (let i = 0; i < 2; i += 1) {
+      const res = await post('/api/admin/login', { login: 'twotabs', password: oneTimePasswordIn(out) });
+      sessions.push({
+        cookie: cookieOf(res.headers['set-cookie']).split(';')[0]!,
+        'x-csrf-token': res.json<Envelope<{ csrf: string }>>().data.csrf,
+      });
+    }
+    const [mine, other] = sessions as [(typeof sessions)[0], (typeof sessions)[0]];
+    const setup = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/admin/totp/setup', headers: { cookie: headers.cookie! } });
+    const shown = await Promise.all(Array.from({ length: 10 }, (_, i) => setup(i % 2 ? mine : other)));
+    const secrets = new Set(shown.map((r) => r.json<Envelope<{ secret: string }>>().data.secret));
+    expect(secrets.size).toBe(1);
+    const [secret] = [...secrets] as [string];
+    expect((await post('/api/admin/totp', { code: await totpCode(secret) }, mine)).json()).toMatchObject({
+      data: { stage: 'password-change' },
+    });
+    // The other session, opened with the same one-time password, may no longer read it.
+    expect((await setup(other)).statusCode).toBe(401);
+    expect((await post('/api/admin/password', { password: 'twotabs-own-password' }, mine)).json()).toMatchObject({
+      data: { stage: 'active' },
+    });
+    const me = (headers: Record<string, string>) =>
+      t.app.inject({ method: 'GET', url: '/api/admin/me', headers: { cookie: headers.cookie! } });
+    expect((await me(mine)).statusCode).toBe(200);
+    expect((await me(other)).statusCode).toBe(401);
+  });
+
   it('compares at most 5 of 60 concurrent authenticator codes; the right one sent as number 30 is refused', async () => {
     const out = await runCommand(['staff', 'add', 'guessed', '--role', 'admin'], {
       db: t.app.db,
