@@ -10,6 +10,7 @@ import { refused } from './lib/envelope.js';
 import { refuseUnstorableText } from './lib/validate.js';
 import { requestLogSerializers } from './lib/log-serializers.js';
 import type { JobSender } from './jobs/queue.js';
+import { closeByDefault } from './plugins/access.js';
 import { registerAdminApp } from './plugins/admin-app.js';
 import { frameworkRefusal, registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -127,8 +128,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(cookie);
-  // On the root before any route, so it holds for every route; after the cookie parser,
-  // whose cookies it reads.
+  // Both on the root before any route, so both hold for every route; both after the cookie
+  // parser, whose cookies they read. Who the caller is first: an ended session gets its 401.
+  closeByDefault(app);
   refuseUnstorableText(app);
 
   await app.register(healthRoutes);

@@ -1,13 +1,15 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessOf, PUBLIC_ROUTES, STAFF_SIGN_IN_ROUTES } from '../../server/lib/public-routes';
+import { runCommand } from '../../server/ops/cli';
 import { backends } from './helpers/databases';
 import { multipartBody } from './helpers/multipart';
 import { postForm, type SignedInBody } from './helpers/requests';
 import { fieldSets, fill, paramsOf, routeTableApp, type RouteTableApp } from './helpers/route-table';
-import { signInStaff, type StaffClient } from './helpers/staff';
+import { oneTimePasswordIn, signInStaff, type StaffClient } from './helpers/staff';
 
-// Walks the routes Fastify itself was told of (not a list of ours): no route answers a hostile
-// value in any field with a 5xx, and text the database cannot hold is refused naming the field.
+// Walks the routes Fastify itself was told of (not a list of ours): every private /api route
+// is closed without a session, and no route answers a hostile value in any field with a 5xx.
 const HOSTILE: Record<string, string | string[]> = {
   nul: 'a\u0000b',
   surrogate: 'a\ud800b',
@@ -64,6 +66,63 @@ describe.each(backends)('the route table on %s', (backend) => {
     const routes = t.routes.filter((r) => r.method !== 'HEAD');
     return [...routes.filter((r) => !LAST.has(r.url)), ...routes.filter((r) => LAST.has(r.url))];
   };
+  const api = () => t.routes.filter((r) => r.url.startsWith('/api/'));
+  const privateRoutes = () => api().filter((r) => accessOf(r.method, r.url) !== 'anyone');
+  const errorOf = (res: LightMyRequestResponse) => res.json<{ data: { error?: string } }>().data.error ?? null;
+
+  it('lists only routes that exist, and leaves most of the API closed', () => {
+    const known = new Set(t.routes.map((r) => `${r.method} ${r.url}`));
+    for (const listed of [...PUBLIC_ROUTES, ...STAFF_SIGN_IN_ROUTES])
+      expect(known.has(`${listed.method} ${listed.url}`), `${listed.method} ${listed.url}`).toBe(true);
+    expect(api().length).toBeGreaterThan(100);
+    expect(privateRoutes().length).toBeGreaterThan(70);
+  });
+
+  it('answers 401 on every private /api route, for every method, without a session or with the wrong kind', async () => {
+    const wrong: string[] = [];
+    for (const route of privateRoutes()) {
+      const staffRoute = route.url.startsWith('/api/admin/');
+      const key = staffRoute ? 'STAFF_SIGN_IN_FIRST' : 'UNAUTHORIZED';
+      // A customer's token opens no staff route, a staff cookie no customer route.
+      const other = staffRoute ? { token } : { cookie: staff.cookie, 'x-csrf-token': staff.csrf };
+      for (const headers of [{}, other]) {
+        const res = await t.app.inject({ method: route.method as 'GET', url: fill(route.url), headers });
+        const ok = res.statusCode === 401 && (route.method === 'HEAD' || errorOf(res) === key);
+        if (!ok) wrong.push(`${route.method} ${route.url} ${JSON.stringify(headers)}: ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+
+  it('keeps a staff member who has not finished signing in out of every other staff route', async () => {
+    const out = await runCommand(['staff', 'add', 'halfway', '--role', 'admin', '--name', 'Half Way'], {
+      db: t.app.db,
+      vault: t.app.documents,
+      actor: 'test',
+    });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/login',
+      payload: { login: 'halfway', password: oneTimePasswordIn(out) },
+    });
+    const cookie = String([login.headers['set-cookie']].flat()[0]).split(';')[0]!;
+    const headers = { cookie, 'x-csrf-token': login.json<{ data: { csrf: string } }>().data.csrf };
+    const wrong: string[] = [];
+    for (const route of privateRoutes().filter((r) => accessOf(r.method, r.url) === 'staff')) {
+      const res = await t.app.inject({ method: route.method as 'GET', url: fill(route.url), headers });
+      if (res.statusCode !== 401) wrong.push(`${route.method} ${route.url}: ${res.statusCode}`);
+    }
+    expect(wrong).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/me', headers })).statusCode).toBe(200);
+  });
+
+  it('opens the public routes without a session', async () => {
+    for (const route of api().filter((r) => accessOf(r.method, r.url) === 'anyone')) {
+      const res = await t.app.inject({ method: route.method as 'GET', url: fill(route.url) });
+      expect(res.statusCode, `${route.method} ${route.url}`).not.toBe(401);
+    }
+  });
+
   /**
    * Every request a route's fields get: one hostile value in one field, alone and among
    * plausible values of the others (so it gets past "fill in the password" to the database).
