@@ -1,16 +1,18 @@
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { langFromAcceptLanguage } from '../contract/api.js';
 import { productionRefusal, type Config } from './config.js';
 import { startChangeFeed } from './db/change-feed.js';
 import type { DatabaseHandle } from './db/client.js';
 import { refused } from './lib/envelope.js';
+import { refuseUnstorableText } from './lib/validate.js';
 import { requestLogSerializers } from './lib/log-serializers.js';
 import type { JobSender } from './jobs/queue.js';
+import { closeByDefault } from './plugins/access.js';
 import { registerAdminApp } from './plugins/admin-app.js';
-import { registerErrorHandler } from './plugins/error-handler.js';
+import { frameworkRefusal, registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { createPageShell, type PageShell } from './plugins/page-shell.js';
 import { BASE_PATH, registerStaticApp } from './plugins/static-app.js';
@@ -60,6 +62,8 @@ export interface BuildOptions {
   mail?: MailProvider;
   /** The job queue, to hand new messages to a worker at once; without it they wait for the next sweep. */
   jobs?: JobSender | null;
+  /** Told of every route as it is added (tests walk the route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 function externalOrigin(url: string): string[] {
@@ -78,7 +82,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     trustProxy: options.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestTimeout: 60_000,
+    frameworkErrors: frameworkRefusal,
   });
+  // First of all, so no route is added before it listens.
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   app.decorate('db', options.database.db);
   app.decorate('dbKind', options.database.kind);
@@ -121,6 +128,10 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(cookie);
+  // Both on the root before any route, so both hold for every route; both after the cookie
+  // parser, whose cookies they read. Who the caller is first: an ended session gets its 401.
+  closeByDefault(app);
+  refuseUnstorableText(app);
 
   await app.register(healthRoutes);
   await app.register(commonRoutes);

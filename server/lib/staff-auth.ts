@@ -32,6 +32,22 @@ export const csrfFor = (token: string) => createHash('sha256').update(`csrf:${to
 
 export const staffTokenOf = (request: FastifyRequest): string | null => request.cookies[STAFF_COOKIE] ?? null;
 
+const lookedUp = new WeakMap<FastifyRequest, Promise<StaffSignedIn | null>>();
+
+/**
+ * The session of this request's cookie, looked up once: the closed-by-default hook
+ * (plugins/access.ts) and the handler's `requireStaff` both ask.
+ */
+export function staffSessionOf(app: FastifyInstance, request: FastifyRequest): Promise<StaffSignedIn | null> {
+  let found = lookedUp.get(request);
+  if (!found) {
+    const token = staffTokenOf(request);
+    found = token ? staffSession(app.db, token) : Promise.resolve(null);
+    lookedUp.set(request, found);
+  }
+  return found;
+}
+
 export interface StaffRequest extends StaffSignedIn {
   token: string;
   actor: { id: number; login: string; ip: string };
@@ -49,7 +65,7 @@ export async function requireStaff(
   stages: readonly StaffStage[] = ['active'],
 ): Promise<StaffRequest> {
   const token = staffTokenOf(request);
-  const found = token ? await staffSession(app.db, token) : null;
+  const found = await staffSessionOf(app, request);
   if (!found || !token) throw new ApiError('STAFF_SIGN_IN_FIRST', 401);
   if (request.method !== 'GET' && request.method !== 'HEAD') {
     const sent = request.headers[CSRF_HEADER];

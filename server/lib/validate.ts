@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { fieldErrors, validate } from '../../contract/account-rules.js';
@@ -65,4 +65,59 @@ export function withContract(app: FastifyInstance): ZodApp {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   return app.withTypeProvider<ZodTypeProvider>();
+}
+
+/**
+ * Text the database cannot hold: NUL (PostgreSQL text refuses it) and half a surrogate pair
+ * (UTF-8 has no encoding for it, so the driver's bytes are refused). Both only come from a
+ * client that means harm or is broken; neither is a customer's mistake.
+ */
+const UNSTORABLE = /\0|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/**
+ * The path (`a/0/b`) of a string or key in `value` the database could not hold, '' when it is
+ * `value` itself or a key at its top, null when there is none. Walked with a list rather
+ * than recursion: a 1 MB JSON body can nest deeper than the call stack goes.
+ */
+export function unstorableAt(value: unknown): string | null {
+  const pending: [unknown, string][] = [[value, '']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [item, path] = next;
+    if (typeof item === 'string') {
+      if (UNSTORABLE.test(item)) return path;
+    } else if (item !== null && typeof item === 'object' && !Buffer.isBuffer(item)) {
+      for (const [key, inner] of Object.entries(item)) {
+        if (UNSTORABLE.test(key)) return path;
+        // A path past a sane depth stays at the last one named: it is echoed in the answer.
+        pending.push([inner, !path ? key : path.length < 200 ? `${path}/${key}` : path]);
+      }
+    }
+  }
+  return null;
+}
+
+/** A 400 naming the field (as refusalOf names a malformed one), or null when all of it can be stored. */
+export function unstorableRefusal(part: string, value: unknown): ApiError | null {
+  const path = unstorableAt(value);
+  return path === null ? null : new ApiError('BAD_REQUEST', 400, { [path || part]: 'invalid' });
+}
+
+/** Every part of a request a handler can read before its body: route parameters, query, headers, cookies. */
+const headRefusal = (request: FastifyRequest): ApiError | undefined =>
+  unstorableRefusal('params', request.params) ??
+  unstorableRefusal('query', request.query) ??
+  unstorableRefusal('headers', request.headers) ??
+  unstorableRefusal('cookies', request.cookies) ??
+  undefined;
+
+/**
+ * The one rule for text from outside, on the root instance before any route is added so it
+ * holds for every route, the not-found handler included, with a schema or without: the URL,
+ * headers and cookies when the request arrives, the body (JSON, form, or text kept raw) once
+ * parsed and before any schema or handler sees it. A multipart body is a stream its handler
+ * reads; the one field it takes is checked against a list there.
+ */
+export function refuseUnstorableText(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => done(headRefusal(request)));
+  app.addHook('preValidation', (request, _reply, done) => done(unstorableRefusal('body', request.body) ?? undefined));
 }

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { langFromAcceptLanguage } from '../../contract/api.js';
 import { refused } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
 
@@ -31,8 +32,23 @@ export function registerErrorHandler(app: FastifyInstance): void {
         .status(error.status)
         .send(refused(request.lang, error.key, error.fields, error.params, error.messageKey));
     }
-    const status = typeof error.statusCode === 'number' && error.statusCode >= 400 ? error.statusCode : 500;
+    // Percent-encoding that does not decode (a cookie, a query a handler decodes itself) is
+    // the client's: decodeURIComponent is the only thing that throws it.
+    const fromClient = error instanceof URIError ? 400 : error.statusCode;
+    const status = typeof fromClient === 'number' && fromClient >= 400 ? fromClient : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     return reply.status(status).send(refused(request.lang, keyForStatus(status)));
   });
+}
+
+/**
+ * Fastify's own refusals before a route is found (`frameworkErrors`): a path whose
+ * percent-encoding does not decode (400), a route parameter past its length (414). The
+ * envelope too, in the request's language; the request's hooks never ran.
+ */
+export function frameworkRefusal(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+  if (status >= 500) request.log.error({ err: error }, 'request failed');
+  const lang = langFromAcceptLanguage(request.headers['accept-language']);
+  void reply.status(status).send(refused(lang, keyForStatus(status)));
 }

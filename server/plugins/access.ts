@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { STAFF_STAGES } from '../../contract/staff-roles.js';
+import { requireUser } from '../lib/auth.js';
+import { accessOf } from '../lib/public-routes.js';
+import { requireStaff } from '../lib/staff-auth.js';
+
+/**
+ * Closed by default (lib/public-routes.ts): on the root instance before any route is added,
+ * so it holds for every route. Who the caller is comes first, before the body is read or any
+ * field judged, so a visitor whose session ended gets the 401 (and is sent to sign in).
+ * Handlers still call `requireUser` / `requireStaff` for whom they act for, a role's
+ * permission and a sign-in step's stage; those answer from what this looked up.
+ */
+export function closeByDefault(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    // No route matched: the not-found handler answers, with nothing to protect.
+    const url = request.routeOptions.url;
+    if (url === undefined) return;
+    switch (accessOf(request.method, url)) {
+      case 'customer':
+        await requireUser(app, request);
+        return;
+      // Session, then its CSRF token on a change, then its stage: requireStaff's order and answers.
+      case 'staff':
+        await requireStaff(app, request, null);
+        return;
+      case 'staff-signing-in':
+        await requireStaff(app, request, null, STAFF_STAGES);
+        return;
+      case 'anyone':
+        return;
+    }
+  });
+}
