@@ -5,6 +5,7 @@ import { openDatabase } from '../server/db/client.js';
 import { HELP, runCommand } from '../server/ops/cli.js';
 import { OpsError } from '../server/ops/operations.js';
 import { refuseWhileServerRuns } from '../server/ops/server-lock.js';
+import { serverUrlFor } from '../server/ops/server-url.js';
 import { createDocumentStorage } from '../server/providers/storage/create-storage.js';
 import { documentKey } from '../server/services/document-crypto.js';
 
@@ -28,7 +29,7 @@ try {
       db: database.db,
       vault,
       actor: process.env.OPS_USER || userInfo().username,
-      publicUrl: config.PUBLIC_URL,
+      publicUrl: serverUrlFor(config),
     }),
   );
 } catch (error) {

@@ -5,6 +5,7 @@ import { openDatabase } from '../server/db/client.js';
 import { seedIfEmpty } from '../server/db/seed.js';
 import { seedDemo } from '../server/ops/seed-demo.js';
 import { refuseWhileServerRuns } from '../server/ops/server-lock.js';
+import { serverUrlFor } from '../server/ops/server-url.js';
 import { createDocumentStorage } from '../server/providers/storage/create-storage.js';
 import { documentKey } from '../server/services/document-crypto.js';
 
@@ -19,7 +20,7 @@ const vault = {
 };
 const demo = await seedDemo(database.db, vault);
 await database.close();
-console.log(`Demo customer ready. Log in at http://localhost:${config.PORT}/h5/pages/public/login with
+console.log(`Demo customer ready. Log in at ${serverUrlFor(config)}/h5/pages/public/login with
   e-mail:   ${demo.email}
   password: ${demo.password}
   line:     ${formatPhone(demo.msisdn)}`);

@@ -5,6 +5,7 @@ import { seedIfEmpty } from './db/seed.js';
 import { startJobQueue, type JobQueue } from './jobs/queue.js';
 import { jobHandlers, workerDeps, type WorkerDeps } from './jobs/workers.js';
 import { markServerRunning } from './ops/server-lock.js';
+import { rememberServerUrl } from './ops/server-url.js';
 
 const config = loadConfigOrExit();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
@@ -68,6 +69,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 await app.listen({ port: config.PORT, host: config.HOST });
+rememberServerUrl(config.DATA_DIR, config.PUBLIC_URL);
 const where = config.DATABASE_URL ? 'PostgreSQL' : `PGlite in ${config.DATA_DIR}`;
 // PUBLIC_URL, not the port: under `npm run dev` the pages are Vite's, on its own port.
 app.log.info(`Open ${config.PUBLIC_URL}/h5/ (database: ${where})`);
