@@ -225,4 +225,38 @@ describe.each(backends)('twenty racing pay creates on one bill on %s', (backend)
       }
     }
   });
+
+  it('a customer paying at a cashier while the shop closes the trade: paid and told so, or closed and told so', async () => {
+    const [a, b] = [servers[0]!, servers.at(-1)!];
+    const rounds = await Promise.all(
+      Array.from({ length: 12 }, async (_, i) => {
+        const method = i % 2 === 0 ? 'alipay' : 'wechat';
+        const paymentNo = `PCASHIER${i}`;
+        await a.payments[method].create({
+          paymentNo,
+          amount: 1000,
+          description: 'race',
+          scene: method === 'alipay' ? 'app' : 'h5',
+          clientIp: '127.0.0.1',
+          returnUrl: 'http://sim.test/h5/',
+          notifyUrl: `http://sim.test/api/pay/notify/${method}`,
+        });
+        const [trade] = await db().select().from(sandboxTrades).where(eq(sandboxTrades.paymentNo, paymentNo));
+        const [confirmed, closed] = await Promise.all([
+          a.inject({
+            method: 'POST',
+            url: `/sandbox/${method}/confirm`,
+            payload: { trade: trade!.tradeNo, result: 'ok' },
+          }),
+          b.payments[method].close({ paymentNo, providerTradeNo: null }),
+        ]);
+        const [now] = await db().select().from(sandboxTrades).where(eq(sandboxTrades.paymentNo, paymentNo));
+        return { answer: confirmed.json<{ ok: boolean; status: string }>(), closed, status: now!.status };
+      }),
+    );
+    for (const { answer, closed, status } of rounds)
+      expect([answer, closed]).toEqual(
+        status === 'paid' ? [{ ok: true, status: 'paid' }, 'paid'] : [{ ok: false, status: 'closed' }, 'closed'],
+      );
+  });
 });
