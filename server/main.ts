@@ -2,8 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed.js';
-import { startJobQueue, type JobQueue } from './jobs/queue.js';
-import { jobHandlers, workerDeps, type WorkerDeps } from './jobs/workers.js';
+import { startBackgroundWork, type WorkerDeps } from './jobs/workers.js';
 import { markServerRunning } from './ops/server-lock.js';
 import { rememberServerUrl } from './ops/server-url.js';
 
@@ -13,25 +12,12 @@ await seedIfEmpty(database.db);
 const releaseLock = config.DATABASE_URL ? () => undefined : markServerRunning(config.DATA_DIR);
 
 // The queue starts before the app so a request's messages can be handed to it; its workers
-// (unless WORKERS=off, where `npm run worker` runs them) log through the app's logger.
+// (unless WORKERS=off, where `npm run worker` runs them) log through the app's logger once it exists.
 let log: WorkerDeps['log'] = { info: () => undefined, error: (o, m) => console.error(m, o) };
-let queueRef: JobQueue | null = null;
-const queue: JobQueue = await startJobQueue(database, {
-  handlers:
-    config.WORKERS === 'on'
-      ? jobHandlers(
-          workerDeps(
-            config,
-            database,
-            { info: (o, m) => log.info(o, m), error: (o, m) => log.error(o, m) },
-            () => queueRef!,
-          ),
-        )
-      : undefined,
-  onError: (error, context) => log.error({ err: error, context }, 'job failed'),
-  sweepIntervalSeconds: config.SWEEP_INTERVAL_SECONDS,
+const queue = await startBackgroundWork(config, database, {
+  work: config.WORKERS === 'on',
+  log: { info: (o, m) => log.info(o, m), error: (o, m) => log.error(o, m) },
 });
-queueRef = queue;
 
 const app = await buildApp({
   database,

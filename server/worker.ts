@@ -1,7 +1,6 @@
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
-import { startJobQueue, type JobQueue } from './jobs/queue.js';
-import { jobHandlers, workerDeps } from './jobs/workers.js';
+import { startBackgroundWork } from './jobs/workers.js';
 
 // `npm run worker`: the background jobs alone, for deployments that run web servers with
 // WORKERS=off. Any number may run against one PostgreSQL database; each job runs once.
@@ -27,13 +26,7 @@ if (!config.DATABASE_URL) {
   process.exit(1);
 }
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-let queue: JobQueue | null = null;
-const deps = workerDeps(config, database, log, () => queue!);
-queue = await startJobQueue(database, {
-  handlers: jobHandlers(deps),
-  onError: (error, context) => log.error({ err: error, context }, 'job failed'),
-  sweepIntervalSeconds: config.SWEEP_INTERVAL_SECONDS,
-});
+const queue = await startBackgroundWork(config, database, { work: true, log });
 log.info({}, 'worker running');
 
 let closing = false;
@@ -41,7 +34,7 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   log.info({ signal }, 'worker stopping: running jobs finish or go back to the queue');
-  await queue?.stop();
+  await queue.stop();
   await database.close();
   process.exit(0);
 }

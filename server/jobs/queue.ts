@@ -25,8 +25,11 @@ export interface JobQueue extends JobSender {
 }
 
 export interface StartOptions {
-  /** Runs jobs in this process; without it the queue only sends (a web server when workers run apart). */
-  handlers?: Record<JobName, JobHandler>;
+  /**
+   * Runs jobs in this process: given the queue's sender, made before any worker starts, returns
+   * what each job does. Without it the queue only sends (a web server when workers run apart).
+   */
+  handlers?: (queue: JobSender) => Record<JobName, JobHandler>;
   /** Logs failures of jobs and of the queue itself. */
   onError: (error: unknown, context: string) => void;
   /** How often an idle worker looks for new jobs; tests make it short. */
@@ -94,9 +97,25 @@ export async function startJobQueue(database: DatabaseHandle, options: StartOpti
       await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
     }
   }
+  let stopped = false;
+  const sender: JobSender = {
+    async send(name, data, sendOptions = {}) {
+      if (stopped) return;
+      await boss.send(
+        name,
+        data,
+        sendOptions.singletonKey
+          ? { singletonKey: sendOptions.singletonKey, singletonSeconds: sendOptions.singletonSeconds ?? 60 }
+          : {},
+      );
+    },
+  };
+  // Workers start last, with the sender in hand: a worker fetches at once, and a job waiting
+  // from before a restart (a sweep the last process's cron queued) runs before this returns.
   if (options.handlers) {
+    const handlers = options.handlers(sender);
     for (const name of JOB_NAMES) {
-      const handler = options.handlers[name];
+      const handler = handlers[name];
       await boss.work<Record<string, unknown>>(
         name,
         { pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2, batchSize: 1 },
@@ -118,7 +137,6 @@ export async function startJobQueue(database: DatabaseHandle, options: StartOpti
     // And once at start, so work left by a crash does not wait for the next minute.
     await boss.send('sweep', {}, { singletonKey: 'start', singletonSeconds: 30 });
   }
-  let stopped = false;
   const every = options.sweepIntervalSeconds ?? 60;
   // One sweep per interval across every process: the singleton key and window make the rest no-ops.
   const ticker =
@@ -132,16 +150,7 @@ export async function startJobQueue(database: DatabaseHandle, options: StartOpti
       : null;
   ticker?.unref();
   return {
-    async send(name, data, sendOptions = {}) {
-      if (stopped) return;
-      await boss.send(
-        name,
-        data,
-        sendOptions.singletonKey
-          ? { singletonKey: sendOptions.singletonKey, singletonSeconds: sendOptions.singletonSeconds ?? 60 }
-          : {},
-      );
-    },
+    ...sender,
     async stop(timeoutMs = 20_000) {
       if (stopped) return;
       stopped = true;

@@ -9,14 +9,14 @@ import { deliverMessage, dueMessages, type Transports } from '../services/outbox
 import { duePaymentChecks, dueOrderExpiries, expireOrder, reconcilePayment } from '../services/reconciliation.js';
 import { runScheduledTasks, type ScheduleDeps } from '../services/scheduled.js';
 import type { PayMethod } from '../../contract/api.js';
-import type { JobHandler, JobName, JobSender } from './queue.js';
+import { startJobQueue, type JobHandler, type JobName, type JobQueue, type JobSender } from './queue.js';
 
 export interface WorkerDeps extends ScheduleDeps {
   providers: Record<PayMethod, PaymentProvider>;
   transports: Transports;
   origin: string;
-  /** Where the sweep sends the work it finds. */
-  queue: () => JobSender;
+  /** Where the sweep sends the work it finds: the queue's sender, which exists before any job runs. */
+  queue: JobSender;
   /** RECONCILE_AFTER_SECONDS. */
   checkAfterSeconds: number[];
   /** Tests only: the clock the handlers read. */
@@ -28,7 +28,7 @@ export function workerDeps(
   config: Config,
   database: DatabaseHandle,
   log: WorkerDeps['log'],
-  queue: () => JobSender,
+  queue: JobSender,
 ): WorkerDeps {
   return {
     db: database.db,
@@ -56,7 +56,7 @@ export function jobHandlers(deps: WorkerDeps): Record<JobName, JobHandler> {
   return {
     async sweep() {
       const at = now();
-      const queue = deps.queue();
+      const queue = deps.queue;
       // A key per attempt and per check: pg-boss's singleton window is a clock minute that also
       // counts finished jobs, so a key without them would drop a retry due in the same minute.
       for (const { id, attempts } of await dueMessages(deps.db, at))
@@ -79,4 +79,34 @@ export function jobHandlers(deps: WorkerDeps): Record<JobName, JobHandler> {
       await expireOrder(settle, Number(idOf(data, 'orderId')), now());
     },
   };
+}
+
+export interface BackgroundWorkOptions {
+  log: WorkerDeps['log'];
+  /** Runs the jobs here too (WORKERS=on, `npm run worker`); otherwise the queue only sends. */
+  work: boolean;
+  /** Tests: a short poll, and the clock the handlers read. */
+  pollingIntervalSeconds?: number;
+  now?: () => Date;
+}
+
+/**
+ * The queue of a server or worker process. Its workers get the queue's sender when they are
+ * made, so no job can run before there is a queue to send to (a restart that found a sweep
+ * waiting used to run it against a reference still unset).
+ */
+export function startBackgroundWork(
+  config: Config,
+  database: DatabaseHandle,
+  options: BackgroundWorkOptions,
+): Promise<JobQueue> {
+  const { log, now } = options;
+  return startJobQueue(database, {
+    handlers: options.work
+      ? (queue) => jobHandlers({ ...workerDeps(config, database, log, queue), ...(now ? { now } : {}) })
+      : undefined,
+    onError: (error, context) => log.error({ err: error, context }, 'job failed'),
+    pollingIntervalSeconds: options.pollingIntervalSeconds,
+    sweepIntervalSeconds: config.SWEEP_INTERVAL_SECONDS,
+  });
 }

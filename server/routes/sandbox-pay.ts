@@ -134,7 +134,10 @@ ${choice('ng', message(lang, 'sandbox.secureFail'), ' style="background:#888"')}
         app.config.WECHAT_APP_ID,
         sandboxNotifyDelay(app.config),
       );
-    return { ...trade, status: moved[0]?.status ?? trade.status };
+    if (moved[0]) return moved[0];
+    // Not pending any more: a close (or another tap) got there between the read and the update; answer what it left.
+    const [now] = await app.db.select().from(sandboxTrades).where(eq(sandboxTrades.tradeNo, tradeNo)).limit(1);
+    return now ?? trade;
   };
 
   const openTrade = async (provider: string, tradeNo: string) => {

@@ -1,33 +1,26 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders, outbox, payments, sandboxTrades } from '../../server/db/schema';
-import { startJobQueue, type JobQueue } from '../../server/jobs/queue';
-import { jobHandlers, workerDeps, type WorkerDeps } from '../../server/jobs/workers';
+import { startJobQueue } from '../../server/jobs/queue';
+import { startBackgroundWork } from '../../server/jobs/workers';
 import { backends, freshDatabase, type TestDatabase } from './helpers/databases';
 import { eventually } from './helpers/eventually';
 import { placeOrder, signUp } from './helpers/purchase';
 import { postForm } from './helpers/requests';
 import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
 
-const quiet = { info: () => undefined, error: () => undefined };
 const fail = (error: unknown) => {
   throw error instanceof Error ? error : new Error(String(error));
 };
 
-/** A worker process's queue on the test app's database, its clock `now` when given. */
-async function startWorkers(t: TestApp, env: Record<string, string>, now?: () => Date) {
-  let queue: JobQueue | null = null;
-  const deps: WorkerDeps = {
-    ...workerDeps(testConfig(env), t.database.handle, quiet, () => queue!),
-    ...(now ? { now } : {}),
-  };
-  queue = await startJobQueue(t.database.handle, {
-    handlers: jobHandlers(deps),
-    onError: () => undefined,
+/** A worker process's queue on the test app's database, as main.ts and worker.ts start it, its clock `now` when given. */
+function startWorkers(t: TestApp, env: Record<string, string>, now?: () => Date, errors?: unknown[]) {
+  return startBackgroundWork(testConfig({ SWEEP_INTERVAL_SECONDS: '1', ...env }), t.database.handle, {
+    work: true,
+    log: { info: () => undefined, error: (o) => errors?.push(o) },
     pollingIntervalSeconds: 0.5,
-    sweepIntervalSeconds: 1,
+    now,
   });
-  return queue;
 }
 
 describe.each(backends)('background work on %s', (backend) => {
@@ -58,6 +51,40 @@ describe.each(backends)('background work on %s', (backend) => {
       const [settled] = await db().select().from(payments).where(eq(payments.paymentNo, payment!.paymentNo));
       expect(settled).toMatchObject({ status: 'paid' });
       expect(settled!.checks).toBeGreaterThanOrEqual(1);
+    } finally {
+      await queue.stop(2_000);
+    }
+  });
+
+  it('a restart with due work reconciles it at the first sweep, which the last process left queued', async () => {
+    const orderNo = await placeOrder(t.app, token);
+    await postForm(t.app, '/api/pay/create', { orderNo, method: 'alipay', scene: 'wap' }, { token });
+    const [payment] = await db().select().from(payments).where(eq(payments.status, 'pending'));
+    // Paid at the provider, its notification lost, its first check past while the servers were down.
+    await db().update(sandboxTrades).set({ status: 'paid' }).where(eq(sandboxTrades.paymentNo, payment!.paymentNo));
+    await db()
+      .update(payments)
+      .set({ nextCheckAt: new Date(Date.now() - 60_000) })
+      .where(eq(payments.id, payment!.id));
+    // The stopped process's cron had queued a sweep no worker took: the new workers fetch it at once.
+    const last = await startJobQueue(t.database.handle, { onError: fail });
+    await last.send('sweep', {});
+    await last.stop(2_000);
+    const errors: unknown[] = [];
+    const queue = await startWorkers(t, env, undefined, errors);
+    try {
+      await vi.waitFor(
+        async () => {
+          const [now] = await db().select().from(payments).where(eq(payments.id, payment!.id));
+          expect(now).toMatchObject({ status: 'paid', checks: 1 });
+        },
+        { timeout: 30_000, interval: 100 },
+      );
+      // Settled by that first sweep: no job failed for want of a queue to send to, none was retried.
+      expect(errors).toEqual([]);
+      const sweeps: unknown = await db().execute("select state, retry_count from pgboss.job where name = 'sweep'");
+      for (const sweep of (sweeps as { rows: { state: string; retry_count: number }[] }).rows)
+        expect(sweep).toMatchObject({ state: expect.stringMatching(/^(created|active|completed)$/), retry_count: 0 });
     } finally {
       await queue.stop(2_000);
     }
@@ -130,7 +157,7 @@ describe('stopping a worker', () => {
   async function workerWith(ms: number, started: number[], finished: number[]) {
     const idle = () => Promise.resolve();
     return startJobQueue(t.database.handle, {
-      handlers: {
+      handlers: () => ({
         sweep: idle,
         'reconcile-payment': idle,
         'expire-order': idle,
@@ -139,7 +166,7 @@ describe('stopping a worker', () => {
           await new Promise((resolve) => setTimeout(resolve, ms));
           finished.push(Number(data.id));
         },
-      },
+      }),
       onError: () => undefined,
       pollingIntervalSeconds: 0.5,
     });
@@ -203,11 +230,15 @@ describe.skipIf(!backends.includes('postgres'))('two worker processes on one Pos
       };
     };
     const a = await startJobQueue(database.handle, {
-      handlers: handlersFor('a'),
+      handlers: () => handlersFor('a'),
       onError: fail,
       pollingIntervalSeconds: 0.5,
     });
-    const b = await startJobQueue(second, { handlers: handlersFor('b'), onError: fail, pollingIntervalSeconds: 0.5 });
+    const b = await startJobQueue(second, {
+      handlers: () => handlersFor('b'),
+      onError: fail,
+      pollingIntervalSeconds: 0.5,
+    });
     try {
       await Promise.all(Array.from({ length: 60 }, (_, id) => (id % 2 ? a : b).send('deliver-message', { id })));
       await eventually(() => Promise.resolve(expect(seen).toHaveLength(60)), 30_000);

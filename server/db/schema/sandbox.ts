@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Codes the sandbox WeChat and Alipay sign-in pages hand out, as the real ones would. */
 export const sandboxOauthCodes = pgTable('sandbox_oauth_codes', {
@@ -21,16 +21,22 @@ export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
 
-/** Trades held by the sandbox WeChat Pay and Alipay servers, as the real ones keep theirs. */
-export const sandboxTrades = pgTable('sandbox_trades', {
-  tradeNo: text('trade_no').primaryKey(),
-  provider: text('provider').notNull(),
-  paymentNo: text('payment_no').notNull(),
-  amount: integer('amount').notNull(),
-  status: text('status').notNull(),
-  returnUrl: text('return_url').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+/** Trades held by the sandbox card, WeChat Pay and Alipay servers, as the real ones keep theirs. */
+export const sandboxTrades = pgTable(
+  'sandbox_trades',
+  {
+    tradeNo: text('trade_no').primaryKey(),
+    provider: text('provider').notNull(),
+    paymentNo: text('payment_no').notNull(),
+    amount: integer('amount').notNull(),
+    status: text('status').notNull(),
+    returnUrl: text('return_url').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // One trade per payment (OrderID, out_trade_no), as each real gateway keeps: a create and a
+  // close racing for the same payment meet on this key instead of leaving two rows.
+  (t) => [uniqueIndex('sandbox_trades_payment_key').on(t.provider, t.paymentNo)],
+);
 
 /** Refunds the sandbox providers' servers took, one per refund number (out_refund_no / out_request_no). */
 export const sandboxRefunds = pgTable('sandbox_refunds', {

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.js';
-import { sandboxTrades } from '../../db/schema.js';
 import { readAlipayNotification } from './alipay-crypto.js';
 import { miniProgramPayPath, type PaymentProvider } from './payment-provider.js';
-import { closeSandboxTrade, refundSandboxTrade, tradeExists, tradeOf } from './sandbox-trades.js';
+import { closeSandboxTrade, openSandboxTrade, refundSandboxTrade, tradeOf } from './sandbox-trades.js';
 import { SANDBOX_ALIPAY_APP_ID, type SandboxKeys } from './sandbox-keys.js';
 
 /**
@@ -17,9 +16,9 @@ export function sandboxAlipay(db: Database, keys: SandboxKeys): PaymentProvider 
     scenes: ['app', 'wap', 'page', 'miniprogram', 'alipayplus'],
     partialRefunds: true,
     async create(request) {
-      if (await tradeExists(db, 'alipay', request.paymentNo)) return { kind: 'failed', code: 'ORDER_CLOSED' };
       const tradeNo = `2026${Date.now()}${randomBytes(3).toString('hex')}`;
-      await db.insert(sandboxTrades).values({
+      // A payment the gateway knows already (closed before this create ran) opens no second trade.
+      const opened = await openSandboxTrade(db, {
         tradeNo,
         provider: 'alipay',
         paymentNo: request.paymentNo,
@@ -27,6 +26,7 @@ export function sandboxAlipay(db: Database, keys: SandboxKeys): PaymentProvider 
         status: 'pending',
         returnUrl: request.returnUrl,
       });
+      if (!opened) return { kind: 'failed', code: 'ORDER_CLOSED' };
       if (request.scene === 'wap' || request.scene === 'page')
         return { kind: 'redirect', url: `/sandbox/alipay/cashier?trade=${tradeNo}`, tradeNo };
       if (request.scene === 'alipayplus')

@@ -3,9 +3,9 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { CARD_TOKEN_INVALID } from '../../../contract/card-rules.js';
 import type { Database } from '../../db/client.js';
 import { sandboxCardTokens, sandboxTrades } from '../../db/schema.js';
-import type { PaymentProvider } from './payment-provider.js';
+import type { CreateOutcome, PaymentProvider } from './payment-provider.js';
 import { SANDBOX_GMO_SHOP_ID } from './sandbox-keys.js';
-import { closeSandboxTrade, refundSandboxTrade, tradeExists, tradeOf } from './sandbox-trades.js';
+import { closeSandboxTrade, openSandboxTrade, refundSandboxTrade, tradeOf } from './sandbox-trades.js';
 
 /** Test cards of the sandbox gateway: what a charge with each one does. */
 export const SANDBOX_CARDS: Record<string, 'ok' | 'decline' | '3ds'> = {
@@ -26,39 +26,46 @@ export function sandboxCard(db: Database): PaymentProvider {
     merchantId: SANDBOX_GMO_SHOP_ID,
     // As the live adapter: AlterTran takes back whole charges only.
     partialRefunds: false,
-    async create(request) {
-      // An OrderID the gateway knows already (closed before this create ran) is refused, as EntryTran does.
-      if (await tradeExists(db, 'card', request.paymentNo)) return { kind: 'failed', code: 'E01040010' };
-      // Tokens work once and for 30 minutes, as the real token service's do.
-      const used = await db
-        .update(sandboxCardTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(sandboxCardTokens.token, request.cardToken ?? ''),
-            isNull(sandboxCardTokens.usedAt),
-            gt(sandboxCardTokens.expiresAt, new Date()),
-          ),
-        )
-        .returning();
-      const token = used[0];
-      if (!token) return { kind: 'failed', code: CARD_TOKEN_INVALID };
-      if (token.behavior === 'decline') return { kind: 'failed', code: 'DECLINED' };
-      const tradeNo = `gmo-${randomBytes(8).toString('hex')}`;
-      const status = token.behavior === '3ds' ? 'pending' : 'paid';
-      await db.insert(sandboxTrades).values({
-        tradeNo,
-        provider: 'card',
-        paymentNo: request.paymentNo,
-        amount: request.amount,
-        status,
-        returnUrl: request.returnUrl,
+    create(request) {
+      // EntryTran and ExecTran in one transaction: the OrderID's trade is opened (refused, as
+      // EntryTran refuses, when the gateway knows it: closed before this create ran), then
+      // charged. A void racing the charge waits on the trade's key and finds the outcome: paid
+      // (the shop settles or refunds it) or, for 3-D Secure, still pending and voided then.
+      return db.transaction(async (tx): Promise<CreateOutcome> => {
+        const trade = await openSandboxTrade(tx, {
+          tradeNo: `gmo-${randomBytes(8).toString('hex')}`,
+          provider: 'card',
+          paymentNo: request.paymentNo,
+          amount: request.amount,
+          status: 'pending',
+          returnUrl: request.returnUrl,
+        });
+        if (!trade) return { kind: 'failed', code: 'E01040010' };
+        const settle = (status: string) =>
+          tx.update(sandboxTrades).set({ status }).where(eq(sandboxTrades.tradeNo, trade.tradeNo));
+        // Tokens work once and for 30 minutes, as the real token service's do.
+        const [token] = await tx
+          .update(sandboxCardTokens)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(sandboxCardTokens.token, request.cardToken ?? ''),
+              isNull(sandboxCardTokens.usedAt),
+              gt(sandboxCardTokens.expiresAt, new Date()),
+            ),
+          )
+          .returning();
+        if (!token || token.behavior === 'decline') {
+          await settle('failed');
+          return { kind: 'failed', code: token ? 'DECLINED' : CARD_TOKEN_INVALID };
+        }
+        if (token.behavior === '3ds') {
+          const url = `/sandbox/gmo/3ds?payment=${encodeURIComponent(request.paymentNo)}`;
+          return { kind: 'redirect', url, tradeNo: trade.tradeNo };
+        }
+        await settle('paid');
+        return { kind: 'paid', tradeNo: trade.tradeNo };
       });
-      if (status === 'pending') {
-        const url = `/sandbox/gmo/3ds?payment=${encodeURIComponent(request.paymentNo)}`;
-        return { kind: 'redirect', url, tradeNo };
-      }
-      return { kind: 'paid', tradeNo };
     },
     // No card notifications are taken: a card payment is settled by asking the gateway (3-D Secure return, reconciliation).
     verifyNotification() {

@@ -1,20 +1,36 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { sandboxRefunds, sandboxTrades } from '../../db/schema.js';
 import type { ProviderPaymentRef, RefundOutcome, RefundRequest } from './payment-provider.js';
 
-// What the sandbox providers' servers keep about a trade, one row per payment attempt:
+// What the sandbox providers' servers keep about a trade, one row per payment attempt (a unique
+// key on provider and payment number, as OrderID and out_trade_no are unique at each gateway):
 // pending -> paid | failed | closed, and paid -> refunded (once refunds took all of it). Cards add authenticated /
 // auth_failed, the result of a 3-D Secure challenge as the gateway saw it.
+
+type Writer = Pick<Database, 'insert'>;
+type NewTrade = Omit<typeof sandboxTrades.$inferInsert, 'createdAt'>;
+
+/** States a close can still end: nothing was taken. */
+const CLOSABLE = ['pending', 'authenticated', 'auth_failed', 'failed'];
 
 export async function tradeOf(db: Database, provider: string, paymentNo: string) {
   const [trade] = await db
     .select()
     .from(sandboxTrades)
     .where(and(eq(sandboxTrades.provider, provider), eq(sandboxTrades.paymentNo, paymentNo)))
-    .orderBy(desc(sandboxTrades.createdAt))
     .limit(1);
   return trade ?? null;
+}
+
+/**
+ * Opens the one trade of a payment; null when the gateway knows the payment already (closed
+ * before this create, or created twice). Checking first and inserting after would let a close
+ * slip in between and leave two rows; the key decides instead, and a close waits for it.
+ */
+export async function openSandboxTrade(db: Writer, trade: NewTrade) {
+  const [opened] = await db.insert(sandboxTrades).values(trade).onConflictDoNothing().returning();
+  return opened ?? null;
 }
 
 /** A closed trade can no longer be paid from its cashier; a paid one answers 'paid'. */
@@ -23,33 +39,29 @@ export async function closeSandboxTrade(
   provider: string,
   payment: ProviderPaymentRef,
 ): Promise<'closed' | 'paid'> {
-  const trade = await tradeOf(db, provider, payment.paymentNo);
-  if (!trade) {
-    // Nothing was created yet (a create still under way): remember the close so it cannot start.
-    await db
-      .insert(sandboxTrades)
-      .values({
-        tradeNo: `closed-${provider}-${payment.paymentNo}`,
-        provider,
-        paymentNo: payment.paymentNo,
-        amount: 0,
-        status: 'closed',
-      })
-      .onConflictDoNothing();
-    return 'closed';
-  }
+  // Nothing created yet (a create still under way): the closed row takes the payment's key, so
+  // that create is refused. A create that holds the key already is waited for, then looked at.
+  const placeholder = await openSandboxTrade(db, {
+    tradeNo: `closed-${provider}-${payment.paymentNo}`,
+    provider,
+    paymentNo: payment.paymentNo,
+    amount: 0,
+    status: 'closed',
+  });
+  if (placeholder) return 'closed';
   const closed = await db
     .update(sandboxTrades)
     .set({ status: 'closed' })
     .where(
       and(
-        eq(sandboxTrades.tradeNo, trade.tradeNo),
-        inArray(sandboxTrades.status, ['pending', 'authenticated', 'auth_failed', 'failed']),
+        eq(sandboxTrades.provider, provider),
+        eq(sandboxTrades.paymentNo, payment.paymentNo),
+        inArray(sandboxTrades.status, CLOSABLE),
       ),
     )
     .returning();
   if (closed.length > 0) return 'closed';
-  const [now] = await db.select().from(sandboxTrades).where(eq(sandboxTrades.tradeNo, trade.tradeNo));
+  const now = await tradeOf(db, provider, payment.paymentNo);
   return now?.status === 'paid' || now?.status === 'refunded' ? 'paid' : 'closed';
 }
 
@@ -89,9 +101,4 @@ export async function refundSandboxTrade(
       await tx.update(sandboxTrades).set({ status: 'refunded' }).where(eq(sandboxTrades.tradeNo, trade.tradeNo));
     return { status: 'refunded', providerRefundNo };
   });
-}
-
-/** A trade that exists already for this payment (closed before its create ran) refuses a new one. */
-export async function tradeExists(db: Database, provider: string, paymentNo: string): Promise<boolean> {
-  return (await tradeOf(db, provider, paymentNo)) !== null;
 }

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client.js';
-import { sandboxTrades } from '../../db/schema.js';
 import { miniProgramPayPath, type PaymentProvider } from './payment-provider.js';
-import { closeSandboxTrade, refundSandboxTrade, tradeExists, tradeOf } from './sandbox-trades.js';
+import { closeSandboxTrade, openSandboxTrade, refundSandboxTrade, tradeOf } from './sandbox-trades.js';
 import { SANDBOX_WECHAT_MCHID, type SandboxKeys } from './sandbox-keys.js';
 import { jsapiParams, readNotification, wechatAck } from './wechat-pay-crypto.js';
 
@@ -21,9 +20,9 @@ export function sandboxWechatPay(
     scenes: ['jsapi', 'native', 'h5', 'miniprogram'],
     partialRefunds: true,
     async create(request) {
-      if (await tradeExists(db, 'wechat', request.paymentNo)) return { kind: 'failed', code: 'ORDER_CLOSED' };
       const tradeNo = `wx${Date.now()}${randomBytes(4).toString('hex')}`;
-      await db.insert(sandboxTrades).values({
+      // A payment the gateway knows already (closed before this create ran) opens no second trade.
+      const opened = await openSandboxTrade(db, {
         tradeNo,
         provider: 'wechat',
         paymentNo: request.paymentNo,
@@ -31,6 +30,7 @@ export function sandboxWechatPay(
         status: 'pending',
         returnUrl: request.returnUrl,
       });
+      if (!opened) return { kind: 'failed', code: 'ORDER_CLOSED' };
       if (request.scene === 'h5') return { kind: 'redirect', url: `/sandbox/wechat/cashier?trade=${tradeNo}`, tradeNo };
       if (request.scene === 'native') {
         // A real code_url is weixin://wxpay/bizpayurl?pr=...; here the phone that scans it is a browser.
