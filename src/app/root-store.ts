@@ -12,11 +12,14 @@ import { NotificationSettingsStore } from '../features/notifications/notificatio
 import { PurchaseStore } from '../features/purchase/purchase-store';
 import { AccountStore } from '../features/session/account-store';
 import { SessionStore } from '../features/session/session-store';
-import type { KeyValueStorage } from '../lib/persistence';
+import { isClearable } from '../lib/clearable';
+import { clearAll, memoryStorage, type KeyValueStorage } from '../lib/persistence';
 import { UiStore } from './ui-store';
 
 export interface RootStoreOptions {
   storage: KeyValueStorage;
+  /** The browser's sessionStorage (the WeChat sign-in round trip keeps its state there). */
+  sessionStorage?: KeyValueStorage;
   loadLocale: LocaleLoader;
   fetchImpl?: typeof fetch;
   apiBase?: string;
@@ -48,15 +51,20 @@ export class RootStore {
   readonly bridge: PlatformBridge;
   /** A computer rather than a phone: it pays by QR code and page cashiers (bridges/matrix.ts). */
   readonly desktop: boolean;
+  // A private name, unlike the stores: clear() goes through every property but this one.
+  readonly #storages: KeyValueStorage[];
 
   constructor(options: RootStoreOptions) {
+    this.#storages = [options.storage, options.sessionStorage ?? memoryStorage()];
     this.http = createHttpClient({
       baseUrl: options.apiBase,
       fetchImpl: options.fetchImpl,
       getToken: () => this.session.token,
       getLang: () => this.language.lang,
+      // The session ended elsewhere (a password reset, signed out on another device): whoever
+      // holds the phone now is not known to be the customer, so nothing of theirs stays.
       onUnauthorized: () => {
-        this.session.expire();
+        this.clear();
         this.ui.requireSignIn();
       },
     });
@@ -116,7 +124,11 @@ export class RootStore {
     const userReady = this.account
       .completeOAuthReturn()
       .catch(() => undefined)
-      .then(() => this.session.loadUserInfo());
+      .then(() => this.session.loadUserInfo())
+      // A stored token the server refused: what the phone kept of its customer goes with it.
+      .then((rejected) => {
+        if (rejected) this.clear();
+      });
     const configReady = this.language.loadConfig();
     // Guards decide only once both are known: platform sign-in needs the OAuth settings.
     const sessionReady = Promise.allSettled([userReady, configReady]).then(() => this.session.markLaunched());
@@ -125,9 +137,17 @@ export class RootStore {
   }
 
   logout(): void {
-    this.session.logout();
-    this.purchase.clear();
-    // Storage was cleared, but the customer still reads the language they chose.
-    this.language.persist();
+    this.clear();
+  }
+
+  /**
+   * Forgets the customer (logout, a 401): SPEC.md section 4 clears all local storage, and
+   * sessionStorage goes too; then every store on the root clears itself. Going through every
+   * property, rather than a list, means a store added later cannot be left out; the language
+   * store writes back the language and public config, which are not the customer's.
+   */
+  clear(): void {
+    this.#storages.forEach(clearAll);
+    for (const value of Object.values(this)) if (isClearable(value)) value.clear();
   }
 }

@@ -5,6 +5,7 @@ import { LANG_COOKIE } from '../../../contract/page-render';
 import { fetchInit } from '../../api/common';
 import type { HttpClient } from '../../api/http-client';
 import { readJson, STORAGE_KEYS, writeJson, type KeyValueStorage } from '../../lib/persistence';
+import type { Clearable } from '../../lib/clearable';
 import type { Dictionary } from './load-locale';
 
 export type LocaleLoader = (lang: Lang) => Promise<Dictionary>;
@@ -12,7 +13,7 @@ export type LocaleLoader = (lang: Lang) => Promise<Dictionary>;
 export const HTML_LANG: Record<Lang, string> = { cn: 'zh-CN', ja: 'ja' };
 
 /** Display language and server config (SPEC.md section 3: lang, config, langArr). */
-export class LanguageStore {
+export class LanguageStore implements Clearable {
   lang: Lang;
   config: AppConfig | null;
   /** The dictionary of the current language. */
@@ -84,8 +85,12 @@ export class LanguageStore {
     }
   }
 
-  /** Writes the language again after something cleared storage (logout). */
-  persist(): void {
+  /**
+   * The language and the public config are not the customer's: after the root store wiped
+   * storage (logout, a 401) they are written back, and the visitor keeps reading their language.
+   */
+  clear(): void {
     writeJson(this.storage, STORAGE_KEYS.lang, this.lang);
+    writeJson(this.storage, STORAGE_KEYS.config, this.config);
   }
 }

@@ -15,6 +15,7 @@ import {
 import { postHandoffRedeem } from '../../api/handoff';
 import type { FormFields, HttpClient } from '../../api/http-client';
 import { toResult, type ActionResult } from '../../lib/action-result';
+import type { Clearable } from '../../lib/clearable';
 import type { SignIn } from '../../../bridges/matrix';
 import {
   currentUrl,
@@ -52,7 +53,7 @@ async function invalid<T>(pick: (r: Rules) => z.ZodType<T>, input: unknown): Pro
 }
 
 /** Everything that signs a customer in or changes their account, checked before it is sent. */
-export class AccountStore {
+export class AccountStore implements Clearable {
   constructor(
     private readonly http: HttpClient,
     private readonly session: SessionStore,
@@ -62,6 +63,9 @@ export class AccountStore {
     /** This container's sign-in (bridges/matrix.ts). */
     private readonly signInKind: SignIn,
   ) {}
+
+  /** Holds nothing of its own: the session it signs in is cleared by the session store. */
+  clear(): void {}
 
   /** This container's own sign-in, besides e-mail (bridges/matrix.ts). */
   get platformSignIn(): SignIn {
