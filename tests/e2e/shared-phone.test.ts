@@ -50,7 +50,7 @@ describe('a shared phone in Chromium', () => {
     return { email: demo.email, password: demo.password, markers: [...markers, plan!.nameCn], plan: plan!.nameCn };
   }
 
-  async function registerB(name: string): Promise<{ email: string; password: string }> {
+  async function registerB(name: string): Promise<{ username: string; email: string; password: string }> {
     const form = { username: name, email: `${name}@example.com`, password: 'secret123', repassword: 'secret123' };
     const res = await fetch(`${h.baseUrl}/api/user/register`, {
       method: 'POST',
