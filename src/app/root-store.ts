@@ -3,6 +3,7 @@ import { createBridge } from '../../bridges/create-bridge';
 import { detectPlatform, isDesktop } from '../../bridges/detect';
 import { matrixRow } from '../../bridges/matrix';
 import type { Container, PlatformBridge } from '../../bridges/types';
+import type { Lang } from '../../contract/api';
 import { createHttpClient, type HttpClient } from '../api/http-client';
 import { ContentStore } from '../features/content/content-store';
 import { LanguageStore, type LocaleLoader } from '../features/language/language-store';
@@ -76,7 +77,9 @@ export class RootStore {
     const signIn = matrixRow(platform, { desktop: this.desktop, wechatH5: false }).signIn;
     this.ui = new UiStore();
     this.session = new SessionStore(options.storage, this.http);
-    this.language = new LanguageStore(options.storage, this.http, options.loadLocale);
+    this.language = new LanguageStore(options.storage, this.http, options.loadLocale, (lang) => {
+      void this.saveLanguage(lang);
+    });
     this.purchase = new PurchaseStore(options.storage, this.http, () => this.session.isLogin);
     this.content = new ContentStore(this.http);
     this.line = new LineStore(this.http, (user) => this.session.applyUserInfo(user));
@@ -107,6 +110,15 @@ export class RootStore {
       },
     );
 
+    // The language is the account's: whatever told the app who is signed in (a sign-in of any
+    // kind, the user info at launch) shows it in the account's language, on any device.
+    reaction(
+      () => this.session.userinfo,
+      (user) => {
+        if (user && user.lang !== this.language.lang) void this.language.setLang(user.lang);
+      },
+    );
+
     // Server content is localized by Accept-Language, so a language switch refetches it.
     reaction(
       () => this.language.lang,
@@ -134,6 +146,14 @@ export class RootStore {
     const sessionReady = Promise.allSettled([userReady, configReady]).then(() => this.session.markLaunched());
     const done = Promise.allSettled([sessionReady, languageReady]).then(() => undefined);
     return { languageReady, configReady, done };
+  }
+
+  /** The title-bar switch of a signed-in customer, saved to the account; said when it was not. */
+  private async saveLanguage(lang: Lang): Promise<void> {
+    const saved = await this.account.saveLanguage(lang);
+    // A 401 is said by the move to login; anything else left the account's language as it was.
+    if (!saved.ok && saved.error !== 'UNAUTHORIZED')
+      this.ui.showToast(this.language.i18n.t('language.saveFailed'), 'error');
   }
 
   logout(): void {

@@ -86,7 +86,7 @@ function build(storage: KeyValueStorage, sessionStorage: KeyValueStorage, handle
 // Not the customer's: the services a store is built with, the dictionary engine, and counters
 // that only tell newer answers from older ones (they never go back, by design).
 const SKIP = new Set(['http', 'storage', 'sessionStorage', 'bridge', 'i18n', 'loaded']);
-const COUNTERS = new Set(['generation', 'pollToken', 'nextId', 'signInRequests', 'clears']);
+const COUNTERS = new Set(['generation', 'pollToken', 'nextId', 'signInRequests', 'clears', 'switches']);
 
 /** Every piece of data a store holds, as plain values, without the services it was built with. */
 function snapshot(value: unknown, path: object[] = []): unknown {

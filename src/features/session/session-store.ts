@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { CODE_OK, type UserInfo } from '../../../contract/api';
+import { CODE_OK, type Lang, type UserInfo } from '../../../contract/api';
 import { ApiRequestError, type HttpClient } from '../../api/http-client';
 import { fetchUserInfo } from '../../api/user';
 import type { Clearable } from '../../lib/clearable';
@@ -32,6 +32,13 @@ export class SessionStore implements Clearable {
     this.forceOauth = false;
     writeJson(this.storage, STORAGE_KEYS.token, info.token);
     writeJson(this.storage, STORAGE_KEYS.userinfo, info);
+  }
+
+  /** The customer chose a language: the user info kept here says so too, until the server's next. */
+  noteLang(lang: Lang): void {
+    if (!this.userinfo || this.userinfo.lang === lang) return;
+    this.userinfo = { ...this.userinfo, lang };
+    writeJson(this.storage, STORAGE_KEYS.userinfo, this.userinfo);
   }
 
   /** Launch could not confirm a session: SPEC.md section 4 sets isLogin false and forceOauth. */
