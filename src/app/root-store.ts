@@ -99,6 +99,12 @@ export class RootStore {
       () => this.language.config?.oauth ?? null,
       () => this.logout(),
       signIn,
+      // The language is the account's: any sign-in (password, WeChat or Alipay, a hand-off or
+      // mini-program ticket) shows the app in it, on a new device too. A session already kept
+      // on this phone keeps the phone's language at launch: the customer chose it here.
+      (user) => {
+        if (user.lang !== this.language.lang) void this.language.setLang(user.lang);
+      },
     );
 
     // Signed in (at launch, or later): a purchase started on another device carries on here.
@@ -107,15 +113,6 @@ export class RootStore {
       () => this.session.launched && this.session.isLogin,
       (signedIn) => {
         if (signedIn) void this.purchase.restoreFromServer();
-      },
-    );
-
-    // The language is the account's: whatever told the app who is signed in (a sign-in of any
-    // kind, the user info at launch) shows it in the account's language, on any device.
-    reaction(
-      () => this.session.userinfo,
-      (user) => {
-        if (user && user.lang !== this.language.lang) void this.language.setLang(user.lang);
       },
     );
 

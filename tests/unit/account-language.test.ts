@@ -1,12 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Lang, UserInfo } from '../../contract/api';
 import { RootStore } from '../../src/app/root-store';
 import { memoryStorage, type KeyValueStorage } from '../../src/lib/persistence';
 import { envelope, fakeFetch, type Handler, type SeenRequest } from './helpers/fake-server';
 
 // The customer's language is the account's: a signed-in switch is saved to it, and whatever
-// signs the customer in (password, WeChat or Alipay code, a hand-off or mini-program ticket,
-// a stored session at launch) shows the app in it.
+// signs the customer in (password, WeChat or Alipay code, a hand-off or mini-program ticket)
+// shows the app in it.
 
 const dictionaries: Record<Lang, Record<string, string>> = {
   cn: { hello: '你好', 'language.saveFailed': '未能保存' },
@@ -137,6 +137,11 @@ describe("the title-bar switch saves the account's language", () => {
 });
 
 describe("signing in shows the account's language", () => {
+  afterEach(() => {
+    sessionStorage.clear();
+    window.history.replaceState(null, '', '/');
+  });
+
   const ways: [string, (store: RootStore) => Promise<unknown>][] = [
     ['password', (s) => s.account.login({ email: 'li@example.com', password: 'abc12345' })],
     ['hand-off or mini-program ticket', (s) => s.account.continueWith('t'.repeat(43))],
@@ -153,20 +158,34 @@ describe("signing in shows the account's language", () => {
     });
   }
 
-  it('at launch with a stored session, even when the stored language loads last', async () => {
+  it('by WeChat, coming back to the app at launch while the stored language still loads', async () => {
+    sessionStorage.setItem('oauth_state', 'st1');
+    window.history.replaceState(null, '', '/h5/pages/user/index?code=CODE1&state=st1');
     const storage = memoryStorage();
-    storage.setItem('token', JSON.stringify('tok-live'));
     storage.setItem('lang', JSON.stringify('cn'));
     // The stored language's dictionary arrives after the account's: it must not win.
     const slowChinese = async (lang: Lang) => {
       if (lang === 'cn') await new Promise((resolve) => setTimeout(resolve, 30));
       return dictionaries[lang];
     };
-    const { store } = build(api({ lang: 'ja' }), storage, slowChinese);
+    const fake = fakeFetch(api({ lang: 'ja' }));
+    const store = new RootStore({ storage, loadLocale: slowChinese, fetchImpl: fake.fetch, platform: 'wechat' });
     await store.launch().done;
+    expect(fake.seen.some((r) => r.url === '/api/user/auth_code')).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 60));
     await expectShown(store, 'ja');
     expect(JSON.parse(storage.getItem('lang') ?? 'null')).toBe('ja');
+  });
+
+  it("is not forced on a phone that kept its session: there the phone's own choice stays", async () => {
+    const storage = memoryStorage();
+    storage.setItem('token', JSON.stringify('tok-live'));
+    storage.setItem('lang', JSON.stringify('ja'));
+    const { store, saves } = build(api({ lang: 'cn' }), storage);
+    await store.launch().done;
+    await expectShown(store, 'ja');
+    expect(store.session.isLogin).toBe(true);
+    expect(saves()).toEqual([]);
   });
 });
 

@@ -92,10 +92,9 @@ describe('persistence', () => {
   it('keeps token, userinfo, lang and config across a reload', async () => {
     const storage = memoryStorage();
     const first = build(storage).store;
-    // Launched before signing in: at launch the account's language (cn here) would be shown.
-    await first.launch().done;
     first.session.applyUserInfo(user);
     await first.language.setLang('ja');
+    await first.launch().done;
 
     const reloaded = build(storage, () => {
       throw new TypeError('offline');

@@ -66,6 +66,8 @@ export class AccountStore implements Clearable {
     private readonly afterSignOut: () => void,
     /** This container's sign-in (bridges/matrix.ts). */
     private readonly signInKind: SignIn,
+    /** Told of every sign-in, whichever way: the app then shows the account's language. */
+    private readonly afterSignIn: (user: UserInfo) => void = () => undefined,
   ) {}
 
   /** Holds nothing of its own: the session it signs in is cleared by the session store. */
@@ -104,6 +106,7 @@ export class AccountStore implements Clearable {
 
   private signIn(data: SignedIn): UserInfo {
     this.session.applyUserInfo(data.userinfo);
+    this.afterSignIn(data.userinfo);
     return data.userinfo;
   }
 
@@ -194,7 +197,11 @@ export class AccountStore implements Clearable {
       (await invalid((r) => r.profileSchema, cleaned)) ??
       toResult(
         () => postProfile(this.http, cleaned),
-        (d) => this.signIn(d),
+        // Not a sign-in: the customer stays on the screen, in the language it shows.
+        (d) => {
+          this.session.applyUserInfo(d.userinfo);
+          return d.userinfo;
+        },
       )
     );
   }
