@@ -82,6 +82,9 @@ export const authCodeSchema = z.object({
 /** POST /api/user/wechat_payer: a WeChat authorization code, for the signed-in customer's openid. */
 export const wechatPayerSchema = z.object({ auth_code: required().max(512, 'BAD_REQUEST') });
 
+/** POST /api/user/lang: the title-bar switch of a signed-in customer, saved to the account. */
+export const langFormSchema = z.object({ lang: z.enum(['cn', 'ja'], { error: 'BAD_REQUEST' }) });
+
 export const emailCodeSchema = z.object({
   email: emailRule,
   event: z.enum(['change_email'], { error: 'BAD_REQUEST' }),

@@ -87,6 +87,9 @@ export const userInfoSchema = z.object({
 
 export const signedInSchema = z.object({ userinfo: userInfoSchema });
 
+/** The account's language after the customer chose one. */
+export const langSavedSchema = z.object({ lang: z.enum(LANGS) });
+
 /** A surplus payment on an order or bill being sent back ('refunding' until the provider confirms). */
 export const refundViewSchema = z.object({ amount: int, status: z.enum(['refunding', 'refunded']) });
 

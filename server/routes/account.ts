@@ -17,6 +17,7 @@ import { nothing, ok, replies } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
 import { parseWith, withContract } from '../lib/validate.js';
 import {
+  accountLang,
   fastRegister,
   login,
   register,
@@ -67,7 +68,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       async (request) => {
         if (!request.body.code) {
           const { email } = parseWith(emailOnlySchema, request.body);
-          await sendAccountCode(deps(request), purpose, email, request.lang, request.ip);
+          await sendAccountCode(deps(request), purpose, email, request.ip);
           return ok(request.lang, {}, 'api.codeSentIfExists');
         }
         const input = parseWith(setPasswordWithCodeSchema, request.body);
@@ -82,7 +83,8 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     { preValidation: signInFirst(app), schema: { body: emailCodeSchema, response: replies(nothing) } },
     async (request) => {
       const { user } = await requireUser(app, request);
-      await sendChangeEmailCode(deps(request), user, request.body.email, request.lang, request.ip);
+      // In the account's language, like every message to the customer.
+      await sendChangeEmailCode(deps(request), user, request.body.email, accountLang(user), request.ip);
       return ok(request.lang, {}, 'api.codeSent');
     },
   );

@@ -20,7 +20,7 @@ import {
 import { requireUser, signInFirst } from '../lib/auth.js';
 import { nothing, ok, replies } from '../lib/envelope.js';
 import { withContract } from '../lib/validate.js';
-import { toUserInfo } from '../services/accounts.js';
+import { accountLang, toUserInfo } from '../services/accounts.js';
 import { billByNo, cancelPlanChange, listBills, packageView, requestPlanChange, usageView } from '../services/line.js';
 import { changeAddress, changePersonal, profileOf } from '../services/profile.js';
 import { bindMobile, sendBindCode } from '../services/sms-codes.js';
@@ -88,7 +88,8 @@ export async function lineRoutes(fastify: FastifyInstance): Promise<void> {
     { preValidation: signInFirst(app), schema: { body: smsSendSchema, response: replies(nothing) } },
     async (request) => {
       const { user } = await requireUser(app, request);
-      await sendBindCode(app.db, app.sms, user, request.body.mobile, request.ip, request.lang);
+      // In the account's language, like every message to the customer.
+      await sendBindCode(app.db, app.sms, user, request.body.mobile, request.ip, accountLang(user));
       return ok(request.lang, {}, 'api.smsSent');
     },
   );

@@ -48,13 +48,18 @@ function afterAnswer(deps: AccountDeps, work: () => Promise<void>): void {
   });
 }
 
+/** The language the customer reads: what they chose last, kept on the account. */
+export function accountLang(user: Pick<SessionUser, 'lang'>): Lang {
+  return user.lang === 'ja' ? 'ja' : 'cn';
+}
+
 export function toUserInfo(user: SessionUser, token: string): UserInfo {
   return {
     id: user.id,
     username: user.username,
     email: user.email,
     mobile: user.mobile,
-    lang: user.lang === 'ja' ? 'ja' : 'cn',
+    lang: accountLang(user),
     hasPassword: user.passwordHash !== null,
     token,
   };
@@ -193,16 +198,17 @@ export async function sendAccountCode(
   deps: AccountDeps,
   purpose: 'activation' | 'retrieve',
   email: string,
-  lang: Lang,
   ip: string,
 ): Promise<void> {
   await limitCodeMail(deps, purpose, email, ip);
   afterAnswer(deps, async () => {
     const user = await findByEmail(deps.db, email);
     if (!user || (purpose === 'activation' && user.passwordHash !== null)) return;
+    // The mail goes to the account's owner, in the account's language, whichever language
+    // the page that asked was in.
     await sendCode(
       deps,
-      lang,
+      accountLang(user),
       purpose,
       email,
       user.id,
@@ -252,6 +258,21 @@ export async function sendChangeEmailCode(
   if (owner) throw new ApiError('EMAIL_TAKEN', 200, { email: 'EMAIL_TAKEN' });
   await limitCodeMail(deps, 'change_email', email, ip);
   await sendCode(deps, lang, 'change_email', email, user.id);
+}
+
+/**
+ * The title-bar switch of a signed-in customer: mail, SMS and WeChat messages are composed in
+ * this language from now on, and every sign-in tells the app to show it.
+ */
+export async function saveLanguage(
+  deps: Pick<AccountDeps, 'db' | 'sessions'>,
+  user: SessionUser,
+  lang: Lang,
+): Promise<Lang> {
+  await deps.db.update(users).set({ lang }).where(eq(users.id, user.id));
+  // The cached session holds the row as it was: the user info must say the new language now.
+  deps.sessions?.forgetUser(user.id);
+  return lang;
 }
 
 export async function updateProfile(

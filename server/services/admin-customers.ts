@@ -217,7 +217,7 @@ export async function customerPage(db: Database, id: number, now = new Date()): 
 export async function resendActivation(deps: AccountDeps, id: number, staffLogin: string): Promise<string> {
   const user = await customerRow(deps.db, id);
   if (!user.email || user.passwordHash !== null) throw new ApiError('ACTIVATION_NOT_NEEDED');
-  await sendAccountCode(deps, 'activation', user.email, user.lang === 'ja' ? 'ja' : 'cn', `staff:${staffLogin}`);
+  await sendAccountCode(deps, 'activation', user.email, `staff:${staffLogin}`);
   return user.email;
 }
 

@@ -1,6 +1,10 @@
-import type { UserInfo } from '../../contract/api';
+import type { Lang, UserInfo } from '../../contract/api';
 import type { HttpClient } from './http-client';
 
 // Launch reads a 401 as "not signed in", not as a session that just ended.
 export const fetchUserInfo = (http: HttpClient) =>
   http.request<UserInfo>({ url: '/api/user/userinfo', quietUnauthorized: true });
+
+/** Saves the signed-in customer's language to the account. `token`: the session it was chosen in. */
+export const postLang = (http: HttpClient, lang: Lang, token: string) =>
+  http.request<{ lang: Lang }>({ url: '/api/user/lang', method: 'POST', data: { lang }, token });

@@ -3,6 +3,7 @@ import { createBridge } from '../../bridges/create-bridge';
 import { detectPlatform, isDesktop } from '../../bridges/detect';
 import { matrixRow } from '../../bridges/matrix';
 import type { Container, PlatformBridge } from '../../bridges/types';
+import type { Lang } from '../../contract/api';
 import { createHttpClient, type HttpClient } from '../api/http-client';
 import { ContentStore } from '../features/content/content-store';
 import { LanguageStore, type LocaleLoader } from '../features/language/language-store';
@@ -12,11 +13,14 @@ import { NotificationSettingsStore } from '../features/notifications/notificatio
 import { PurchaseStore } from '../features/purchase/purchase-store';
 import { AccountStore } from '../features/session/account-store';
 import { SessionStore } from '../features/session/session-store';
-import type { KeyValueStorage } from '../lib/persistence';
+import { isClearable } from '../lib/clearable';
+import { clearAll, memoryStorage, type KeyValueStorage } from '../lib/persistence';
 import { UiStore } from './ui-store';
 
 export interface RootStoreOptions {
   storage: KeyValueStorage;
+  /** The browser's sessionStorage (the WeChat sign-in round trip keeps its state there). */
+  sessionStorage?: KeyValueStorage;
   loadLocale: LocaleLoader;
   fetchImpl?: typeof fetch;
   apiBase?: string;
@@ -48,15 +52,20 @@ export class RootStore {
   readonly bridge: PlatformBridge;
   /** A computer rather than a phone: it pays by QR code and page cashiers (bridges/matrix.ts). */
   readonly desktop: boolean;
+  // A private name, unlike the stores: clear() goes through every property but this one.
+  readonly #storages: KeyValueStorage[];
 
   constructor(options: RootStoreOptions) {
+    this.#storages = [options.storage, options.sessionStorage ?? memoryStorage()];
     this.http = createHttpClient({
       baseUrl: options.apiBase,
       fetchImpl: options.fetchImpl,
       getToken: () => this.session.token,
       getLang: () => this.language.lang,
+      // The session ended elsewhere (a password reset, signed out on another device): whoever
+      // holds the phone now is not known to be the customer, so nothing of theirs stays.
       onUnauthorized: () => {
-        this.session.expire();
+        this.clear();
         this.ui.requireSignIn();
       },
     });
@@ -68,7 +77,9 @@ export class RootStore {
     const signIn = matrixRow(platform, { desktop: this.desktop, wechatH5: false }).signIn;
     this.ui = new UiStore();
     this.session = new SessionStore(options.storage, this.http);
-    this.language = new LanguageStore(options.storage, this.http, options.loadLocale);
+    this.language = new LanguageStore(options.storage, this.http, options.loadLocale, (lang) => {
+      void this.saveLanguage(lang);
+    });
     this.purchase = new PurchaseStore(options.storage, this.http, () => this.session.isLogin);
     this.content = new ContentStore(this.http);
     this.line = new LineStore(this.http, (user) => this.session.applyUserInfo(user));
@@ -88,6 +99,12 @@ export class RootStore {
       () => this.language.config?.oauth ?? null,
       () => this.logout(),
       signIn,
+      // The language is the account's: any sign-in (password, WeChat or Alipay, a hand-off or
+      // mini-program ticket) shows the app in it, on a new device too. A session already kept
+      // on this phone keeps the phone's language at launch: the customer chose it here.
+      (user) => {
+        if (user.lang !== this.language.lang) void this.language.setLang(user.lang);
+      },
     );
 
     // Signed in (at launch, or later): a purchase started on another device carries on here.
@@ -116,7 +133,11 @@ export class RootStore {
     const userReady = this.account
       .completeOAuthReturn()
       .catch(() => undefined)
-      .then(() => this.session.loadUserInfo());
+      .then(() => this.session.loadUserInfo())
+      // A stored token the server refused: what the phone kept of its customer goes with it.
+      .then((rejected) => {
+        if (rejected) this.clear();
+      });
     const configReady = this.language.loadConfig();
     // Guards decide only once both are known: platform sign-in needs the OAuth settings.
     const sessionReady = Promise.allSettled([userReady, configReady]).then(() => this.session.markLaunched());
@@ -124,10 +145,26 @@ export class RootStore {
     return { languageReady, configReady, done };
   }
 
+  /** The title-bar switch of a signed-in customer, saved to the account; said when it was not. */
+  private async saveLanguage(lang: Lang): Promise<void> {
+    const saved = await this.account.saveLanguage(lang);
+    // A 401 is said by the move to login; anything else left the account's language as it was.
+    if (!saved.ok && saved.error !== 'UNAUTHORIZED')
+      this.ui.showToast(this.language.i18n.t('language.saveFailed'), 'error');
+  }
+
   logout(): void {
-    this.session.logout();
-    this.purchase.clear();
-    // Storage was cleared, but the customer still reads the language they chose.
-    this.language.persist();
+    this.clear();
+  }
+
+  /**
+   * Forgets the customer (logout, a 401): SPEC.md section 4 clears all local storage, and
+   * sessionStorage goes too; then every store on the root clears itself. Going through every
+   * property, rather than a list, means a store added later cannot be left out; the language
+   * store writes back the language and public config, which are not the customer's.
+   */
+  clear(): void {
+    this.#storages.forEach(clearAll);
+    for (const value of Object.values(this)) if (isClearable(value)) value.clear();
   }
 }

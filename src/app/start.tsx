@@ -7,12 +7,12 @@ import { App, BASENAME } from './app';
 import { RootStore } from './root-store';
 import { routeFor } from './routes';
 
-function browserStorage(): KeyValueStorage {
+function browserStorage(kind: 'localStorage' | 'sessionStorage'): KeyValueStorage {
   try {
     const probe = '__probe__';
-    window.localStorage.setItem(probe, probe);
-    window.localStorage.removeItem(probe);
-    return window.localStorage;
+    window[kind].setItem(probe, probe);
+    window[kind].removeItem(probe);
+    return window[kind];
   } catch {
     return memoryStorage();
   }
@@ -22,7 +22,8 @@ function browserStorage(): KeyValueStorage {
 export async function start(boot: BootData | null): Promise<void> {
   const network = () => globalThis.fetch.bind(globalThis);
   const store = new RootStore({
-    storage: browserStorage(),
+    storage: browserStorage('localStorage'),
+    sessionStorage: browserStorage('sessionStorage'),
     loadLocale,
     fetchImpl: boot ? bootFetch(boot.api, network) : undefined,
   });

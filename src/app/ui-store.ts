@@ -1,4 +1,5 @@
 import { makeAutoObservable } from 'mobx';
+import type { Clearable } from '../lib/clearable';
 
 export interface Toast {
   id: number;
@@ -7,7 +8,7 @@ export interface Toast {
 }
 
 /** Screen-wide state that no domain owns: toasts and "sign in again" requests. */
-export class UiStore {
+export class UiStore implements Clearable {
   toast: Toast | null = null;
   /** Bumped when a request answered 401: the router sends the customer to login. */
   signInRequests = 0;
@@ -23,6 +24,14 @@ export class UiStore {
 
   dismissToast(id: number): void {
     if (this.toast?.id === id) this.toast = null;
+  }
+
+  /**
+   * A toast may name the customer or their order. `signInRequests` stays: it only counts, and
+   * the router reacts to its changes (a reset would read as one more request).
+   */
+  clear(): void {
+    this.toast = null;
   }
 
   requireSignIn(): void {

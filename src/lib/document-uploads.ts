@@ -55,9 +55,10 @@ export class DocumentUploads {
     }
   }
 
-  /** Forgets every failure, when the form they belonged to is gone. */
+  /** Forgets every failure and spinner, when the form they belonged to is gone. */
   reset(): void {
     this.failures = {};
+    this.uploading = {};
   }
 
   clearFailure(field: string): void {

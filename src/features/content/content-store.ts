@@ -10,10 +10,11 @@ import {
 import { fetchBanners, fetchJssdkSignature, fetchPage, fetchPlans, fetchStores } from '../../api/content';
 import { fetchFaqs } from '../../api/help';
 import type { HttpClient } from '../../api/http-client';
+import type { Clearable } from '../../lib/clearable';
 import { Resource } from '../../lib/resource';
 
 /** Public content (banners, plans, stores, rich-text pages, FAQ), in the current language. */
-export class ContentStore {
+export class ContentStore implements Clearable {
   readonly banners: Resource<Banner[]>;
   readonly plans: Resource<PlanInfo[]>;
   readonly stores: Resource<StoreInfo[]>;
@@ -36,6 +37,12 @@ export class ContentStore {
     }
     return page;
   }
+
+  /**
+   * Banners, plans, stores, pages and the FAQ are the same for every visitor: nothing here is
+   * the customer's, and the next one reads them without asking again.
+   */
+  clear(): void {}
 
   async loadHome(): Promise<void> {
     await Promise.all([this.banners.load(), this.plans.load(), this.stores.load()]);

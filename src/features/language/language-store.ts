@@ -5,6 +5,7 @@ import { LANG_COOKIE } from '../../../contract/page-render';
 import { fetchInit } from '../../api/common';
 import type { HttpClient } from '../../api/http-client';
 import { readJson, STORAGE_KEYS, writeJson, type KeyValueStorage } from '../../lib/persistence';
+import type { Clearable } from '../../lib/clearable';
 import type { Dictionary } from './load-locale';
 
 export type LocaleLoader = (lang: Lang) => Promise<Dictionary>;
@@ -12,18 +13,22 @@ export type LocaleLoader = (lang: Lang) => Promise<Dictionary>;
 export const HTML_LANG: Record<Lang, string> = { cn: 'zh-CN', ja: 'ja' };
 
 /** Display language and server config (SPEC.md section 3: lang, config, langArr). */
-export class LanguageStore {
+export class LanguageStore implements Clearable {
   lang: Lang;
   config: AppConfig | null;
   /** The dictionary of the current language. */
   langArr: Dictionary = {};
   readonly i18n: I18n;
   private readonly loaded = new Set<Lang>();
+  /** Counts switches: only the latest one may take effect when dictionaries arrive out of order. */
+  private switches = 0;
 
   constructor(
     private readonly storage: KeyValueStorage,
     private readonly http: HttpClient,
     private readonly loadLocale: LocaleLoader,
+    /** Told of the visitor's own choice (the title-bar switch), not of a switch to the account's. */
+    private readonly onChosen: (lang: Lang) => void = () => undefined,
   ) {
     const stored = readJson<string>(storage, STORAGE_KEYS.lang);
     this.lang = isLang(stored) ? stored : DEFAULT_LANG;
@@ -36,24 +41,33 @@ export class LanguageStore {
       interpolation: { escapeValue: false },
       returnNull: false,
     });
-    makeAutoObservable<LanguageStore, 'storage' | 'http' | 'loadLocale' | 'loaded'>(this, {
+    makeAutoObservable<LanguageStore, 'storage' | 'http' | 'loadLocale' | 'loaded' | 'onChosen' | 'switches'>(this, {
       storage: false,
       http: false,
       loadLocale: false,
       loaded: false,
+      onChosen: false,
+      switches: false,
       i18n: false,
       langArr: observableRef,
     });
   }
 
-  /** Loads the dictionary of `lang`, then switches to it; the page never shows raw keys. */
-  async setLang(lang: Lang): Promise<void> {
+  /**
+   * Loads the dictionary of `lang`, then switches to it; the page never shows raw keys. Of
+   * two switches at once (the stored language at launch, the account's as it signs in) the
+   * later one wins, whichever dictionary arrives first. Resolves to whether this one did.
+   */
+  async setLang(lang: Lang): Promise<boolean> {
+    const switchNo = ++this.switches;
     const dictionary = await this.loadLocale(lang);
+    if (switchNo !== this.switches) return false;
     if (!this.loaded.has(lang)) {
       this.i18n.addResourceBundle(lang, 'translation', dictionary, true, true);
       this.loaded.add(lang);
     }
     await this.i18n.changeLanguage(lang);
+    if (switchNo !== this.switches) return false;
     runInAction(() => {
       this.lang = lang;
       this.langArr = dictionary;
@@ -64,11 +78,18 @@ export class LanguageStore {
       // Tells the server which language to draw public pages in on the next visit.
       document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
     }
+    return true;
+  }
+
+  /** The title-bar switch: shows `lang`, then it is saved to the account of a signed-in customer. */
+  async choose(lang: Lang): Promise<void> {
+    // Overtaken by a later switch: that one is the choice to keep.
+    if (await this.setLang(lang)) this.onChosen(lang);
   }
 
   /** Loads the dictionary of the stored language at launch. */
-  loadCurrent(): Promise<void> {
-    return this.setLang(this.lang);
+  async loadCurrent(): Promise<void> {
+    await this.setLang(this.lang);
   }
 
   async loadConfig(): Promise<void> {
@@ -84,8 +105,12 @@ export class LanguageStore {
     }
   }
 
-  /** Writes the language again after something cleared storage (logout). */
-  persist(): void {
+  /**
+   * The language and the public config are not the customer's: after the root store wiped
+   * storage (logout, a 401) they are written back, and the visitor keeps reading their language.
+   */
+  clear(): void {
     writeJson(this.storage, STORAGE_KEYS.lang, this.lang);
+    writeJson(this.storage, STORAGE_KEYS.config, this.config);
   }
 }

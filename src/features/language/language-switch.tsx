@@ -9,7 +9,7 @@ export const LanguageSwitch = observer(function LanguageSwitch({ language }: { l
   const next = language.lang === 'cn' ? 'ja' : 'cn';
   const toggle = () => {
     setBusy(true);
-    void language.setLang(next).finally(() => setBusy(false));
+    void language.choose(next).finally(() => setBusy(false));
   };
   return (
     <button

@@ -3,6 +3,7 @@ import { fetchDocument, uploadDocument } from '../../api/documents';
 import type { HttpClient } from '../../api/http-client';
 import { postAddress } from '../../api/line';
 import { toResult, type ActionResult } from '../../lib/action-result';
+import type { Clearable } from '../../lib/clearable';
 import { DocumentUploads, type DocumentTarget } from '../../lib/document-uploads';
 import type { Resource } from '../../lib/resource';
 
@@ -15,10 +16,12 @@ const PROOF = ['proofType', 'proofDate', 'proofDoc'];
  * A new mailing address being entered, with the proof asked for when it is not the residence
  * card's address. Its proof goes up the same way as the purchase's documents.
  */
-export class AddressChange implements DocumentTarget {
+export class AddressChange implements DocumentTarget, Clearable {
   form: Record<string, string> = { region: 'JP' };
   fileNames: Record<string, string> = {};
   readonly uploads: DocumentUploads;
+  /** Counts clears: an answer that arrives after one belongs to the customer who left. */
+  private clears = 0;
 
   constructor(
     private readonly http: HttpClient,
@@ -28,18 +31,34 @@ export class AddressChange implements DocumentTarget {
       (kind, file, name) => uploadDocument(http, kind, file, name),
       (id) => fetchDocument(http, id),
     );
-    makeAutoObservable<AddressChange, 'http' | 'personal'>(this, { http: false, personal: false, uploads: false });
+    makeAutoObservable<AddressChange, 'http' | 'personal' | 'clears'>(this, {
+      http: false,
+      personal: false,
+      uploads: false,
+      clears: false,
+    });
   }
 
   /** Starts from the address on record. */
   async start(): Promise<void> {
+    const clears = this.clears;
     await this.personal.load();
     runInAction(() => {
+      // Signed out while it loaded: the address belongs to someone who left.
+      if (clears !== this.clears) return;
       const info = this.personal.data.info;
       this.form = Object.fromEntries(ADDRESS.map((f) => [f, info[f] ?? (f === 'region' ? 'JP' : '')]));
       this.fileNames = {};
       this.uploads.reset();
     });
+  }
+
+  /** Forgets the address being entered and its proof (logout, a 401). */
+  clear(): void {
+    this.clears += 1;
+    this.form = { region: 'JP' };
+    this.fileNames = {};
+    this.uploads.reset();
   }
 
   updateForm(fields: Record<string, string>): void {
@@ -53,8 +72,9 @@ export class AddressChange implements DocumentTarget {
   }
 
   async uploadDocument(field: string, kind: string, file: File): Promise<ActionResult<string>> {
+    const clears = this.clears;
     const result = await this.uploads.upload(field, kind, file);
-    if (result.ok) {
+    if (result.ok && clears === this.clears) {
       runInAction(() => {
         this.form = { ...this.form, [field]: result.value };
         this.fileNames = { ...this.fileNames, [field]: file.name };

@@ -12,11 +12,12 @@ import {
   postSmsSend,
 } from '../../api/line';
 import { toResult, type ActionResult } from '../../lib/action-result';
+import type { Clearable } from '../../lib/clearable';
 import { Resource } from '../../lib/resource';
 import { AddressChange } from './address-change';
 
 /** The customer's line after the SIM arrived: what they see and what they may change. */
-export class LineStore {
+export class LineStore implements Clearable {
   readonly pkg: Resource<PackageView | null>;
   readonly usage: Resource<UsageView | null>;
   readonly bills: Resource<{ bills: BillView[] }>;
@@ -43,6 +44,16 @@ export class LineStore {
       personal: false,
       address: false,
     });
+  }
+
+  /** Everything here is the customer's: the next one must not see it, even for a moment. */
+  clear(): void {
+    this.pkg.reset();
+    this.usage.reset();
+    this.bills.reset();
+    this.personal.reset();
+    this.address.clear();
+    this.chosenPlan = null;
   }
 
   choosePlan(plan: PlanInfo): void {

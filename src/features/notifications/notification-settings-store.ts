@@ -4,6 +4,7 @@ import type { NotificationChannel, NotificationKind } from '../../../contract/no
 import type { HttpClient } from '../../api/http-client';
 import { fetchNotificationSettings, postNotificationChoice } from '../../api/notifications';
 import { toResult, type ActionResult } from '../../lib/action-result';
+import type { Clearable } from '../../lib/clearable';
 import { Resource } from '../../lib/resource';
 
 const EMPTY: NotificationSettingsView = { channels: { email: false, sms: false, wechat: false }, kinds: [] };
@@ -14,7 +15,7 @@ const keyOf = (kind: NotificationKind, channel: NotificationChannel) => `${kind}
  * The customer's notification channels per kind. A switch shows the new choice at once and is
  * held while its request runs; a refusal or a failed request puts the old choice back.
  */
-export class NotificationSettingsStore {
+export class NotificationSettingsStore implements Clearable {
   readonly settings: Resource<NotificationSettingsView>;
   /** `kind:channel` of the switches whose request is still running. */
   private readonly pending = new Set<string>();
@@ -28,6 +29,12 @@ export class NotificationSettingsStore {
   open(): Promise<void> {
     this.settings.reset();
     return this.settings.load();
+  }
+
+  /** Which channels the customer has says they have an e-mail, a phone, a WeChat: forgotten. */
+  clear(): void {
+    this.settings.reset();
+    this.pending.clear();
   }
 
   isPending(kind: NotificationKind, channel: NotificationChannel): boolean {

@@ -7,6 +7,7 @@ import type { HttpClient } from '../../api/http-client';
 import { postHandoffCreate } from '../../api/handoff';
 import { fetchPayStatus, fetchRefunds, postPay, type PayCreated } from '../../api/payment';
 import { toResult } from '../../lib/action-result';
+import type { Clearable } from '../../lib/clearable';
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/persistence';
 import { Resource } from '../../lib/resource';
 
@@ -57,12 +58,14 @@ export const POLL_TIMING: PollTiming = {
 const isPayMethod = (m: string): m is PayMethod => m === 'wechat' || m === 'alipay' || m === 'card';
 
 /** Paying an order through the bridge of this platform, or by card; the server has the last word. */
-export class PaymentStore {
+export class PaymentStore implements Clearable {
   phase: PayPhase = { kind: 'idle' };
   /** The order or monthly bill being paid, kept for the card page and for coming back from a redirect. */
   orderNo: string;
   billNo: string;
   private pollToken = 0;
+  /** Counts clears: an answer that arrives after one belongs to the customer who left. */
+  private clears = 0;
   private readonly refunds = new Map<string, Resource<{ refunds: RefundView[] }>>();
 
   constructor(
@@ -81,8 +84,9 @@ export class PaymentStore {
     this.billNo = saved?.billNo ?? '';
     makeAutoObservable<
       PaymentStore,
-      'storage' | 'http' | 'bridge' | 'config' | 'pollToken' | 'refunds' | 'timing' | 'desktop'
+      'storage' | 'http' | 'bridge' | 'config' | 'pollToken' | 'clears' | 'refunds' | 'timing' | 'desktop'
     >(this, {
+      clears: false,
       desktop: false,
       timing: false,
       storage: false,
@@ -101,11 +105,14 @@ export class PaymentStore {
   /** Makes the continuation link for the order or bill being paid, on the address the customer is on. */
   async makeHandoff(): Promise<void> {
     this.handoffError = '';
+    const clears = this.clears;
     const made = await toResult(
       () => postHandoffCreate(this.http, this.billNo ? '' : this.orderNo),
       (d) => d,
     );
     runInAction(() => {
+      // Signed out while the link was made: it must not appear for the next customer.
+      if (clears !== this.clears) return;
       if (made.ok)
         this.handoff = { url: new URL(made.value.path, window.location.origin).href, expiresAt: made.value.expiresAt };
       else this.handoffError = made.msg || ' ';
@@ -178,6 +185,20 @@ export class PaymentStore {
     this.phase = { kind: 'idle' };
     this.handoff = null;
     this.handoffError = '';
+  }
+
+  /**
+   * Logout or a 401: stops asking about the payment, and forgets what was being paid, the
+   * continuation link (it signs its holder in as the customer) and the refunds seen.
+   */
+  clear(): void {
+    this.clears += 1;
+    this.reset();
+    this.orderNo = '';
+    this.billNo = '';
+    this.refunds.clear();
+    writeJson(this.storage, STORAGE_KEY, null);
+    writeJson(this.storage, RESUME_KEY, null);
   }
 
   /**

@@ -15,6 +15,7 @@ import {
   type ServerDraft,
 } from '../../api/purchase';
 import { toResult, type ActionResult } from '../../lib/action-result';
+import type { Clearable } from '../../lib/clearable';
 import { DocumentUploads, type DocumentTarget } from '../../lib/document-uploads';
 import { readJson, STORAGE_KEYS, writeJson, type KeyValueStorage } from '../../lib/persistence';
 import { Resource } from '../../lib/resource';
@@ -46,7 +47,7 @@ const purchaseRules = () => (rulesModule ??= import('../../../contract/purchase-
  * change is written at once: a WeChat web view killed while the camera was open must lose
  * nothing, and going back a step shows what was entered.
  */
-export class PurchaseStore implements DocumentTarget {
+export class PurchaseStore implements DocumentTarget, Clearable {
   setmeal: PlanInfo | null = null;
   form: Record<string, string> = { ...DEFAULT_FORM };
   /** The drawn signature as a PNG data URL, kept until the order is placed. */
@@ -69,6 +70,8 @@ export class PurchaseStore implements DocumentTarget {
   // Nothing is sent before the server's draft was looked at: a page filling in the e-mail
   // on a second device must not overwrite the purchase started on the first.
   private serverDraftChecked = false;
+  /** Counts clears: an answer that arrives after one belongs to the customer who left. */
+  private clears = 0;
 
   constructor(
     private readonly storage: KeyValueStorage,
@@ -95,16 +98,20 @@ export class PurchaseStore implements DocumentTarget {
       null,
     );
     this.orders = new Resource(() => fetchOrders(http), { orders: [] });
-    makeAutoObservable<PurchaseStore, 'storage' | 'http' | 'signedIn' | 'saveTimer' | 'serverDraftChecked'>(this, {
-      serverDraftChecked: false,
-      storage: false,
-      http: false,
-      signedIn: false,
-      saveTimer: false,
-      uploads: false,
-      order: false,
-      orders: false,
-    });
+    makeAutoObservable<PurchaseStore, 'storage' | 'http' | 'signedIn' | 'saveTimer' | 'serverDraftChecked' | 'clears'>(
+      this,
+      {
+        serverDraftChecked: false,
+        clears: false,
+        storage: false,
+        http: false,
+        signedIn: false,
+        saveTimer: false,
+        uploads: false,
+        order: false,
+        orders: false,
+      },
+    );
   }
 
   /** Shows one order by its number, or the latest with ''. */
@@ -137,8 +144,9 @@ export class PurchaseStore implements DocumentTarget {
 
   /** Checks size before anything is sent, shrinks photos, uploads, and remembers the id. */
   async uploadDocument(field: string, kind: string, file: File): Promise<ActionResult<string>> {
+    const clears = this.clears;
     const result = await this.uploads.upload(field, kind, file);
-    if (result.ok) {
+    if (result.ok && clears === this.clears) {
       runInAction(() => {
         this.form = { ...this.form, [field]: result.value };
         this.fileNames = { ...this.fileNames, [field]: file.name };
@@ -213,7 +221,9 @@ export class PurchaseStore implements DocumentTarget {
     return result;
   }
 
+  /** After an order is placed, and for the next customer after a logout or a 401. */
   clear(): void {
+    this.clears += 1;
     this.setmeal = null;
     this.form = { ...DEFAULT_FORM };
     this.image = '';
@@ -223,6 +233,7 @@ export class PurchaseStore implements DocumentTarget {
     this.sentBefore = {};
     this.uploads.reset();
     clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
     this.serverDraftChecked = false;
     // After an order is placed or the customer signs out, no screen may show the old answers.
     this.viewedOrderNo = '';
@@ -272,12 +283,16 @@ export class PurchaseStore implements DocumentTarget {
       this.saveToServer();
       return;
     }
+    const clears = this.clears;
     const answer = await fetchServerDraft(this.http).catch(() => null);
+    // Signed out while it was asked for: the draft is the customer's who left.
+    if (clears !== this.clears) return;
     const saved = answer?.code === CODE_OK ? answer.data.draft : null;
     this.serverDraftChecked = true;
     if (!saved) return;
     const plans = saved.planId ? await fetchPlans(this.http).catch(() => null) : null;
     runInAction(() => {
+      if (clears !== this.clears) return;
       this.setmeal = plans?.code === CODE_OK ? (plans.data.find((p) => p.id === saved.planId) ?? null) : null;
       this.form = { ...DEFAULT_FORM, ...saved.form, email: saved.form.email || this.form.email || '' };
       this.fileNames = { ...saved.fileNames };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { SignedIn, UserInfo } from '../../../contract/api';
+import type { Lang, SignedIn, UserInfo } from '../../../contract/api';
 import {
   postActivation,
   postAuthCode,
@@ -13,8 +13,10 @@ import {
   postWechatPayer,
 } from '../../api/account';
 import { postHandoffRedeem } from '../../api/handoff';
+import { postLang } from '../../api/user';
 import type { FormFields, HttpClient } from '../../api/http-client';
 import { toResult, type ActionResult } from '../../lib/action-result';
+import type { Clearable } from '../../lib/clearable';
 import type { SignIn } from '../../../bridges/matrix';
 import {
   currentUrl,
@@ -52,7 +54,10 @@ async function invalid<T>(pick: (r: Rules) => z.ZodType<T>, input: unknown): Pro
 }
 
 /** Everything that signs a customer in or changes their account, checked before it is sent. */
-export class AccountStore {
+export class AccountStore implements Clearable {
+  /** The language saves in order: each waits for the one before, so the last choice is kept. */
+  private languageSaves: Promise<ActionResult> = Promise.resolve({ ok: true, msg: '', value: undefined });
+
   constructor(
     private readonly http: HttpClient,
     private readonly session: SessionStore,
@@ -61,7 +66,38 @@ export class AccountStore {
     private readonly afterSignOut: () => void,
     /** This container's sign-in (bridges/matrix.ts). */
     private readonly signInKind: SignIn,
+    /** Told of every sign-in, whichever way: the app then shows the account's language. */
+    private readonly afterSignIn: (user: UserInfo) => void = () => undefined,
   ) {}
+
+  /** Holds nothing of its own: the session it signs in is cleared by the session store. */
+  clear(): void {}
+
+  /**
+   * A signed-in customer chose a language: saved to the account, which mail, SMS and WeChat
+   * messages are written in and which every sign-in shows. Only while the session it was
+   * chosen in lasts: after a logout it would be sent for nobody, or for the next customer.
+   */
+  saveLanguage(lang: Lang): Promise<ActionResult> {
+    const token = this.session.token;
+    if (!token || !this.session.isLogin) return this.languageSaves;
+    this.session.noteLang(lang);
+    const skipped: ActionResult = { ok: true, msg: '', value: undefined };
+    this.languageSaves = this.languageSaves.then(() =>
+      this.session.token === token
+        ? toResult(
+            () => postLang(this.http, lang, token),
+            () => undefined,
+          )
+        : skipped,
+    );
+    return this.languageSaves;
+  }
+
+  /** Resolves once every language choice made so far was saved or given up. */
+  async languageSaved(): Promise<void> {
+    await this.languageSaves;
+  }
 
   /** This container's own sign-in, besides e-mail (bridges/matrix.ts). */
   get platformSignIn(): SignIn {
@@ -70,6 +106,7 @@ export class AccountStore {
 
   private signIn(data: SignedIn): UserInfo {
     this.session.applyUserInfo(data.userinfo);
+    this.afterSignIn(data.userinfo);
     return data.userinfo;
   }
 
@@ -160,12 +197,15 @@ export class AccountStore {
       (await invalid((r) => r.profileSchema, cleaned)) ??
       toResult(
         () => postProfile(this.http, cleaned),
-        (d) => this.signIn(d),
+        // Not a sign-in: the customer stays on the screen, in the language it shows.
+        (d) => {
+          this.session.applyUserInfo(d.userinfo);
+          return d.userinfo;
+        },
       )
     );
   }
 
-  /** Revokes the token on the server, then forgets everything locally even if that failed. */
   /** Signed out here at once (nothing on screen may still look signed in), then on the server. */
   async logout(): Promise<void> {
     const token = this.session.token;

@@ -1,11 +1,12 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { CODE_OK, type UserInfo } from '../../../contract/api';
+import { CODE_OK, type Lang, type UserInfo } from '../../../contract/api';
 import { ApiRequestError, type HttpClient } from '../../api/http-client';
 import { fetchUserInfo } from '../../api/user';
-import { clearAll, readJson, STORAGE_KEYS, writeJson, type KeyValueStorage } from '../../lib/persistence';
+import type { Clearable } from '../../lib/clearable';
+import { readJson, STORAGE_KEYS, writeJson, type KeyValueStorage } from '../../lib/persistence';
 
 /** Who is signed in (SPEC.md sections 3 and 4). token and userinfo survive a reload. */
-export class SessionStore {
+export class SessionStore implements Clearable {
   token: string | null;
   userinfo: UserInfo | null;
   isLogin: boolean;
@@ -33,6 +34,13 @@ export class SessionStore {
     writeJson(this.storage, STORAGE_KEYS.userinfo, info);
   }
 
+  /** The customer chose a language: the user info kept here says so too, until the server's next. */
+  noteLang(lang: Lang): void {
+    if (!this.userinfo || this.userinfo.lang === lang) return;
+    this.userinfo = { ...this.userinfo, lang };
+    writeJson(this.storage, STORAGE_KEYS.userinfo, this.userinfo);
+  }
+
   /** Launch could not confirm a session: SPEC.md section 4 sets isLogin false and forceOauth. */
   markSignedOut(tokenRejected: boolean): void {
     this.isLogin = false;
@@ -45,11 +53,14 @@ export class SessionStore {
     }
   }
 
-  /** Asks the server who owns the stored token. Without a token there is nobody to ask. */
-  async loadUserInfo(): Promise<void> {
+  /**
+   * Asks the server who owns the stored token. Without a token there is nobody to ask.
+   * Resolves to true when the server refused the token: whoever it was is to be forgotten.
+   */
+  async loadUserInfo(): Promise<boolean> {
     if (!this.token) {
       this.markSignedOut(false);
-      return;
+      return false;
     }
     try {
       const envelope = await fetchUserInfo(this.http);
@@ -57,9 +68,11 @@ export class SessionStore {
         if (envelope.code === CODE_OK) this.applyUserInfo(envelope.data);
         else this.markSignedOut(false);
       });
+      return false;
     } catch (error) {
       const rejected = error instanceof ApiRequestError && error.status === 401;
       runInAction(() => this.markSignedOut(rejected));
+      return rejected;
     }
   }
 
@@ -68,19 +81,10 @@ export class SessionStore {
   }
 
   /**
-   * The server no longer accepts the token (a 401 mid-session): forget the session but
-   * keep the rest of local storage, such as a purchase draft, for after signing in again.
+   * SPEC.md section 4, logout: forgets the token and user info and sets forceOauth. The root
+   * store clears the rest of local storage (and every other store) with it.
    */
-  expire(): void {
+  clear(): void {
     this.markSignedOut(true);
-  }
-
-  /** SPEC.md section 4: clears the token, user info and all local storage, and sets forceOauth. */
-  logout(): void {
-    this.token = null;
-    this.userinfo = null;
-    this.isLogin = false;
-    this.forceOauth = true;
-    clearAll(this.storage);
   }
 }
