@@ -8,6 +8,8 @@ export const root = new URL('..', import.meta.url).pathname;
 
 export interface RunningServer {
   url: string;
+  /** The server's own process (node itself, not a wrapper), whose memory bench/upload-memory.ts reads. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -62,7 +64,7 @@ async function startProcess(script: string, env: Record<string, string>, healthP
   child.stderr?.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(`${url}${healthPath}`, child, () => output);
-  return { url, stop: stopper(child) };
+  return { url, pid: child.pid ?? 0, stop: stopper(child) };
 }
 
 export interface AppServerOptions {
@@ -79,6 +81,8 @@ export function startAppServer(options: AppServerOptions): Promise<RunningServer
       NODE_ENV: 'production',
       // The benchmark runs the stand-in providers, as a staging site does.
       SANDBOX: '1',
+      // As `npm start` runs it: fewer glibc arenas, so freed memory is reused rather than spread.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
       LOG_LEVEL: 'warn',
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',
