@@ -58,9 +58,15 @@ const workerUrl = new URL('./pdf-render.worker.js', import.meta.url);
 function renderPages(bytes: Buffer, limits: PdfLimits): Promise<RenderedPage[]> {
   return new Promise((resolve, reject) => {
     const { timeoutMs, ...workerLimits } = limits;
-    // The old generation holds only the page pixels on their way out; MuPDF's own heap is
-    // bounded inside the worker.
-    const worker = new Worker(workerUrl, { workerData: workerLimits, resourceLimits: { maxOldGenerationSizeMb: 96 } });
+    const worker = new Worker(workerUrl, {
+      workerData: workerLimits,
+      // The old generation holds only the page pixels on their way out; MuPDF's own heap is
+      // bounded inside the worker.
+      resourceLimits: { maxOldGenerationSizeMb: 96 },
+      // Plain JavaScript: without the parent's flags it starts without tsx's loader, which
+      // would add about half a second to every PDF.
+      execArgv: [],
+    });
     let settled = false;
     const finish = (outcome: () => void) => {
       if (settled) return;
