@@ -84,7 +84,8 @@ export default tseslint.config(
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },
-  // This file is the only JavaScript; it is outside tsconfig and its plugins ship no types.
+  // The only JavaScript: this file (its plugins ship no types) and the PDF render worker (a worker
+  // thread Node loads itself, outside tsx); both are outside tsconfig.
   { files: ['**/*.js'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['**/*.ts', '**/*.tsx'],
@@ -111,7 +112,7 @@ export default tseslint.config(
     languageOptions: { globals: globals.browser },
   },
   {
-    files: ['server/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.{ts,tsx}', '*.{js,ts}'],
+    files: ['server/**/*.{ts,js}', 'scripts/**/*.ts', 'bench/**/*.ts', 'tests/**/*.{ts,tsx}', '*.{js,ts}'],
     languageOptions: { globals: globals.node },
   },
   {

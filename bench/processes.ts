@@ -8,6 +8,8 @@ export const root = new URL('..', import.meta.url).pathname;
 
 export interface RunningServer {
   url: string;
+  /** The server's own process (node itself, not a wrapper), whose memory bench/upload-memory.ts reads. */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -61,8 +63,14 @@ async function startProcess(script: string, env: Record<string, string>, healthP
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
   const url = `http://127.0.0.1:${port}`;
-  await waitForHealth(`${url}${healthPath}`, child, () => output);
-  return { url, stop: stopper(child) };
+  try {
+    await waitForHealth(`${url}${healthPath}`, child, () => output);
+  } catch (error) {
+    // A server that never answered is not left running behind the benchmark.
+    child.kill('SIGKILL');
+    throw error;
+  }
+  return { url, pid: child.pid ?? 0, stop: stopper(child) };
 }
 
 export interface AppServerOptions {
@@ -79,6 +87,10 @@ export function startAppServer(options: AppServerOptions): Promise<RunningServer
       NODE_ENV: 'production',
       // The benchmark runs the stand-in providers, as a staging site does.
       SANDBOX: '1',
+      // As `npm start` runs it (package.json): fewer glibc arenas, and large blocks always
+      // mapped apart, so the memory decoding frees goes back to the system.
+      MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
+      MALLOC_MMAP_THRESHOLD_: process.env.MALLOC_MMAP_THRESHOLD_ ?? '131072',
       LOG_LEVEL: 'warn',
       DATA_DIR: options.dataDir,
       DATABASE_URL: options.databaseUrl ?? '',

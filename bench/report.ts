@@ -3,6 +3,7 @@ import { HOME_BUDGET_GZIP } from '../scripts/bundle-size.js';
 import type { LoadResult, PairedResult, ReadEndpoint } from './api-load.js';
 import type { PageSpeed } from './page-speed.js';
 import type { RouteWeightResult, Weight } from './page-weight.js';
+import type { UploadMemoryResult } from './upload-memory.js';
 
 export interface BackendResult {
   /** Each read by turns with the bare server; login with the bare server verifying a password. */
@@ -21,6 +22,8 @@ export interface BenchResults {
   pageSpeed: PageSpeed[];
   argon2: { perSecond: number };
   backends: { pglite?: BackendResult; postgres?: BackendResult };
+  /** bench/upload-memory.ts; absent in results written before it existed. */
+  uploadMemory?: { date: string; pglite?: UploadMemoryResult; postgres?: UploadMemoryResult };
 }
 
 export const BUDGETS = {
@@ -35,6 +38,8 @@ export const BUDGETS = {
   scaledP99Growth: 2,
   // p99 is counted in whole milliseconds; below this, doubling is timer noise, not growth.
   scaledP99FloorMs: 5,
+  uploadPeakMb: 600,
+  uploadSettleMb: 100,
 } as const;
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
@@ -137,6 +142,18 @@ export function rows(r: BenchResults): Row[] {
       verdict: 'report',
     });
   }
+  for (const name of ['pglite', 'postgres'] as const) {
+    const m = r.uploadMemory?.[name];
+    if (!m) continue;
+    const stored = m.statuses['200'] ?? 0;
+    const ok = m.peakMb < BUDGETS.uploadPeakMb && m.afterMinuteMb - m.idleMb <= BUDGETS.uploadSettleMb;
+    out.push({
+      measure: `${name} upload memory: ${m.uploads} parallel ${m.fileMb} MB photos from ${m.uploads / 2} accounts`,
+      value: `peak ${m.peakMb} MB, idle ${m.idleMb} MB, a minute after ${m.afterMinuteMb} MB; ${stored}/${m.uploads} stored in ${m.seconds} s`,
+      budget: `peak < ${BUDGETS.uploadPeakMb} MB, a minute after ≤ idle + ${BUDGETS.uploadSettleMb} MB`,
+      verdict: verdict(ok && stored === m.uploads),
+    });
+  }
   return out;
 }
 
@@ -153,6 +170,9 @@ export function markdown(r: BenchResults): string {
       ? `Scaled database: ${Object.entries(scaled)
           .map(([k, v]) => `${v} ${k}`)
           .join(', ')}.`
+      : '',
+    r.uploadMemory && r.uploadMemory.date.slice(0, 10) !== r.date.slice(0, 10)
+      ? `Upload memory measured ${r.uploadMemory.date.slice(0, 10)}.`
       : '',
   ].filter(Boolean);
   return `${table.join('\n')}\n\n${note.join(' ')}\n`;

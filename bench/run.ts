@@ -13,11 +13,22 @@ import { BENCH_ROUTES, measurePageWeight } from './page-weight.js';
 import { root, startAppServer, startBareServer, type RunningServer } from './processes.js';
 import { markdown, type BackendResult, type BenchResults } from './report.js';
 import { seedScale } from './scale.js';
+import { measureUploadMemory } from './upload-memory.js';
 
 const quick = process.argv.includes('--quick');
-// --only=weight|speed|api measures one part (while working on it); the README is then left alone.
-const only = process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length);
-const part = (name: 'weight' | 'speed' | 'api') => !only || only === name;
+const STEPS = ['weight', 'speed', 'api', 'upload-memory'] as const;
+type Step = (typeof STEPS)[number];
+const isStep = (name: string): name is Step => (STEPS as readonly string[]).includes(name);
+// --only=weight|speed|api|upload-memory, or the name alone (npm run bench -- upload-memory),
+// measures one part (while working on it); the README is then left alone.
+const only =
+  process.argv.find((a) => a.startsWith('--only='))?.slice('--only='.length) ??
+  process.argv.slice(2).find((a) => !a.startsWith('--'));
+if (only !== undefined && !isStep(only)) {
+  console.error(`No bench step "${only}"; the steps are ${STEPS.join(', ')}`);
+  process.exit(2);
+}
+const part = (name: Step) => !only || only === name;
 // Full: five runs of 3 s per measure, by turns with its floor, after a warm-up; quick: one.
 const plan = quick ? { seconds: 3, runs: 1 } : { seconds: 3, runs: 5 };
 const scaleFactor = quick ? 0.1 : 1;
@@ -46,7 +57,8 @@ async function freshPostgresUrl(): Promise<string | null> {
     return url.toString();
   } catch (error) {
     console.warn(`PostgreSQL not available at ${adminUrl} (${(error as Error).message}); measuring PGlite only`);
-    results.missing.push(`PostgreSQL: nothing answers at ${adminUrl} (set BENCH_POSTGRES_URL)`);
+    const why = `PostgreSQL: nothing answers at ${adminUrl} (set BENCH_POSTGRES_URL)`;
+    if (!results.missing.includes(why)) results.missing.push(why);
     return null;
   } finally {
     await admin.end().catch(() => undefined);
@@ -97,6 +109,13 @@ async function benchBackend(
   }
 }
 
+async function dropBenchDatabase(): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`drop database if exists ${benchDbName} with (force)`);
+  await admin.end();
+}
+
 function argon2Floor(): { perSecond: number } {
   const r = spawnSync(
     process.execPath,
@@ -118,18 +137,28 @@ function updateReadme(table: string): void {
   writeFileSync(path, `${readme.slice(0, from + start.length)}\n${table}${readme.slice(to)}`);
 }
 
-step('Page weight: building the app and the floor app');
-const pageWeight = measurePageWeight();
-const results: BenchResults = {
-  date: new Date().toISOString(),
-  missing: [],
-  quick,
-  machine: { cpus: cpus().length, node: process.version, chromium: chromiumVersion() },
-  pageWeight,
-  pageSpeed: [],
-  argon2: { perSecond: 0 },
-  backends: {},
-};
+const resultsPath = join(root, 'bench', 'results.json');
+// Upload memory alone keeps the other rows as the last full run measured them.
+const previous =
+  only === 'upload-memory' && existsSync(resultsPath)
+    ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as BenchResults)
+    : null;
+let results: BenchResults;
+if (previous) {
+  results = previous;
+} else {
+  step('Page weight: building the app and the floor app');
+  results = {
+    date: new Date().toISOString(),
+    missing: [],
+    quick,
+    machine: { cpus: cpus().length, node: process.version, chromium: chromiumVersion() },
+    pageWeight: measurePageWeight(),
+    pageSpeed: [],
+    argon2: { perSecond: 0 },
+    backends: {},
+  };
+}
 
 if (part('api')) {
   step('Login floor: argon2 alone');
@@ -145,18 +174,30 @@ try {
     try {
       results.backends.postgres = (await benchBackend('postgres', postgresUrl, results, bare)) ?? undefined;
     } finally {
-      const admin = new pg.Client({ connectionString: adminUrl });
-      await admin.connect();
-      await admin.query(`drop database if exists ${benchDbName} with (force)`);
-      await admin.end();
+      await dropBenchDatabase();
     }
   }
 } finally {
   await bare?.stop();
 }
 
+if (part('upload-memory')) {
+  results.uploadMemory = { date: new Date().toISOString() };
+  step('Upload memory on pglite: 40 parallel ~9 MB photos from 20 accounts');
+  results.uploadMemory.pglite = await measureUploadMemory(undefined, console.log);
+  const postgresUrl = await freshPostgresUrl();
+  if (postgresUrl) {
+    try {
+      step('Upload memory on postgres: 40 parallel ~9 MB photos from 20 accounts');
+      results.uploadMemory.postgres = await measureUploadMemory(postgresUrl, console.log);
+    } finally {
+      await dropBenchDatabase();
+    }
+  }
+}
+
 const table = markdown(results);
-writeFileSync(join(root, 'bench', 'results.json'), `${JSON.stringify(results, null, 2)}\n`);
+writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
 writeFileSync(join(root, 'bench', 'results.md'), table);
 if (!quick && !only) updateReadme(table);
 console.log(`\n${table}`);

@@ -60,10 +60,10 @@ export interface AdminOrder {
 /**
  * GET /api/admin/documents/:id [documents]: the image itself, decrypted in memory and streamed
  * with `Cache-Control: no-store`, a watermark of the staff member's name and the time drawn
- * into it; each look is audited ("view-document"). A PDF comes as it is, also audited.
- * Images always arrive as `image/jpeg`; a PDF as `application/pdf` with
- * `Content-Security-Policy: sandbox` (frameable by the console only). A document no order
- * refers to: 404.
+ * into it; each look is audited ("view-document"). Images arrive as `image/jpeg`, and so does
+ * a PDF: its pages were drawn to one picture when it was uploaded (one stored before that is
+ * drawn when opened); no PDF is ever served.
+ * A document no order refers to: 404.
  *
  * Refusals of the changes below are code-0 envelopes whose `fields` name what to fix:
  * approve: CHECKLIST_INCOMPLETE on each unticked item (`cardValid`, ...); reject:

@@ -7,7 +7,7 @@ import { DOCUMENT_KINDS, isOrderStatus, type OrderStatus } from '../../contract/
 import { addWorkingDays, DISPATCH_WORKING_DAYS } from '../../contract/working-days.js';
 import type { Database } from '../db/client.js';
 import { auditLog, lines, orders, users, type OrderRejection } from '../db/schema.js';
-import { readDocument, type DocumentVault } from '../services/documents.js';
+import { readDocument, viewable, type DocumentVault } from '../services/documents.js';
 import { billRun as runBills } from '../services/billing.js';
 import { notify } from '../services/notifications.js';
 import { transitionOrder } from '../services/orders.js';
@@ -123,7 +123,6 @@ const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
   'image/heic': 'heic',
   'image/heif': 'heif',
-  'application/pdf': 'pdf',
 };
 
 /** The order and its decrypted documents, written to a folder the operator names. */
@@ -142,8 +141,10 @@ export async function showOrder(db: Database, vault: DocumentVault, actor: strin
     mkdirSync(outDir, { recursive: true, mode: 0o700 });
     for (const [name, id] of ids) {
       if (!id) continue;
-      const doc = await readDocument(vault, order.userId, id);
-      if (!doc) continue;
+      const stored = await readDocument(vault, order.userId, id);
+      if (!stored) continue;
+      // A PDF stored before uploads were drawn to pictures leaves as its picture too.
+      const doc = await viewable(stored);
       const file = join(outDir, `${order.orderNo}-${name}.${EXTENSIONS[doc.mime] ?? 'bin'}`);
       writeFileSync(file, doc.bytes, { mode: 0o600 });
       written.push(file);

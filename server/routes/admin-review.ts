@@ -26,6 +26,7 @@ import {
   staffChange,
   staffDocument,
 } from '../services/admin-orders.js';
+import { viewable } from '../services/documents.js';
 import { auditStaff, roleOf } from '../services/staff.js';
 import { watermarkImage, watermarkText } from '../services/watermark.js';
 
@@ -97,16 +98,18 @@ export async function adminReviewRoutes(fastify: FastifyInstance): Promise<void>
         .header('cache-control', 'no-store')
         .header('x-content-type-options', 'nosniff')
         .header('content-disposition', 'inline');
-      if (doc.mime === 'image/jpeg' || doc.mime === 'image/png') {
+      // A PDF stored before uploads were drawn to pictures is drawn now: no PDF is served.
+      const shown = await viewable(doc);
+      if (shown.mime === 'image/jpeg' || shown.mime === 'image/png') {
         const text = watermarkText({ name: staff.staff.name, login: staff.staff.login }, new Date());
-        return reply.header('content-type', 'image/jpeg').send(await watermarkImage(doc.bytes, text));
+        return reply.header('content-type', 'image/jpeg').send(await watermarkImage(shown.bytes, text));
       }
-      // A PDF as it is (it was checked for active content when uploaded), never run as a page of
-      // this origin: sandboxed, and framed only by the console itself.
+      // Anything else stored before uploads were re-encoded: bytes to save, never run as a page
+      // of this origin (sandboxed, and framed only by the console itself).
       return reply
-        .header('content-type', doc.mime === 'application/pdf' ? 'application/pdf' : 'application/octet-stream')
+        .header('content-type', 'application/octet-stream')
         .header('content-security-policy', "sandbox; frame-ancestors 'self'")
-        .send(doc.bytes);
+        .send(shown.bytes);
     },
   );
 

@@ -9,7 +9,7 @@ import { requireUser } from '../lib/auth.js';
 import { ok, replies } from '../lib/envelope.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
 import { withContract } from '../lib/validate.js';
-import { readDocument, storeDocument } from '../services/documents.js';
+import { readDocument, storeDocument, viewable } from '../services/documents.js';
 import {
   checkUploadDay,
   releaseUploadSlot,
@@ -101,7 +101,8 @@ export async function uploadRoutes(fastify: FastifyInstance): Promise<void> {
           if (spool.size === 0) throw noFile();
           const reserved = await reserveUploadDay(app.db, user.id, spool.size);
           if (!reserved.ok) throw limited('UPLOAD_QUOTA', reserved);
-          const stored = await storeDocument(app.documents, user.id, kind, await spool.read());
+          // The spool is read when this upload's turn to be decoded comes, not before.
+          const stored = await storeDocument(app.documents, user.id, kind, () => spool.read());
           return ok(request.lang, stored, 'api.uploaded');
         } finally {
           await spool.dispose();
@@ -114,19 +115,18 @@ export async function uploadRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get('/api/common/file', { schema: { querystring: documentQuerySchema } }, async (request, reply) => {
     const { user } = await requireUser(app, request);
-    const found = await readDocument(app.documents, user.id, request.query.id);
-    if (!found) throw new NotFoundError();
-    // Only images this server encoded itself are shown in place; anything else (a PDF,
-    // a file stored before re-encoding) is a download, never run as a page.
+    const stored = await readDocument(app.documents, user.id, request.query.id);
+    if (!stored) throw new NotFoundError();
+    // A PDF stored before uploads were drawn to pictures comes as its picture too.
+    const found = await viewable(stored);
+    // Only images this server encoded itself are shown in place; anything else (a file
+    // stored before re-encoding) is a download, never run as a page.
     const shown = found.mime === 'image/jpeg' || found.mime === 'image/png';
     return reply
       .header('content-type', found.mime)
       .header('cache-control', 'private, no-store')
       .header('x-content-type-options', 'nosniff')
-      .header(
-        'content-disposition',
-        shown ? 'inline' : `attachment; filename="document${found.mime === 'application/pdf' ? '.pdf' : ''}"`,
-      )
+      .header('content-disposition', shown ? 'inline' : 'attachment; filename="document"')
       .send(found.bytes);
   });
 }

@@ -174,8 +174,11 @@ export async function adminOrder(db: Database, orderNo: string, canSeeDocuments:
     // In the order's own order: residence card front, back, identity, proof, signature.
     for (const id of ids) {
       const doc = found.find((d) => d.id === id);
-      if (doc && isDocumentKind(doc.kind))
-        docs.push({ id: doc.id, kind: doc.kind, contentType: doc.mime, uploadedAt: doc.createdAt.toISOString() });
+      // What GET /api/admin/documents/:id sends: a PDF stored before uploads were drawn to
+      // pictures is drawn when opened (documents.ts viewable).
+      const contentType = doc?.mime === 'application/pdf' ? 'image/jpeg' : doc?.mime;
+      if (doc && contentType && isDocumentKind(doc.kind))
+        docs.push({ id: doc.id, kind: doc.kind, contentType, uploadedAt: doc.createdAt.toISOString() });
     }
   }
   return {

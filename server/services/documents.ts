@@ -5,7 +5,8 @@ import type { Database } from '../db/client.js';
 import { documents } from '../db/schema.js';
 import type { StorageProvider } from '../providers/storage/storage-provider.js';
 import { decrypt, encrypt } from './document-crypto.js';
-import { cleanDocument } from './document-content.js';
+import { cleanDocument, renderPdf } from './document-content.js';
+import { withDecodeSlot } from './decode-slots.js';
 
 export interface DocumentVault {
   db: Database;
@@ -20,18 +21,34 @@ export interface StoredDocument {
   size: number;
 }
 
-/** Cleans the bytes (see cleanDocument), then stores them encrypted under a server-made name. */
+/**
+ * Cleans the bytes (see cleanDocument), then stores them encrypted under a server-made name.
+ * `bytes` may be a reader (an upload's spool): it is read only once a decode slot is free,
+ * so uploads waiting their turn hold none of their bytes in memory.
+ */
 export async function storeDocument(
   vault: DocumentVault,
   userId: number,
   kind: DocumentKind,
-  bytes: Buffer,
+  bytes: Buffer | (() => Promise<Buffer>),
 ): Promise<StoredDocument> {
-  const clean = await cleanDocument(kind, bytes);
+  const clean = await withDecodeSlot(async () =>
+    cleanDocument(kind, typeof bytes === 'function' ? await bytes() : bytes),
+  );
   const id = randomUUID();
   await vault.storage.put(id, encrypt(vault.key, clean.bytes));
   await vault.db.insert(documents).values({ id, userId, kind, mime: clean.mime, size: clean.bytes.length });
   return { id, kind, mime: clean.mime, size: clean.bytes.length };
+}
+
+/**
+ * What may be shown of a stored document. A PDF stored as it came (before uploads were drawn
+ * to pictures) is drawn now, the same way, so no PDF is ever served; one that cannot be drawn
+ * is refused with the reason, as its upload would be today.
+ */
+export async function viewable(doc: { mime: string; bytes: Buffer }): Promise<{ mime: string; bytes: Buffer }> {
+  if (doc.mime !== 'application/pdf') return doc;
+  return { mime: 'image/jpeg', bytes: await withDecodeSlot(() => renderPdf(doc.bytes)) };
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;

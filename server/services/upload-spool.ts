@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { readdir, readFile, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -67,8 +67,15 @@ export async function spoolUpload(source: Readable, maxBytes: number, folder = t
   return {
     size,
     async read() {
+      // Decrypted chunk by chunk into one buffer of the known size: the file is in memory
+      // once, not read whole and then copied (CTR keeps the length).
+      const out = Buffer.allocUnsafe(size);
       const decipher = createDecipheriv('aes-256-ctr', key, iv);
-      return Buffer.concat([decipher.update(await readFile(path)), decipher.final()]);
+      let at = 0;
+      for await (const chunk of createReadStream(path)) at += decipher.update(chunk as Buffer).copy(out, at);
+      at += decipher.final().copy(out, at);
+      if (at !== size) throw new Error('upload spool changed size while being read');
+      return out;
     },
     dispose,
   };

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { withDecodeSlot } from './decode-slots.js';
 import { MAX_INPUT_PIXELS } from './document-content.js';
 
 // A document shown in the staff console carries who looked at it and when, drawn into the
@@ -61,14 +62,17 @@ export function watermarkSvg(width: number, height: number, text: string): strin
  * to disk: libvips reads and writes buffers here.
  */
 export async function watermarkImage(bytes: Buffer, text: string): Promise<Buffer> {
-  // Stored images were encoded upright by this server (document-content.ts): no EXIF to apply.
-  const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
-  const { width = 0, height = 0 } = await image.metadata();
-  if (!width || !height) throw new Error('document image without a size');
-  const overlay = Buffer.from(watermarkSvg(width, height, text));
-  return image
-    .flatten({ background: '#ffffff' })
-    .composite([{ input: overlay, top: 0, left: 0 }])
-    .jpeg({ quality: 85 })
-    .toBuffer();
+  // A decode like an upload's: it waits its turn with them (decode-slots.ts).
+  return withDecodeSlot(async () => {
+    // Stored images were encoded upright by this server (document-content.ts): no EXIF to apply.
+    const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
+    const { width = 0, height = 0 } = await image.metadata();
+    if (!width || !height) throw new Error('document image without a size');
+    const overlay = Buffer.from(watermarkSvg(width, height, text));
+    return image
+      .flatten({ background: '#ffffff' })
+      .composite([{ input: overlay, top: 0, left: 0 }])
+      .jpeg({ quality: 85 })
+      .toBuffer();
+  });
 }

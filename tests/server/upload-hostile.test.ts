@@ -1,34 +1,14 @@
-import { deflateSync } from 'node:zlib';
 import { request } from 'node:http';
 import { eq, sql } from 'drizzle-orm';
 import { rateLimits } from '../../server/db/schema';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { backends } from './helpers/databases';
 import { fixture, multipartBody } from './helpers/multipart';
+import { pdfWithCatalog, plainPdf } from './helpers/pdf-build';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { fetchFile, jpegFile, photo, postRaw, resetUploadLimits, signUp, storedCount, upload } from './helpers/uploads';
 
-const pdf = (body: string) => ({
-  name: 'doc.pdf',
-  type: 'application/pdf',
-  bytes: Buffer.from(`%PDF-1.7\n${body}\n%%EOF\n`, 'latin1'),
-});
-const PLAIN_PDF =
-  '1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>';
-
-/** An object stream hiding an action dictionary behind Flate compression. */
-function pdfWithHiddenScript(): { name: string; type: string; bytes: Buffer } {
-  const hidden = deflateSync(Buffer.from('<< /Type /Action /S /JavaScript /JS (app.alert(1)) >>', 'latin1'));
-  const head = Buffer.from(
-    `%PDF-1.7\n1 0 obj << /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${hidden.length} >>\nstream\n`,
-    'latin1',
-  );
-  return {
-    name: 'doc.pdf',
-    type: 'application/pdf',
-    bytes: Buffer.concat([head, hidden, Buffer.from('\nendstream\nendobj\n%%EOF\n', 'latin1')]),
-  };
-}
+const pdf = (bytes: Buffer) => ({ name: 'doc.pdf', type: 'application/pdf', bytes });
 
 /** The start of an iPhone photo: an ISO-BMFF ftyp box with the heic brand. */
 const heic = () => {
@@ -104,26 +84,42 @@ describe.each(backends)('hostile uploads on %s', (backend) => {
     expect(res.json<{ msg: string }>().msg).toContain('JPG');
   });
 
-  it('refuses PDFs that run scripts, act on opening, launch programs or carry files', async () => {
-    const before = await storedCount(t);
+  it('keeps PDFs that run scripts, act on opening, launch programs or carry files only as pictures', async () => {
     const hostile = [
-      '1 0 obj << /Type /Catalog /OpenAction 2 0 R >> endobj\n2 0 obj << /S /JavaScript /JS (app.alert(1)) >> endobj',
-      '1 0 obj << /Type /Catalog /OpenAction << /S /Launch /F (calc.exe) >> >> endobj',
-      '1 0 obj << /Type /Catalog /Names << /EmbeddedFiles 2 0 R >> >> endobj',
-      '1 0 obj << /S /J#61vaScript /J#53 (app.alert(1)) >> endobj',
+      pdfWithCatalog('/OpenAction 6 0 R', ['<< /S /JavaScript /JS (app.alert(1)) >>']),
+      pdfWithCatalog('/OpenAction << /S /Launch /F (calc.exe) >>'),
+      pdfWithCatalog('/Names << /EmbeddedFiles 6 0 R >>', ['<< /Names [(a.exe) 7 0 R] >>', '<< /Type /Filespec >>']),
+      pdfWithCatalog('/OpenAction 6 0 R', ['<< /S /J#61vaScript /J#53 (app.alert(1)) >>']),
     ];
-    for (const body of hostile)
-      await refusedWith(await upload(t, token, 'address_proof', pdf(body)), 400, 'PDF_ACTIVE');
-    await refusedWith(await upload(t, token, 'address_proof', pdfWithHiddenScript()), 400, 'PDF_ACTIVE');
-    expect(await storedCount(t)).toBe(before);
+    for (const bytes of hostile) {
+      const res = await upload(t, token, 'address_proof', pdf(bytes));
+      expect(res.json()).toMatchObject({ code: 1, data: { mime: 'image/jpeg' } });
+      const served = await fetchFile(t, res.json<{ data: { id: string } }>().data.id, token);
+      expect(served.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+      for (const word of ['%PDF', 'JavaScript', 'J#61vaScript', 'Launch', 'calc.exe', 'EmbeddedFiles'])
+        expect(served.rawPayload.includes(word), word).toBe(false);
+    }
   });
 
-  it('keeps a plain PDF and serves it as a download, never in place', async () => {
-    const res = await upload(t, token, 'address_proof', pdf(PLAIN_PDF));
-    expect(res.json()).toMatchObject({ code: 1, data: { mime: 'application/pdf' } });
+  it('keeps a plain PDF as the picture of its page, shown in place', async () => {
+    const res = await upload(t, token, 'address_proof', pdf(plainPdf(1)));
+    expect(res.json()).toMatchObject({ code: 1, data: { mime: 'image/jpeg' } });
     const served = await fetchFile(t, res.json<{ data: { id: string } }>().data.id, token);
-    expect(served.headers['content-disposition']).toMatch(/^attachment/);
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['content-disposition']).toBe('inline');
     expect(served.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses a PDF without pages as unreadable, in Japanese too', async () => {
+    const before = await storedCount(t);
+    const empty = Buffer.from(
+      '%PDF-1.7\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+      'latin1',
+    );
+    const res = await upload(t, token, 'address_proof', pdf(empty), 'ja');
+    await refusedWith(res, 400, 'PDF_UNREADABLE');
+    expect(res.json<{ msg: string }>().msg).toContain('PDF');
+    expect(await storedCount(t)).toBe(before);
   });
 
   it('answers malformed multipart with a 4xx envelope and stores nothing', async () => {

@@ -39,7 +39,6 @@ export function DocumentViewer({
   const [shown, setShown] = useState<{ url: string; error: AdminApiError | null }>({ url: '', error: null });
   const [zoom, setZoom] = useState(2);
   const [rotation, setRotation] = useState(0);
-  const isPdf = doc.contentType === 'application/pdf';
 
   useEffect(() => {
     let live = true;
@@ -86,15 +85,8 @@ export function DocumentViewer({
         {t('admin.loading')}
       </p>
     );
-  } else if (isPdf) {
-    body = (
-      <p className="doc-frame">
-        <a className="button" href={shown.url} target="_blank" rel="noreferrer">
-          {t('admin.documents.openPdf')}
-        </a>
-      </p>
-    );
   } else {
+    // Always a picture: a PDF's pages were drawn to one when it was uploaded (server/services/pdf-render.ts).
     body = (
       <>
         <div className="doc-tools" role="group" aria-label={t('admin.documents.tools', { name })}>
