@@ -66,12 +66,13 @@ describe('mail over SMTP', () => {
   });
 
   it('sends the password-reset code to the customer in Japanese', async () => {
-    await postForm(t.app, '/api/user/register', {
-      username: 'tanaka',
-      email: 'tanaka@example.jp',
-      password: 'tanaka123',
-      repassword: 'tanaka123',
-    });
+    // Codes go out in the account's language: this customer signed up from a Japanese page.
+    await postForm(
+      t.app,
+      '/api/user/register',
+      { username: 'tanaka', email: 'tanaka@example.jp', password: 'tanaka123', repassword: 'tanaka123' },
+      { 'accept-language': 'ja' },
+    );
     const res = await postForm(
       t.app,
       '/api/user/retrieve',
