@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import { sceneAllowed } from '../../bridges/matrix.js';
 import type { Container } from '../../bridges/types.js';
 import { PAY_METHODS, type PayMethod } from '../../contract/api.js';
+import { billMonthParams } from '../../contract/bill-rules.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import { CARD_GATEWAY_BUSY } from '../../contract/card-rules.js';
 import type { Database } from '../db/client.js';
@@ -84,6 +85,14 @@ async function billTarget(db: Database, userId: number, billNo: string): Promise
     .limit(1);
   if (!bill) throw new NotFoundError();
   if (bill.status !== 'unpaid') throw new ApiError('NO_BILL_TO_PAY');
+  // Oldest first: paying December while November stays unpaid would leave November overdue.
+  const [older] = await db
+    .select({ month: bills.month })
+    .from(bills)
+    .where(and(eq(bills.userId, userId), eq(bills.status, 'unpaid'), lt(bills.month, bill.month)))
+    .orderBy(asc(bills.month))
+    .limit(1);
+  if (older) throw new ApiError('OLDER_BILL_UNPAID', 200, undefined, billMonthParams(older.month));
   return { type: 'bill', id: bill.id, amount: bill.total, description: `Monthly bill ${bill.month}` };
 }
 
