@@ -235,8 +235,10 @@ export class PaymentStore {
       runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'api.errors.NETWORK' }));
       return null;
     }
-    const [{ CARD_OK, checkCard, toGatewayExpiry }, { getCardToken }] = code;
+    const [{ CARD_OK, checkCard, normalizeCard, toGatewayExpiry }, { getCardToken }] = code;
     const problems = checkCard(input);
+    // What reaches the gateway is the spec's form (MMYY, digits only), never what was typed.
+    const card = normalizeCard(input);
     if (Object.keys(problems).length > 0) return problems;
     const config = this.config();
     if (!config) {
@@ -247,10 +249,10 @@ export class PaymentStore {
     let token: string | undefined;
     try {
       const result = await getCardToken(config.tokenScriptUrl, config.shopId, {
-        cardno: input.number.replace(/\s/g, ''),
-        expire: toGatewayExpiry(input.expiry),
-        securitycode: input.securityCode,
-        holdername: input.holder,
+        cardno: card.number,
+        expire: toGatewayExpiry(card.expiry),
+        securitycode: card.securityCode,
+        holdername: card.holder,
         tokennumber: '1',
       });
       if (result.resultCode !== CARD_OK) {
