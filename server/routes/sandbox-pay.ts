@@ -219,7 +219,11 @@ ${form('cancel', message(lang, 'sandbox.cashierCancel'), ' style="background:#88
           .type('text/html')
           .send(htmlPage(request.lang, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`));
       }
-      return reply.redirect(trade.returnUrl || '/h5/', 302);
+      // Leaving unpaid goes back the way the real cashiers' quit path does, saying so, so the
+      // page can say "cancelled" at once instead of waiting for a payment that will not come.
+      const back = trade.returnUrl || '/h5/';
+      if (b.result === 'ok') return reply.redirect(back, 302);
+      return reply.redirect(`${back}${back.includes('?') ? '&' : '?'}cancelled=1`, 302);
     },
   );
 }

@@ -322,6 +322,15 @@ export async function receiveNotification(
 }
 
 /** Where a payment stands; one that heard nothing asks its provider (reconciliation). */
+/** The order or bill number a payment is for, as the customer knows it. */
+export async function paymentTargetNo(db: Database, targetType: string, targetId: number): Promise<string> {
+  const [row] =
+    targetType === 'bill'
+      ? await db.select({ no: bills.billNo }).from(bills).where(eq(bills.id, targetId)).limit(1)
+      : await db.select({ no: orders.orderNo }).from(orders).where(eq(orders.id, targetId)).limit(1);
+  return row?.no ?? '';
+}
+
 export async function paymentStatus(deps: PaymentDeps, userId: number, paymentNo: string): Promise<PaymentRow> {
   const [payment] = await deps.db
     .select()

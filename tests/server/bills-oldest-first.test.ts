@@ -57,6 +57,13 @@ describe.each(backends)('two unpaid bills on %s', (backend) => {
       { token },
     );
     expect(res.body.code).toBe(1);
-    expect(res.body.data.paymentNo).toBeTruthy();
+    // The result page's facts: what is charged, for which bill, by which method, and when.
+    const status = await getJson<{ amount: number; targetNo: string; method: string; at: string }>(
+      t.app,
+      `/api/pay/status?paymentNo=${res.body.data.paymentNo}`,
+      { token },
+    );
+    expect(status.body.data).toMatchObject({ amount: 3080, targetNo: november, method: 'wechat' });
+    expect(Number.isNaN(Date.parse(status.body.data.at))).toBe(false);
   });
 });

@@ -5,7 +5,7 @@ import type { PaymentConfig, PayMethod, RefundView } from '../../../contract/api
 import type { CardInput } from '../../../contract/card-rules';
 import type { HttpClient } from '../../api/http-client';
 import { postHandoffCreate } from '../../api/handoff';
-import { fetchPayStatus, fetchRefunds, postPay, type PayCreated } from '../../api/payment';
+import { fetchPayStatus, fetchRefunds, postPay, type PayCreated, type PayStatus } from '../../api/payment';
 import { toResult } from '../../lib/action-result';
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/persistence';
 import { Resource } from '../../lib/resource';
@@ -62,6 +62,8 @@ export class PaymentStore {
   /** The order or monthly bill being paid, kept for the card page and for coming back from a redirect. */
   orderNo: string;
   billNo: string;
+  /** The server's last word on the attempt followed: amount, method, order or bill number, time. */
+  result: PayStatus | null = null;
   private pollToken = 0;
   private readonly refunds = new Map<string, Resource<{ refunds: RefundView[] }>>();
 
@@ -176,6 +178,7 @@ export class PaymentStore {
   reset(): void {
     this.pollToken += 1;
     this.phase = { kind: 'idle' };
+    this.result = null;
     this.handoff = null;
     this.handoffError = '';
   }
@@ -337,6 +340,24 @@ export class PaymentStore {
   }
 
   /**
+   * Back from a cashier the customer left without paying (its cancel or quit path): said at
+   * once, with "pay again". The server is asked once all the same, and only it can say paid.
+   */
+  async cancelledAtCashier(paymentNo: string): Promise<void> {
+    const token = ++this.pollToken;
+    this.phase = { kind: 'cancelled' };
+    const res = await toResult(
+      () => fetchPayStatus(this.http, paymentNo),
+      (d) => d,
+    );
+    if (token !== this.pollToken || !res.ok) return;
+    runInAction(() => {
+      this.result = res.value;
+      if (res.value.status === 'paid') this.phase = { kind: 'paid', paymentNo, targetType: res.value.targetType };
+    });
+  }
+
+  /**
    * "Querying payment status" until the server says paid or failed, asking less often as time
    * goes on, and for a limited time: a result that never comes must not hold the screen.
    */
@@ -357,6 +378,7 @@ export class PaymentStore {
       if (token !== this.pollToken) return;
       if (res.ok) {
         const { status, targetType, failureCode, method } = res.value;
+        runInAction(() => (this.result = res.value));
         if (status === 'paid') {
           runInAction(() => (this.phase = { kind: 'paid', paymentNo, targetType }));
           return;
