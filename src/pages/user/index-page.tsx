@@ -70,7 +70,7 @@ export default observer(function UserIndexPage({ titleKey }: PageProps) {
                 <Link to={section.to} className="menu-item">
                   <span>{t(section.key)}</span>
                   {section.to === '/pages/user/pay' && unpaid > 0 && (
-                    <span className="menu-badge">{t('line.unpaidCount', { count: unpaid })}</span>
+                    <span className="menu-badge">{t('line.unpaidBadge', { count: unpaid })}</span>
                   )}
                   <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                     <path fill="currentColor" d="M8.6 5.4 10 4l8 8-8 8-1.4-1.4L15.2 12z" />
