@@ -63,7 +63,7 @@ export default observer(function UserPayPage({ titleKey }: PageProps) {
           <>
             {later.length > 0 && (
               <p className="inline-status" role="status">
-                {t('line.unpaidCount', { count: later.length + 1 })} {t('line.payOldestFirst')}
+                {t('line.payOldestFirst', { count: later.length + 1 })}
               </p>
             )}
             <p className="bill-tag">
