@@ -57,11 +57,32 @@ export const CARD_GATEWAY_BUSY: CardErrorCode = '902';
 
 export interface CardInput {
   number: string;
-  /** As printed on the card: MMYY, no slash. */
+  /** As the customer or autofill types it: `12/30`, `12 / 30`, `1230`; normalizeCard makes it MMYY. */
   expiry: string;
   securityCode: string;
   holder: string;
   installments: string;
+}
+
+/** Full-width digits and slashes (a Chinese or Japanese IME) as their ASCII forms. */
+const halfWidth = (text: string) => text.normalize('NFKC');
+
+/**
+ * What people and autofill type, in the form the rules and the gateway read: the number
+ * without the spaces or hyphens it is printed with; the expiry as the spec's 4 digits MMYY
+ * from `MM/YY`, `MM / YY`, `M/YY`, `MM/YYYY` or `MMYY`. Anything else is left (trimmed) for
+ * the rules to name with the catalogue's code.
+ */
+export function normalizeCard(input: CardInput): CardInput {
+  const expiry = halfWidth(input.expiry).trim();
+  const slashed = /^(\d{1,2})\s*\/\s*(\d{2}|20\d{2})$/.exec(expiry);
+  return {
+    ...input,
+    number: halfWidth(input.number).replace(/[\s-]/g, ''),
+    expiry: slashed ? `${slashed[1]!.padStart(2, '0')}${slashed[2]!.slice(-2)}` : expiry.replace(/\s/g, ''),
+    securityCode: halfWidth(input.securityCode).trim(),
+    holder: halfWidth(input.holder).trim().replace(/\s+/g, ' '),
+  };
 }
 
 /** Printed MMYY becomes the gateway's YYMM. */
@@ -109,8 +130,9 @@ export function installmentsCode(value: string): CardErrorCode | null {
 }
 
 /** What the app checks before calling the gateway script, field by field. */
-export function checkCard(input: CardInput): Partial<Record<keyof CardInput, CardErrorCode>> {
-  const number = input.number.replace(/\s/g, '');
+export function checkCard(typed: CardInput): Partial<Record<keyof CardInput, CardErrorCode>> {
+  const input = normalizeCard(typed);
+  const number = input.number;
   const out: Partial<Record<keyof CardInput, CardErrorCode>> = {};
   const n = cardNumberCode(number);
   if (n) out.number = n;

@@ -29,6 +29,12 @@ export const payStatusSchema = z.object({
   targetType: z.string(),
   /** wechat, alipay or card: the result screen speaks of the method that was used. */
   method: z.string(),
+  /** Yen, tax included: what this attempt charges. */
+  amount: z.number().int(),
+  /** The order's or bill's number. */
+  targetNo: z.string(),
+  /** When it was paid, or started while not paid (ISO). */
+  at: z.string(),
 });
 
 export const payRefundsSchema = z.object({ refunds: z.array(refundViewSchema) });

@@ -7,7 +7,7 @@ import { seedPages } from './seed-pages.js';
 // What a newcomer sees on a fresh database: a real-looking home page in both languages.
 // Prices are integer yen excluding the 10 % consumption tax.
 
-const seedPlans: (typeof plans.$inferInsert)[] = [
+export const seedPlans: (typeof plans.$inferInsert)[] = [
   {
     code: 'lite-5',
     nameCn: '轻享 5GB 套餐',
@@ -49,10 +49,13 @@ const seedPlans: (typeof plans.$inferInsert)[] = [
   },
 ];
 
-const seedBanners: (typeof banners.$inferInsert)[] = [
+export const seedBanners: (typeof banners.$inferInsert)[] = [
   {
-    titleCn: '新用户首月半价',
-    titleJa: '新規ご契約で初月半額',
+    // Says only what the prices give: the cheapest plan's activity price with tax (the first
+    // payment and the rent), its original price struck through on the plan list. No plan's
+    // first month is half its rent, so the old "first month half price" was not true.
+    titleCn: '限时特惠 月租 ¥1,980 起（含税）',
+    titleJa: '期間限定価格 月額 ¥1,980〜（税込）',
     subtitleCn: '微信、支付宝、信用卡均可支付',
     subtitleJa: 'WeChat Pay・Alipay・クレジットカード対応',
     image: 'banners/welcome.svg',

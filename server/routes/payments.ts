@@ -13,7 +13,13 @@ import { requireUser } from '../lib/auth.js';
 import { ok, replies } from '../lib/envelope.js';
 import { withContract } from '../lib/validate.js';
 import { completeCardReturn } from '../services/card-return.js';
-import { createPayment, paymentStatus, receiveNotification, type PaymentDeps } from '../services/payments.js';
+import {
+  createPayment,
+  paymentStatus,
+  paymentTargetNo,
+  receiveNotification,
+  type PaymentDeps,
+} from '../services/payments.js';
 import { customerRefunds } from '../services/refunds.js';
 
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -56,12 +62,12 @@ export async function paymentRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { querystring: paymentNoQuerySchema, response: replies(payStatusSchema) } },
     async (request) => {
       const { user } = await requireUser(app, request);
-      const { paymentNo, status, failureCode, targetType, method } = await paymentStatus(
-        deps(),
-        user.id,
-        request.query.paymentNo,
-      );
-      return ok(request.lang, { paymentNo, status, failureCode, targetType, method });
+      const row = await paymentStatus(deps(), user.id, request.query.paymentNo);
+      const { paymentNo, status, failureCode, targetType, method, amount } = row;
+      // The result page says what was paid: amount, method, the order's or bill's number and when.
+      const targetNo = await paymentTargetNo(app.db, targetType, row.targetId);
+      const at = (row.paidAt ?? row.createdAt).toISOString();
+      return ok(request.lang, { paymentNo, status, failureCode, targetType, method, amount, targetNo, at });
     },
   );
 

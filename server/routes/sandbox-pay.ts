@@ -222,7 +222,12 @@ ${form('cancel', message(lang, 'sandbox.cashierCancel'), ' style="background:#88
           .type('text/html')
           .send(htmlPage(request.lang, title, `<h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>`));
       }
-      return reply.redirect(trade.returnUrl || '/h5/', 302);
+      // Alipay's mobile cashier has a quit path (quit_url) apart from its return: leaving unpaid
+      // goes back saying so, and the page says "cancelled" at once instead of waiting. WeChat
+      // Pay H5 returns to the one redirect_url either way, so its page still asks the server.
+      const back = trade.returnUrl || '/h5/';
+      if (b.result === 'ok' || provider !== 'alipay') return reply.redirect(back, 302);
+      return reply.redirect(`${back}${back.includes('?') ? '&' : '?'}cancelled=1`, 302);
     },
   );
 }

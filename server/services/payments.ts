@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import { sceneAllowed } from '../../bridges/matrix.js';
 import type { Container } from '../../bridges/types.js';
 import { PAY_METHODS, type PayMethod } from '../../contract/api.js';
+import { billMonthParams } from '../../contract/bill-rules.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import { CARD_GATEWAY_BUSY } from '../../contract/card-rules.js';
 import type { Database } from '../db/client.js';
@@ -84,6 +85,14 @@ async function billTarget(db: Database, userId: number, billNo: string): Promise
     .limit(1);
   if (!bill) throw new NotFoundError();
   if (bill.status !== 'unpaid') throw new ApiError('NO_BILL_TO_PAY');
+  // Oldest first: paying December while November stays unpaid would leave November overdue.
+  const [older] = await db
+    .select({ month: bills.month })
+    .from(bills)
+    .where(and(eq(bills.userId, userId), eq(bills.status, 'unpaid'), lt(bills.month, bill.month)))
+    .orderBy(asc(bills.month))
+    .limit(1);
+  if (older) throw new ApiError('OLDER_BILL_UNPAID', 200, undefined, billMonthParams(older.month));
   return { type: 'bill', id: bill.id, amount: bill.total, description: `Monthly bill ${bill.month}` };
 }
 
@@ -313,6 +322,15 @@ export async function receiveNotification(
 }
 
 /** Where a payment stands; one that heard nothing asks its provider (reconciliation). */
+/** The order or bill number a payment is for, as the customer knows it. */
+export async function paymentTargetNo(db: Database, targetType: string, targetId: number): Promise<string> {
+  const [row] =
+    targetType === 'bill'
+      ? await db.select({ no: bills.billNo }).from(bills).where(eq(bills.id, targetId)).limit(1)
+      : await db.select({ no: orders.orderNo }).from(orders).where(eq(orders.id, targetId)).limit(1);
+  return row?.no ?? '';
+}
+
 export async function paymentStatus(deps: PaymentDeps, userId: number, paymentNo: string): Promise<PaymentRow> {
   const [payment] = await deps.db
     .select()

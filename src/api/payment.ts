@@ -10,6 +10,10 @@ export interface PayStatus {
   failureCode: string | null;
   targetType: string;
   method: string;
+  /** Yen with tax; the order's or bill's number; when paid (or started), ISO. */
+  amount: number;
+  targetNo: string;
+  at: string;
 }
 
 export const postPay = (http: HttpClient, data: FormFields) =>

@@ -16,6 +16,16 @@ export interface OrderFacts {
   storeName?: string;
 }
 
+/** How the SIM comes, in words: by post to the address, or collected at the store. */
+export function deliveryText(t: (key: string) => string, info: Record<string, string>, storeName?: string): string {
+  const address = [info.postcode, info.province, info.city, info.district, info.block, info.building]
+    .filter(Boolean)
+    .join(' ');
+  return info.delivery === 'pickup'
+    ? `${t('purchase.deliveryPickup')}${storeName ? `：${storeName}` : ''}`
+    : `${t('purchase.deliveryMail')}：${address}`;
+}
+
 /** What the customer pays for, wherever they are asked to agree or pay. */
 export function OrderSummary({ facts }: { facts: OrderFacts }) {
   const { t } = useTranslation();
@@ -23,9 +33,6 @@ export function OrderSummary({ facts }: { facts: OrderFacts }) {
   // Japan's total-price display: the price with tax, and how much of it is tax.
   const taxed = (amount: number) =>
     t('price.withTaxAmount', { amount: formatYen(withTax(amount)), tax: formatYen(taxOf(amount)) });
-  const address = [info.postcode, info.province, info.city, info.district, info.block, info.building]
-    .filter(Boolean)
-    .join(' ');
   return (
     <section className="order-card order-summary" aria-labelledby="summary-title">
       <h2 id="summary-title">{t('order.summaryTitle')}</h2>
@@ -53,11 +60,7 @@ export function OrderSummary({ facts }: { facts: OrderFacts }) {
         </div>
         <div>
           <dt>{t('purchase.delivery')}</dt>
-          <dd>
-            {info.delivery === 'pickup'
-              ? `${t('purchase.deliveryPickup')}${facts.storeName ? `：${facts.storeName}` : ''}`
-              : `${t('purchase.deliveryMail')}：${address}`}
-          </dd>
+          <dd>{deliveryText(t, info, facts.storeName)}</dd>
         </div>
       </dl>
     </section>

@@ -97,6 +97,9 @@ describe('signing in and paying in each container, in Chromium', () => {
     const code = page.getByRole('img', { name: '微信支付二维码' });
     await code.waitFor();
     await expectAccessible(page);
+    // While the code waits to be scanned, the other ways stay usable and the panel says so.
+    expect(await page.getByRole('button', { name: '信用卡支付' }).isEnabled()).toBe(true);
+    await page.getByText('可以直接选择上方的其他支付方式').waitFor();
     const codeUrl = (await code.getAttribute('data-code-url'))!;
     // The customer's phone scans the code: here a second page opens what it encodes.
     const scanner = await phone.context.newPage();

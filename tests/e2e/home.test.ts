@@ -23,7 +23,7 @@ describe('home page in Chromium at iPhone size', () => {
           .evaluate((img: HTMLImageElement) => img.naturalWidth),
       )
       .toBeGreaterThan(0);
-    expect(await page.locator('.banner strong').first().textContent()).toBe('新用户首月半价');
+    expect(await page.locator('.banner strong').first().textContent()).toBe('限时特惠 月租 ¥1,980 起（含税）');
     const plans = page.locator('.plan-card');
     expect(await plans.count()).toBe(3);
     // 1,800 yen before tax is 1,980 yen as the customer pays it.
@@ -45,7 +45,9 @@ describe('home page in Chromium at iPhone size', () => {
     await visit(h, phone, '/');
     await page.getByRole('button', { name: '切换为日语' }).click();
     await expect.poll(() => page.getAttribute('html', 'lang')).toBe('ja');
-    await expect.poll(() => page.locator('.banner strong').first().textContent()).toBe('新規ご契約で初月半額');
+    await expect
+      .poll(() => page.locator('.banner strong').first().textContent())
+      .toBe('期間限定価格 月額 ¥1,980〜（税込）');
     await expect.poll(() => page.locator('.store-card h3').first().textContent()).toBe('池袋本店');
     expect(await page.locator('.plan-card').first().textContent()).toContain('1,980 円');
     await expectAccessible(page);
@@ -54,7 +56,7 @@ describe('home page in Chromium at iPhone size', () => {
     await settle(page);
     expect(await page.getAttribute('html', 'lang')).toBe('ja');
     expect(await page.getByRole('link', { name: 'SIMカードを購入する' }).isVisible()).toBe(true);
-    expect(await page.locator('.banner strong').first().textContent()).toBe('新規ご契約で初月半額');
+    expect(await page.locator('.banner strong').first().textContent()).toBe('期間限定価格 月額 ¥1,980〜（税込）');
     await expectAccessible(page);
     expect(phone.errors).toEqual([]);
     await phone.context.close();

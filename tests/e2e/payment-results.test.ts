@@ -57,19 +57,32 @@ describe('what a payment came to, in Chromium', () => {
   });
   afterAll(() => h?.close());
 
-  it('leaving the Alipay cashier without paying never says paid, and after the limit says it is still confirming', async () => {
+  it('cancelling in the Alipay cashier says cancelled at once, with what it was for and "pay again"; a cashier left without a word is still confirming after the limit', async () => {
     const phone = await openPhone(h);
     const { page } = phone;
-    const { token } = await customerWithOrder(page.request, h.baseUrl, 'leaver');
+    const { token, orderNo } = await customerWithOrder(page.request, h.baseUrl, 'leaver');
     await signedIn(h, phone, token);
     await page.clock.install();
     await page.goto(`${h.baseUrl}/h5/pages/process/pay`);
     await page.getByRole('button', { name: '支付宝支付' }).click();
     await page.waitForURL(/\/sandbox\/alipay\/cashier\?/);
     await page.getByRole('button', { name: '取消支付' }).click();
-    await page.waitForURL(/\/h5\/pages\/public\/success\?paymentNo=/);
-    await page.getByRole('heading', { name: '正在确认支付结果' }).waitFor();
+    await page.waitForURL(/\/h5\/pages\/public\/success\?paymentNo=.*cancelled=1/);
+    // No clock has moved: said at once, not after the 70 s of "confirming" it took before.
+    await page.getByRole('heading', { name: '支付已取消' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toContain('取消');
+    await page.getByRole('link', { name: '重新支付' }).waitFor();
+    const main = (await page.locator('main').textContent()) ?? '';
+    expect(main).toContain(orderNo);
+    expect(main).toContain('支付宝支付');
+    expect(main).toContain('3,080');
     expect(await page.title()).not.toContain('成功');
+    await expectAccessible(page);
+
+    // Back from a cashier without its cancel path (the back button): the server is asked, and
+    // after the limit the page says it is still confirming, never paid.
+    await page.goto(page.url().replace(/&cancelled=1/, ''));
+    await page.getByRole('heading', { name: '正在确认支付结果' }).waitFor();
     expect(await page.locator('main').textContent()).not.toContain('信用卡');
 
     await page.clock.fastForward('00:15');
@@ -109,6 +122,9 @@ describe('what a payment came to, in Chromium', () => {
     expect(heading).not.toContain('完了');
     expect(await page.title()).not.toContain('完了');
     expect(await page.getByRole('alert').textContent()).toContain('クレジットカード');
+    // In its own words: the customer did not pass the challenge; the issuer declined nothing.
+    expect(await page.getByRole('alert').textContent()).toContain('3Dセキュア');
+    expect(await page.getByRole('alert').textContent()).not.toContain('取引を断られました');
     await page.getByRole('link', { name: 'もう一度支払う' }).waitFor();
     await expectAccessible(page);
     expect(phone.errors).toEqual([]);

@@ -36,7 +36,7 @@ describe('paying an order in Chromium', () => {
     await settle(page);
     await expectAccessible(page);
 
-    await page.getByLabel('卡号').fill('4111-1111');
+    await page.getByLabel('卡号').fill('4111-1111-111a');
     await page.getByLabel('有效期').fill('1328');
     await page.getByLabel('安全码').fill('12');
     await page.getByRole('button', { name: '确认支付' }).click();
@@ -45,21 +45,22 @@ describe('paying an order in Chromium', () => {
     expect(await page.getByText('安全码位数错误').isVisible()).toBe(true);
 
     await page.getByLabel('卡号').fill('4000000000000002');
-    await page.getByLabel('有效期').fill('1228');
+    // As people and autofill type it: the slash is fine, the gateway gets MMYY.
+    await page.getByLabel('有效期').fill('12/28');
     await page.getByLabel('安全码').fill('123');
     await page.getByLabel('持卡人姓名').fill('wang fang');
     await page.getByRole('button', { name: '确认支付' }).click();
     await page.getByText('信用卡支付失败，失败原因：发卡机构拒绝了此次交易').waitFor();
     await expectAccessible(page);
 
-    await page.getByLabel('卡号').fill('4111111111111111');
+    await page.getByLabel('卡号').fill('4111 1111 1111 1111');
     await page.getByRole('button', { name: '确认支付' }).click();
     await page.getByRole('heading', { name: '购卡订单支付成功' }).waitFor();
     await expectAccessible(page);
     await page.getByRole('link', { name: '我的订单' }).click();
     await page.getByText('审核中', { exact: true }).waitFor();
 
-    for (const number of ['4111111111111111', '4000000000000002', '4111-1111']) {
+    for (const number of ['4111111111111111', '4111 1111', '4000000000000002', '4111-1111']) {
       expect(toApi.filter((r) => r.includes(number))).toEqual([]);
     }
     expect(toApi.some((r) => r.includes('/api/pay/create'))).toBe(true);

@@ -119,7 +119,18 @@ describe('refusals and bookings with a way forward, in Chromium', () => {
     await page.waitForURL(/\/pages\/user\/taocan/);
     await page.getByText(`已预约变更为「${plan}」`, { exact: false }).waitFor();
     await page.getByRole('button', { name: '取消已预约的变更' }).click();
-    await page.getByRole('status').filter({ hasText: '已取消' }).waitFor();
+    // Asked first, naming what is undone; keeping it changes nothing.
+    const dialog = page.getByRole('dialog', { name: '取消套餐变更？' });
+    expect(await dialog.textContent()).toContain(`「${plan}」`);
+    await dialog.getByRole('button', { name: '保留变更' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByText('已预约变更为').isVisible()).toBe(true);
+    await page.getByRole('button', { name: '取消已预约的变更' }).click();
+    await dialog.getByRole('button', { name: '确认取消变更' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: `已取消变更为「${plan}」` })
+      .waitFor();
     await page.getByText('已预约变更为').waitFor({ state: 'detached' });
     await expectAccessible(page);
     expect(phone.errors).toEqual([]);

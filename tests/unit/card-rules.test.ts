@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { tradePayOutcome } from '../../bridges/alipay';
-import { CARD_ERROR_CODES, checkCard, gatewayExpiryCode, maskCard, toGatewayExpiry } from '../../contract/card-rules';
+import {
+  CARD_ERROR_CODES,
+  checkCard,
+  gatewayExpiryCode,
+  maskCard,
+  normalizeCard,
+  toGatewayExpiry,
+} from '../../contract/card-rules';
 import cn from '../../locales/cn.json';
 import ja from '../../locales/ja.json';
 
@@ -17,7 +24,9 @@ describe('card rules and their gateway codes', () => {
     [{ number: '411111111' }, { number: '102' }],
     [{ number: '41111111111111111' }, { number: '102' }],
     [{ expiry: '' }, { expiry: '110' }],
-    [{ expiry: '12/28' }, { expiry: '111' }],
+    [{ expiry: '12-28' }, { expiry: '111' }],
+    [{ expiry: '12/2' }, { expiry: '111' }],
+    [{ expiry: '13/28' }, { expiry: '113' }],
     [{ expiry: '122' }, { expiry: '112' }],
     [{ expiry: '1328' }, { expiry: '113' }],
     [{ securityCode: '12a' }, { securityCode: '121' }],
@@ -29,6 +38,25 @@ describe('card rules and their gateway codes', () => {
     [{ installments: '0' }, { installments: '142' }],
   ])('%o gives %o', (change, expected) => {
     expect(checkCard({ ...good, ...change })).toEqual(expected);
+  });
+
+  // As people and autofill type them: what reaches the rules (and the gateway) is the spec's form.
+  it.each([
+    [{ number: '4111 1111 1111 1111' }, { number: '4111111111111111' }],
+    [{ number: '4111-1111-1111-1111' }, { number: '4111111111111111' }],
+    [{ number: '４１１１ １１１１ １１１１ １１１１' }, { number: '4111111111111111' }],
+    [{ expiry: '12/30' }, { expiry: '1230' }],
+    [{ expiry: '12 / 30' }, { expiry: '1230' }],
+    [{ expiry: '1230' }, { expiry: '1230' }],
+    [{ expiry: ' 1/30 ' }, { expiry: '0130' }],
+    [{ expiry: '12/2030' }, { expiry: '1230' }],
+    [{ expiry: '１２／３０' }, { expiry: '1230' }],
+    [{ expiry: '12 30' }, { expiry: '1230' }],
+    [{ securityCode: ' 123 ' }, { securityCode: '123' }],
+    [{ holder: ' LI  HUA ' }, { holder: 'LI HUA' }],
+  ])('normalizes %o to %o, which the rules accept', (typed, normalized) => {
+    expect(normalizeCard({ ...good, ...typed })).toEqual({ ...good, ...normalized });
+    expect(checkCard({ ...good, ...typed })).toEqual({});
   });
 
   it('accepts 10 and 16 digit numbers, 3 and 4 digit codes, a 50-character holder, 1 to 10 installments', () => {

@@ -95,7 +95,8 @@ export function sandboxCard(db: Database): PaymentProvider {
           .update(sandboxTrades)
           .set({ status: 'failed' })
           .where(and(eq(sandboxTrades.tradeNo, trade.tradeNo), eq(sandboxTrades.status, 'auth_failed')));
-        return { status: 'failed', code: 'DECLINED' };
+        // The issuer did not decline: the customer did not pass the challenge.
+        return { status: 'failed', code: 'SECURE_FAILED' };
       }
       if (trade?.status === 'authenticated') {
         // The charge happens here, as SecureTran2 charges: once.

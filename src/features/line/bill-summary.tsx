@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { BillView } from '../../../contract/api';
+import { billMonthParams } from '../../../contract/bill-rules';
 import { formatYen } from '../../lib/format';
 
 /** One bill: month, items, tax, total, due date and whether it is paid. */
@@ -8,7 +9,7 @@ export function BillSummary({ bill }: { bill: BillView }) {
   const yen = (n: number) => t('price.yen', { amount: formatYen(n) });
   return (
     <section className="card" aria-labelledby={`bill-${bill.billNo}`}>
-      <h2 id={`bill-${bill.billNo}`}>{t('line.billOf', { month: bill.month })}</h2>
+      <h2 id={`bill-${bill.billNo}`}>{t('line.billOf', billMonthParams(bill.month))}</h2>
       <dl className="facts-list">
         {bill.items.map((item) => (
           <div key={item.code}>

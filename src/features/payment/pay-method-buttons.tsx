@@ -12,7 +12,11 @@ export function wayLabelKey(way: PayWay): string {
   return `order.payWith.${way.method}`;
 }
 
-/** One button per way this container and deployment offer (bridges/matrix.ts), disabled while a payment runs. */
+/**
+ * One button per way this container and deployment offer (bridges/matrix.ts), disabled while a
+ * payment runs, but not while a WeChat Native QR code waits to be scanned: the customer may
+ * pick another way instead (the server closes the open attempt when a new one starts).
+ */
 export const PayMethodButtons = observer(function PayMethodButtons({
   payment,
   onChoose,
@@ -21,7 +25,8 @@ export const PayMethodButtons = observer(function PayMethodButtons({
   onChoose: (way: PayWay) => void;
 }) {
   const { t } = useTranslation();
-  const busy = payment.phase.kind === 'working' || (payment.phase.kind === 'querying' && !payment.phase.slow);
+  const phase = payment.phase;
+  const busy = phase.kind === 'working' || (phase.kind === 'querying' && !phase.slow && !phase.codeUrl);
   return (
     <div className="pay-methods">
       {payment.choices.map((way) => (

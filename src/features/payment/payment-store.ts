@@ -5,7 +5,7 @@ import type { PaymentConfig, PayMethod, RefundView } from '../../../contract/api
 import type { CardInput } from '../../../contract/card-rules';
 import type { HttpClient } from '../../api/http-client';
 import { postHandoffCreate } from '../../api/handoff';
-import { fetchPayStatus, fetchRefunds, postPay, type PayCreated } from '../../api/payment';
+import { fetchPayStatus, fetchRefunds, postPay, type PayCreated, type PayStatus } from '../../api/payment';
 import { toResult } from '../../lib/action-result';
 import type { Clearable } from '../../lib/clearable';
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/persistence';
@@ -63,6 +63,8 @@ export class PaymentStore implements Clearable {
   /** The order or monthly bill being paid, kept for the card page and for coming back from a redirect. */
   orderNo: string;
   billNo: string;
+  /** The server's last word on the attempt followed: amount, method, order or bill number, time. */
+  result: PayStatus | null = null;
   private pollToken = 0;
   /** Counts clears: an answer that arrives after one belongs to the customer who left. */
   private clears = 0;
@@ -183,6 +185,7 @@ export class PaymentStore implements Clearable {
   reset(): void {
     this.pollToken += 1;
     this.phase = { kind: 'idle' };
+    this.result = null;
     this.handoff = null;
     this.handoffError = '';
   }
@@ -256,8 +259,10 @@ export class PaymentStore implements Clearable {
       runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'api.errors.NETWORK' }));
       return null;
     }
-    const [{ CARD_OK, checkCard, toGatewayExpiry }, { getCardToken }] = code;
+    const [{ CARD_OK, checkCard, normalizeCard, toGatewayExpiry }, { getCardToken }] = code;
     const problems = checkCard(input);
+    // What reaches the gateway is the spec's form (MMYY, digits only), never what was typed.
+    const card = normalizeCard(input);
     if (Object.keys(problems).length > 0) return problems;
     const config = this.config();
     if (!config) {
@@ -268,10 +273,10 @@ export class PaymentStore implements Clearable {
     let token: string | undefined;
     try {
       const result = await getCardToken(config.tokenScriptUrl, config.shopId, {
-        cardno: input.number.replace(/\s/g, ''),
-        expire: toGatewayExpiry(input.expiry),
-        securitycode: input.securityCode,
-        holdername: input.holder,
+        cardno: card.number,
+        expire: toGatewayExpiry(card.expiry),
+        securitycode: card.securityCode,
+        holdername: card.holder,
         tokennumber: '1',
       });
       if (result.resultCode !== CARD_OK) {
@@ -356,6 +361,24 @@ export class PaymentStore implements Clearable {
   }
 
   /**
+   * Back from a cashier the customer left without paying (its cancel or quit path): said at
+   * once, with "pay again". The server is asked once all the same, and only it can say paid.
+   */
+  async cancelledAtCashier(paymentNo: string): Promise<void> {
+    const token = ++this.pollToken;
+    this.phase = { kind: 'cancelled' };
+    const res = await toResult(
+      () => fetchPayStatus(this.http, paymentNo),
+      (d) => d,
+    );
+    if (token !== this.pollToken || !res.ok) return;
+    runInAction(() => {
+      this.result = res.value;
+      if (res.value.status === 'paid') this.phase = { kind: 'paid', paymentNo, targetType: res.value.targetType };
+    });
+  }
+
+  /**
    * "Querying payment status" until the server says paid or failed, asking less often as time
    * goes on, and for a limited time: a result that never comes must not hold the screen.
    */
@@ -376,6 +399,7 @@ export class PaymentStore implements Clearable {
       if (token !== this.pollToken) return;
       if (res.ok) {
         const { status, targetType, failureCode, method } = res.value;
+        runInAction(() => (this.result = res.value));
         if (status === 'paid') {
           runInAction(() => (this.phase = { kind: 'paid', paymentNo, targetType }));
           return;

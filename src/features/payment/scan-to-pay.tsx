@@ -32,6 +32,7 @@ export function ScanToPay({ codeUrl, children }: { codeUrl: string; children: Re
         <div className="scan-qr-placeholder" aria-hidden="true" />
       )}
       {children}
+      <p className="field-hint">{t('payment.scanOther')}</p>
       {sandbox && (
         <a href={codeUrl} target="_blank" rel="noreferrer" className="sandbox-scan-link">
           {t('payment.sandboxScan')}

@@ -8,6 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { LoadFailed } from '../../components/load-failed';
 import { BillSummary } from '../../features/line/bill-summary';
 import { RefundNotice } from '../../features/payment/refund-notice';
+import { billMonthParams } from '../../../contract/bill-rules';
 import { formatYen } from '../../lib/format';
 import '../user/line.css';
 
@@ -45,7 +46,7 @@ export default observer(function OrderDetailPage({ titleKey }: PageProps) {
                   aria-pressed={b.billNo === selected?.billNo}
                   onClick={() => setParams({ billNo: b.billNo }, { replace: true })}
                 >
-                  <span>{b.month}</span>
+                  <span>{t('line.billOf', billMonthParams(b.month))}</span>
                   <span>
                     {t('price.yen', { amount: formatYen(b.total) })} · {t(`line.billStatus.${b.status}`)}
                   </span>

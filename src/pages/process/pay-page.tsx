@@ -5,7 +5,9 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { withTax } from '../../../contract/pricing';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
+import { deliveryText } from '../../components/order-summary';
 import { PageHeader } from '../../components/page-header';
+import { pageTitle } from '../../app/route-frame';
 import { LoadFailed } from '../../components/load-failed';
 import { Steps } from '../../components/steps';
 import type { PayWay } from '../../../bridges/matrix';
@@ -19,7 +21,7 @@ import '../../components/form-page.css';
 import './process.css';
 
 export default observer(function PayPage({ titleKey }: PageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const { purchase, language, payment, content } = useStores();
   const lang = language.lang;
@@ -49,6 +51,13 @@ export default observer(function PayPage({ titleKey }: PageProps) {
     if (payment.phase.kind === 'paid')
       navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });
   }, [payment.phase, navigate]);
+
+  // The title follows the order's status: a paid or rejected order is not "pay the order".
+  const status = purchase.order.data?.order?.status ?? 'awaiting_payment';
+  const titleOf = status === 'awaiting_payment' ? titleKey : `order.titleFor.${status}`;
+  useEffect(() => {
+    document.title = pageTitle(t, titleOf);
+  }, [t, titleOf, i18n.language]);
 
   const yen = (n: number) => t('price.yen', { amount: formatYen(n) });
   const loaded = purchase.order.data;
@@ -115,7 +124,7 @@ export default observer(function PayPage({ titleKey }: PageProps) {
 
   return (
     <>
-      <PageHeader title={t(titleKey)} />
+      <PageHeader title={t(titleOf)} />
       <main id="main" className="page process">
         {awaiting && <Steps current={4} />}
         <section className="order-card" aria-labelledby="order-title">
@@ -174,6 +183,10 @@ export default observer(function PayPage({ titleKey }: PageProps) {
                 {yen(withTax(order.monthlyRent))}
                 {t('home.perMonth')}
               </dd>
+            </div>
+            <div>
+              <dt>{t('purchase.delivery')}</dt>
+              <dd>{deliveryText(t, order.info, pickupStore?.name)}</dd>
             </div>
           </dl>
         </section>

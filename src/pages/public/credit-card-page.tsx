@@ -9,12 +9,9 @@ import { OrderSummary } from '../../components/order-summary';
 import { PageHeader } from '../../components/page-header';
 import { BillSummary } from '../../features/line/bill-summary';
 import { PayCountdown } from '../../features/purchase/countdown';
-import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { PaymentPhase } from '../../features/payment/payment-phase';
 import '../../components/form-page.css';
-
-const INSTALLMENTS = Array.from({ length: 10 }, (_, i) => String(i + 1));
 
 export default observer(function CreditCardPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
@@ -25,6 +22,7 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
     expiry: '',
     securityCode: '',
     holder: '',
+    // Paid in one go: no plan offers instalments, so no 1-10 picker is shown.
     installments: '1',
   });
   const [errors, setErrors] = useState<Partial<Record<keyof CardInput, string>>>({});
@@ -84,7 +82,7 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
               label={t('card.number')}
               inputMode="numeric"
               autoComplete="cc-number"
-              maxLength={19}
+              maxLength={23}
               value={card.number}
               onValueChange={set('number')}
               error={errorOf('number')}
@@ -96,8 +94,8 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
                 label={t('card.expiry')}
                 inputMode="numeric"
                 autoComplete="cc-exp"
-                placeholder="MMYY"
-                maxLength={4}
+                placeholder="MM/YY"
+                maxLength={7}
                 value={card.expiry}
                 onValueChange={set('expiry')}
                 error={errorOf('expiry')}
@@ -124,13 +122,7 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
               error={errorOf('holder')}
               hint={t('card.holderHint')}
             />
-            <SelectField
-              label={t('card.installments')}
-              value={card.installments}
-              options={INSTALLMENTS.map((n) => ({ value: n, label: t('card.times', { count: Number(n) }) }))}
-              onValueChange={set('installments')}
-              error={errorOf('installments')}
-            />
+            <p className="field-hint">{t('card.oneTime')}</p>
             <PaymentPhase payment={payment} />
             <button type="submit" className="button button-primary button-block" disabled={busy || !payment.hasTarget}>
               {busy ? t('payment.working') : t('card.submit')}

@@ -6,11 +6,12 @@ import type { PageProps } from '../../app/lazy-page';
 import { pageTitle } from '../../app/route-frame';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
+import { PaymentFacts } from '../../features/payment/payment-facts';
 import { failureText, PaymentPhase } from '../../features/payment/payment-phase';
 import { ContactChannels } from '../../features/service/contact-channels';
 import '../../components/form-page.css';
 
-type Outcome = 'paid' | 'failed' | 'confirming' | 'unconfirmed' | 'none';
+type Outcome = 'paid' | 'failed' | 'cancelled' | 'confirming' | 'unconfirmed' | 'none';
 
 /**
  * Back from paying: asks the server until it decides, then says what happened, in the words
@@ -21,27 +22,36 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
   const { payment, language } = useStores();
   const [params] = useSearchParams();
   const paymentNo = params.get('paymentNo') ?? '';
+  // The cashier's cancel (or quit) path comes back with this: no 70 s of "confirming" first.
+  const leftCashier = params.get('cancelled') === '1';
 
   useEffect(() => {
-    if (paymentNo && !(payment.phase.kind === 'paid' && payment.phase.paymentNo === paymentNo))
+    if (paymentNo && leftCashier) void payment.cancelledAtCashier(paymentNo);
+    else if (paymentNo && !(payment.phase.kind === 'paid' && payment.phase.paymentNo === paymentNo))
       void payment.waitForServer(paymentNo);
     return () => payment.reset();
-  }, [payment, paymentNo]);
+  }, [payment, paymentNo, leftCashier]);
 
   const phase = payment.phase;
-  const bill = phase.kind === 'paid' ? phase.targetType === 'bill' : Boolean(payment.billNo);
+  const bill =
+    phase.kind === 'paid'
+      ? phase.targetType === 'bill'
+      : (payment.result?.targetType ?? '') === 'bill' || Boolean(payment.billNo);
   const outcome: Outcome = !paymentNo
     ? 'none'
     : phase.kind === 'paid'
       ? 'paid'
-      : phase.kind === 'failed' || phase.kind === 'cancelled'
-        ? 'failed'
-        : phase.kind === 'unconfirmed'
-          ? 'unconfirmed'
-          : 'confirming';
+      : phase.kind === 'cancelled'
+        ? 'cancelled'
+        : phase.kind === 'failed'
+          ? 'failed'
+          : phase.kind === 'unconfirmed'
+            ? 'unconfirmed'
+            : 'confirming';
   const titleOf: Record<Outcome, string> = {
     paid: bill ? 'payment.billPaid' : 'payment.orderPaid',
     failed: bill ? 'payment.billPayFailed' : 'payment.orderPayFailed',
+    cancelled: 'payResult.cancelledTitle',
     confirming: 'payResult.confirmingTitle',
     unconfirmed: 'payResult.unconfirmedTitle',
     none: titleKey,
@@ -53,8 +63,11 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [t, outcome, bill, i18n.language]);
 
-  const payAgain = bill ? '/pages/user/pay' : `/pages/process/pay?orderNo=${payment.orderNo}`;
-  const targetPage = bill ? '/pages/order/orderDetail' : `/pages/process/pay?orderNo=${payment.orderNo}`;
+  const orderNo = payment.result?.targetType === 'order' ? payment.result.targetNo : payment.orderNo;
+  const payAgain = bill ? '/pages/user/pay' : `/pages/process/pay?orderNo=${orderNo}`;
+  const targetPage = bill ? '/pages/order/orderDetail' : `/pages/process/pay?orderNo=${orderNo}`;
+  // An older server (or a partial answer) without the facts shows none rather than "¥NaN".
+  const facts = payment.result?.targetNo ? <PaymentFacts result={payment.result} /> : null;
   const checkAgain = () => void payment.waitForServer(paymentNo);
 
   return (
@@ -68,18 +81,20 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
               <path d="M18 33l9 9 19-20" stroke="#fff" strokeWidth="6" fill="none" strokeLinecap="round" />
             </svg>
             <h2>{heading}</h2>
+            {facts}
             {!bill && <p>{t('payment.orderPaidHint')}</p>}
             <Link className="button button-primary" to={targetPage}>
               {t(bill ? 'routes.orderDetail' : 'order.myOrder')}
             </Link>
           </>
         )}
-        {outcome === 'failed' && (
+        {(outcome === 'failed' || outcome === 'cancelled') && (
           <>
             <h2>{heading}</h2>
             <p className="form-alert form-alert-error" role="alert">
               {phase.kind === 'failed' ? failureText(t, phase) : t('payment.cancelled')}
             </p>
+            {facts}
             <Link className="button button-primary" to={payAgain}>
               {t('payment.retry')}
             </Link>
@@ -88,6 +103,7 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
         {outcome === 'confirming' && (
           <>
             <h2>{heading}</h2>
+            {facts}
             <PaymentPhase payment={payment} />
             {phase.kind === 'querying' && phase.slow && (
               <Link className="button button-outline" to={payAgain}>
@@ -99,6 +115,7 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
         {outcome === 'unconfirmed' && (
           <>
             <h2>{heading}</h2>
+            {facts}
             <PaymentPhase payment={payment} />
             <button type="button" className="button button-primary" onClick={checkAgain}>
               {t('payResult.checkAgain')}

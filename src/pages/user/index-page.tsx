@@ -1,7 +1,8 @@
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
+import { unpaidOldestFirst } from '../../../contract/bill-rules';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { HelpLinks } from '../../components/help-links';
@@ -25,7 +26,12 @@ const SECTIONS: { to: string; key: string }[] = [
 
 export default observer(function UserIndexPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { session, account, language } = useStores();
+  const { session, account, language, line } = useStores();
+  useEffect(() => {
+    void line.bills.load();
+  }, [line]);
+  // Said next to "pay the bill", so an unpaid (or overdue) month is seen without opening it.
+  const unpaid = unpaidOldestFirst(line.bills.data.bills).length;
   const navigate = useNavigate();
   const [leaving, setLeaving] = useState(false);
   const user = session.userinfo;
@@ -63,6 +69,9 @@ export default observer(function UserIndexPage({ titleKey }: PageProps) {
               <li key={section.to}>
                 <Link to={section.to} className="menu-item">
                   <span>{t(section.key)}</span>
+                  {section.to === '/pages/user/pay' && unpaid > 0 && (
+                    <span className="menu-badge">{t('line.unpaidBadge', { count: unpaid })}</span>
+                  )}
                   <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
                     <path fill="currentColor" d="M8.6 5.4 10 4l8 8-8 8-1.4-1.4L15.2 12z" />
                   </svg>

@@ -8,12 +8,19 @@ import { PageHeader } from '../../components/page-header';
 import { LoadFailed } from '../../components/load-failed';
 import { BillSummary } from '../../features/line/bill-summary';
 import type { PayWay } from '../../../bridges/matrix';
+import { billMonthParams, unpaidOldestFirst } from '../../../contract/bill-rules';
+import { tokyoDate } from '../../../contract/calendar';
+import { formatYen } from '../../lib/format';
 import { PayMethodButtons } from '../../features/payment/pay-method-buttons';
 import { PaymentPhase } from '../../features/payment/payment-phase';
 import '../../components/form-page.css';
 import './line.css';
 
-/** Monthly bill payment through the same bridges as the purchase. */
+/**
+ * Monthly bill payment through the same bridges as the purchase. Every unpaid bill is listed,
+ * oldest first, and the oldest is the one paid: the server refuses a newer one while an older
+ * one is unpaid, so an overdue month is never left behind.
+ */
 export default observer(function UserPayPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -27,7 +34,8 @@ export default observer(function UserPayPage({ titleKey }: PageProps) {
       navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });
   }, [payment.phase, navigate]);
 
-  const due = line.bills.data.bills.find((b) => b.status === 'unpaid');
+  const [due, ...later] = unpaidOldestFirst(line.bills.data.bills);
+  const today = tokyoDate(new Date());
   // Back from learning the payer's openid inside WeChat: the WeChat Pay asked for goes on.
   const dueNo = due?.billNo ?? '';
   useEffect(() => {
@@ -53,9 +61,31 @@ export default observer(function UserPayPage({ titleKey }: PageProps) {
         )}
         {due && (
           <>
+            {later.length > 0 && (
+              <p className="inline-status" role="status">
+                {t('line.payOldestFirst', { count: later.length + 1 })}
+              </p>
+            )}
+            <p className="bill-tag">
+              {t('line.payingNow')}
+              {due.dueDate < today && <strong className="bill-overdue"> · {t('line.overdue')}</strong>}
+            </p>
             <BillSummary bill={due} />
             <PayMethodButtons payment={payment} onChoose={choose} />
             <PaymentPhase payment={payment} />
+            {later.length > 0 && <h2 className="bill-next">{t('line.nextInLine')}</h2>}
+            {later.length > 0 && (
+              <ul className="bill-list" aria-label={t('line.nextInLine')}>
+                {later.map((b) => (
+                  <li key={b.billNo} className="bill-row">
+                    <span>{t('line.billOf', billMonthParams(b.month))}</span>
+                    <span>
+                      {t('price.yen', { amount: formatYen(b.total) })} · {t('line.dueDate')} {b.dueDate}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
           </>
         )}
       </main>
