@@ -7,8 +7,8 @@
 import type { Lang } from '../../../contract/api.js';
 import { message } from '../../lib/messages.js';
 
-export function sandboxBridgeScript(lang: Lang): string {
-  const words = {
+function wordsIn(lang: Lang) {
+  return {
     title: message(lang, 'sandbox.bridgeTitle'),
     miniProgram: message(lang, 'sandbox.miniProgramPayPage'),
     pay: message(lang, 'sandbox.cashierPay'),
@@ -19,8 +19,16 @@ export function sandboxBridgeScript(lang: Lang): string {
     authAllow: message(lang, 'sandbox.allow'),
     authCancel: message(lang, 'sandbox.alipayAuthCancel'),
   };
+}
+
+export function sandboxBridgeScript(lang: Lang): string {
+  // Both languages: the sheets speak the page's language (<html lang>), which the app sets
+  // from its own choice even where no language cookie reached this script's request.
+  const all = { cn: wordsIn('cn'), ja: wordsIn('ja'), asked: lang };
   return `(() => {
-  const words = ${JSON.stringify(words).replace(/</g, '\\u003c')};
+  const all = ${JSON.stringify(all).replace(/</g, '\\u003c')};
+  const pageLang = document.documentElement.lang;
+  const words = pageLang === 'ja' ? all.ja : pageLang.startsWith('zh') ? all.cn : all[all.asked];
   function sheet(provider, trade, done, heading) {
     const box = document.createElement('div');
     box.setAttribute('role', 'dialog');
