@@ -20,6 +20,9 @@ export function tradePayOutcome(resultCode: string | undefined): 'ok' | 'cancel'
   return 'fail';
 }
 
+/** getAuthCode's error when the customer declines on Alipay's authorization sheet. */
+export const AUTH_CANCELLED = 11;
+
 /** The Alipay mini-program web-view SDK's `my` (web-view.min.js). */
 interface MiniProgramMy {
   navigateTo(options: { url: string; success?: () => void; fail?: (res: unknown) => void }): void;
@@ -93,7 +96,7 @@ export function alipayBridge(container: AlipayContainer = 'alipay'): PlatformBri
     redirect: (url) => window.location.assign(url),
     openLocation: () => Promise.resolve(false),
     setShare: () => Promise.resolve(false),
-    async login() {
+    async login(request) {
       if (container === 'alipay-miniprogram') {
         const my = await miniProgramMy();
         if (!my) return { kind: 'none' };
@@ -101,6 +104,8 @@ export function alipayBridge(container: AlipayContainer = 'alipay'): PlatformBri
         my.redirectTo({ url: `${MINI_PROGRAM_SIGN_IN_PAGE}?redirect=${back}` });
         return { kind: 'redirected' };
       }
+      // Without the app (a browser with Alipay's user agent, sandbox) the stand-in plays its sheet.
+      if (!window.AlipayJSBridge && request.standInUrl) await loadStandIn(request.standInUrl);
       try {
         await ready();
       } catch {
@@ -109,7 +114,8 @@ export function alipayBridge(container: AlipayContainer = 'alipay'): PlatformBri
       return new Promise((resolve) => {
         window.AlipayJSBridge!.call('getAuthCode', { scopeNicks: ['auth_user'] }, (result) => {
           const code = result.authcode ?? result.authCode;
-          resolve(code ? { kind: 'code', code } : { kind: 'none' });
+          if (code) resolve({ kind: 'code', code });
+          else resolve(result.error === AUTH_CANCELLED ? { kind: 'cancelled' } : { kind: 'none' });
         });
       });
     },

@@ -32,6 +32,8 @@ export interface OAuthRedirectRequest {
   state: string;
   /** snsapi_base signs a linked account in without asking; snsapi_userinfo asks the first time. */
   scope: 'snsapi_base' | 'snsapi_userinfo';
+  /** Sandbox only: the script that plays the app's sheets where no real client runs. */
+  standInUrl?: string;
 }
 
 export type LoginOutcome =
@@ -39,7 +41,9 @@ export type LoginOutcome =
   | { kind: 'redirected' }
   /** The platform handed over an authorization code in place (Alipay). */
   | { kind: 'code'; code: string }
-  /** No platform sign-in here (plain browser) or the customer refused. */
+  /** The customer declined on the platform's own consent sheet (Alipay). */
+  | { kind: 'cancelled' }
+  /** No platform sign-in here (plain browser), or the platform failed. */
   | { kind: 'none' };
 
 export type PayRequest =

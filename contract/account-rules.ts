@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { PASSWORD_CHARACTERS, PASSWORD_MAX, PASSWORD_MIN } from './password-rule';
 
 // Field rules of SPEC.md section 5, used by the app before sending and by the server
 // before trusting. Each message is a stable key with a text under `api.errors.<key>`.
 
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 64;
+export { PASSWORD_MAX, PASSWORD_MIN } from './password-rule';
 export const USERNAME_MIN = 2;
 export const USERNAME_MAX = 32;
 export const CODE_LENGTH = 6;
@@ -16,13 +16,13 @@ export const emailRule = required()
   .max(254, 'EMAIL_INVALID')
   .pipe(z.email({ error: 'EMAIL_INVALID' }));
 
-/** "8位以上" includes 8: letters and digits, both present, nothing else. */
+/** "8位以上" includes 8: a letter and a digit both present; symbols allowed (password-rule.ts). */
 export const passwordRule = z
   .string({ error: 'REQUIRED' })
   .min(1, 'REQUIRED')
   .min(PASSWORD_MIN, 'PASSWORD_RULE')
   .max(PASSWORD_MAX, 'PASSWORD_RULE')
-  .regex(/^[A-Za-z0-9]+$/, 'PASSWORD_RULE')
+  .regex(PASSWORD_CHARACTERS, 'PASSWORD_RULE')
   .regex(/[A-Za-z]/, 'PASSWORD_RULE')
   .regex(/[0-9]/, 'PASSWORD_RULE');
 

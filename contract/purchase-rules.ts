@@ -58,23 +58,55 @@ export const informationSchema = (today: string) =>
       proofDate: optional(10),
       proofDoc: optional(64),
     })
-    .superRefine((v, ctx) => {
-      if (!isPostcode(v.region, v.postcode))
-        ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'POSTCODE_INVALID' });
-      if (v.delivery === 'pickup' && !/^\d+$/.test(v.storeId)) {
-        ctx.addIssue({ code: 'custom', path: ['storeId'], message: 'STORE_REQUIRED' });
-      }
-      if (v.addressSame === 'no') {
-        if (v.proofType !== 'utility_bill' && v.proofType !== 'resident_ticket') {
-          ctx.addIssue({ code: 'custom', path: ['proofType'], message: 'PROOF_REQUIRED' });
+    // Run even when other fields already failed (`when`), so a refused form names every field
+    // at fault at once, the proof's parts included, not only after the rest is fixed. The
+    // value may then be partly unparsed: each field is read as a string or nothing.
+    .superRefine(
+      (parsed, ctx) => {
+        const v = textOf(parsed);
+        if (v.postcode && !isPostcode(v.region === 'CN' ? 'CN' : 'JP', v.postcode))
+          ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'POSTCODE_INVALID' });
+        if (v.delivery === 'pickup' && !/^\d+$/.test(v.storeId)) {
+          ctx.addIssue({ code: 'custom', path: ['storeId'], message: 'STORE_REQUIRED' });
         }
-        if (!v.proofDate) ctx.addIssue({ code: 'custom', path: ['proofDate'], message: 'PROOF_REQUIRED' });
-        else if (!isProofDateValid(v.proofDate, today)) {
-          ctx.addIssue({ code: 'custom', path: ['proofDate'], message: 'PROOF_TOO_OLD' });
+        if (v.addressSame === 'no') {
+          if (v.proofType !== 'utility_bill' && v.proofType !== 'resident_ticket') {
+            ctx.addIssue({ code: 'custom', path: ['proofType'], message: 'PROOF_TYPE_REQUIRED' });
+          }
+          // Each missing part says which it is: the summary lists them one by one.
+          if (!v.proofDate) ctx.addIssue({ code: 'custom', path: ['proofDate'], message: 'PROOF_DATE_REQUIRED' });
+          else if (!isProofDateValid(v.proofDate, today)) {
+            ctx.addIssue({ code: 'custom', path: ['proofDate'], message: 'PROOF_TOO_OLD' });
+          }
+          if (!v.proofDoc) ctx.addIssue({ code: 'custom', path: ['proofDoc'], message: 'PROOF_REQUIRED' });
         }
-        if (!v.proofDoc) ctx.addIssue({ code: 'custom', path: ['proofDoc'], message: 'PROOF_REQUIRED' });
-      }
-    });
+      },
+      { when: () => true },
+    );
+
+const CROSS_CHECKED = [
+  'postcode',
+  'region',
+  'delivery',
+  'storeId',
+  'addressSame',
+  'proofType',
+  'proofDate',
+  'proofDoc',
+] as const;
+
+/** The cross-checked fields as trimmed text ('' when absent or not text), whatever the input. */
+function textOf(value: unknown): Record<(typeof CROSS_CHECKED)[number], string> {
+  const record = new Map(typeof value === 'object' && value !== null ? Object.entries(value) : []);
+  const read = (key: string) => {
+    const field: unknown = record.get(key);
+    return typeof field === 'string' ? field.trim() : '';
+  };
+  return Object.fromEntries(CROSS_CHECKED.map((key) => [key, read(key)])) as Record<
+    (typeof CROSS_CHECKED)[number],
+    string
+  >;
+}
 
 export type PurchaseInformation = z.infer<ReturnType<typeof informationSchema>>;
 

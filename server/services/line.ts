@@ -31,10 +31,6 @@ export async function activeLine(db: Database, userId: number) {
   return row;
 }
 
-export function maskMsisdn(msisdn: string): string {
-  return `${msisdn.slice(0, 3)}-****-${msisdn.slice(-4)}`;
-}
-
 export async function packageView(db: Database, userId: number, lang: Lang, now = new Date()) {
   const { line, plan } = await activeLine(db, userId);
   const today = tokyoDate(now);
@@ -50,7 +46,9 @@ export async function packageView(db: Database, userId: number, lang: Lang, now 
     .where(and(eq(bills.lineId, line.id), eq(bills.month, today.slice(0, 7))))
     .limit(1);
   return {
-    msisdn: maskMsisdn(line.msisdn),
+    // Only the line's owner is answered here (their session), and they need their own number
+    // in full to give it to someone; the app formats it (line-rules.ts formatPhone).
+    msisdn: line.msisdn,
     status: line.status,
     planId: plan.id,
     planName: planName(plan, lang),

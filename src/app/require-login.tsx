@@ -18,11 +18,16 @@ export const RequireLogin = observer(function RequireLogin({ children }: { child
 
   useEffect(() => {
     if (!session.launched || session.isLogin) return;
-    const toLogin = () => void navigate(`/pages/public/login?redirect=${encodeURIComponent(here)}`, { replace: true });
+    // The login page says why it is shown when the customer declined the platform's sheet.
+    const toLogin = (cancelled = false) =>
+      void navigate(`/pages/public/login?redirect=${encodeURIComponent(here)}`, {
+        replace: true,
+        state: cancelled ? { platformCancelled: true } : undefined,
+      });
     if (account.platformSignIn !== 'email' && session.forceOauth && !platformTried.current) {
       platformTried.current = true;
       void account.signInWithPlatform().then((outcome) => {
-        if (outcome === 'unavailable') toLogin();
+        if (outcome === 'unavailable' || outcome === 'cancelled') toLogin(outcome === 'cancelled');
       });
       return;
     }

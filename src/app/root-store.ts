@@ -96,7 +96,10 @@ export class RootStore {
       this.http,
       this.session,
       this.bridge,
-      () => this.language.config?.oauth ?? null,
+      () => {
+        const config = this.language.config;
+        return config ? { ...config.oauth, standInUrl: config.payment.standInBridgeUrl } : null;
+      },
       () => this.logout(),
       signIn,
       // The language is the account's: any sign-in (password, WeChat or Alipay, a hand-off or

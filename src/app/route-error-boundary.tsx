@@ -1,15 +1,21 @@
 import { Component, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../components/page-header';
 
 function RouteError({ onRetry }: { onRetry: () => void }) {
   const { t } = useTranslation();
+  // The app's own title bar even here: without the server the customer still needs a way
+  // back and, if the message is in the wrong language, the switch.
   return (
-    <main className="page status-view" role="alert">
-      <p>{t('app.loadFailed')}</p>
-      <button type="button" className="button button-primary" onClick={onRetry}>
-        {t('app.retry')}
-      </button>
-    </main>
+    <>
+      <PageHeader title={t('app.name')} />
+      <main className="page status-view" role="alert">
+        <p>{t('app.loadFailed')}</p>
+        <button type="button" className="button button-primary" onClick={onRetry}>
+          {t('app.retry')}
+        </button>
+      </main>
+    </>
   );
 }
 

@@ -8,10 +8,13 @@ interface Props {
   placeholder?: string;
   error?: string;
   disabled?: boolean;
+  /** A stable id, for links to the field (an error summary). */
+  id?: string;
 }
 
-export function SelectField({ label, value, options, onValueChange, placeholder, error, disabled }: Props) {
-  const id = useId();
+export function SelectField({ label, value, options, onValueChange, placeholder, error, disabled, id: given }: Props) {
+  const autoId = useId();
+  const id = given ?? autoId;
   return (
     <div className={error ? 'field field-invalid' : 'field'}>
       <label htmlFor={id}>{label}</label>

@@ -55,7 +55,9 @@ export function useFormStatus(options: FormStatusOptions = {}) {
     }
   }
 
-  return { errorOf, clearError, alert, setAlert, busy, submit };
+  // The fields at fault, in the order the rules named them, for a summary that lists them.
+  const invalidFields = Object.keys(fields);
+  return { errorOf, clearError, invalidFields, alert, setAlert, busy, submit };
 }
 
 /** A form whose values live in the component: useFormStatus plus the values. */

@@ -64,7 +64,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect(res.body.msg).toBe('此项为必填项');
     });
 
-    it('applies the password rule: 8 or more letters plus digits, at most 64', async () => {
+    it('applies the password rule: 8 or more, letters plus digits, symbols allowed, at most 64', async () => {
       const attempt = (password: string, n: number) =>
         register({ username: `pw${n}`, email: `pw${n}@example.com`, password, repassword: password });
       for (const [i, bad] of [
@@ -72,18 +72,22 @@ describe.each(backends)('accounts on %s', (backend) => {
         'abcdefgh',
         '12345678',
         'abcd 1234',
-        'abcd_1234',
+        'abcd１２３４',
+        '!@#$%^&*()',
         `a1${'x'.repeat(63)}`,
       ].entries()) {
         const res = await attempt(bad, i);
         expect(res.body.data, bad).toMatchObject({ error: 'PASSWORD_RULE' });
       }
       expect((await attempt('abcd1234', 99)).body.code).toBe(1);
+      expect((await attempt('Passw0rd!x', 98)).body.code).toBe(1);
       const jp = await register(
         { username: 'pwj', email: 'pwj@example.com', password: 'short1', repassword: 'short1' },
         ja,
       );
-      expect(jp.body.msg).toBe('パスワードは英字と数字を組み合わせた 8 文字以上にしてください');
+      expect(jp.body.msg).toBe(
+        'パスワードは 8 文字以上で、英字と数字の両方を含めてください。記号も使えます（空白と全角文字は使えません）',
+      );
     });
 
     it('refuses an e-mail or username that is taken, changing nothing', async () => {

@@ -140,7 +140,9 @@ describe.each(backends)('orders on %s', (backend) => {
   it('demands an address proof dated within 3 months when the mailing address differs', async () => {
     const differs = { ...info(), addressSame: 'no' };
     const missing = await create(differs);
-    expect(missing.body.data).toMatchObject({ error: 'PROOF_REQUIRED' });
+    expect(missing.body.data).toMatchObject({
+      fields: { proofType: 'PROOF_TYPE_REQUIRED', proofDate: 'PROOF_DATE_REQUIRED', proofDoc: 'PROOF_REQUIRED' },
+    });
     const today = tokyoDate(new Date());
     const old = await create({
       ...differs,

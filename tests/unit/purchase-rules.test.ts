@@ -62,11 +62,23 @@ describe('purchase step 2 rules', () => {
     });
   });
 
+  it('names the proof parts that are missing even while other fields are missing too', () => {
+    // A field never touched is absent from the draft, not empty: the schema's type error.
+    const { lastName: _never, ...untouched } = { ...good, addressSame: 'no' };
+    const result = validate(informationSchema(today), untouched);
+    expect(result.ok ? {} : result.fields).toEqual({
+      lastName: 'REQUIRED',
+      proofType: 'PROOF_TYPE_REQUIRED',
+      proofDate: 'PROOF_DATE_REQUIRED',
+      proofDoc: 'PROOF_REQUIRED',
+    });
+  });
+
   it('asks for a proof when the mailing address differs from the residence card', () => {
     const missing = check({ addressSame: 'no' });
     expect(missing.ok ? {} : missing.fields).toEqual({
-      proofType: 'PROOF_REQUIRED',
-      proofDate: 'PROOF_REQUIRED',
+      proofType: 'PROOF_TYPE_REQUIRED',
+      proofDate: 'PROOF_DATE_REQUIRED',
       proofDoc: 'PROOF_REQUIRED',
     });
     const old = check({ addressSame: 'no', proofType: 'utility_bill', proofDate: '2026-08-01', proofDoc: 'd' });

@@ -1,10 +1,12 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import cn from '../../locales/cn.json';
 import { lazyPage, type PageProps } from '../../src/app/lazy-page';
 import { RouteFrame } from '../../src/app/route-frame';
+import { HeaderEnd } from '../../src/components/page-header';
 
 async function i18n() {
   const instance = createInstance();
@@ -35,13 +37,21 @@ describe('a lazily loaded route', () => {
     // Suspending renders commit only inside an awaited act().
     await act(async () => {
       render(
-        <I18nextProvider i18n={instance}>
-          <RouteFrame page={page} titleKey="routes.faq" />
-        </I18nextProvider>,
+        <MemoryRouter>
+          <I18nextProvider i18n={instance}>
+            <HeaderEnd.Provider value={<button type="button">切换为日语</button>}>
+              <RouteFrame page={page} titleKey="routes.faq" />
+            </HeaderEnd.Provider>
+          </I18nextProvider>
+        </MemoryRouter>,
       );
     });
     const retry = await screen.findByRole('button', { name: '重试' });
     expect(screen.getByRole('alert').textContent).toContain('页面加载失败');
+    // Not a dead end: the app's title bar, with back and the language switch, is still there.
+    expect(screen.getByRole('heading', { name: '樱花移动' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '返回' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '切换为日语' })).toBeTruthy();
     await act(async () => {
       fireEvent.click(retry);
     });

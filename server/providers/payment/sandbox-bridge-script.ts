@@ -1,4 +1,5 @@
-// The sandbox stand-in for the WeChat client's and the Alipay app's payment sheets, for a
+// The sandbox stand-in for the WeChat client's and the Alipay app's payment sheets (and Alipay's
+// authorization sheet for getAuthCode), for a
 // browser with a WeChat or Alipay user agent (development, staging) where no real client
 // exists: without it an in-app trade could never be paid, failed or cancelled locally. It
 // answers the bridge exactly as the real clients do, after telling the sandbox gateway, which
@@ -6,16 +7,28 @@
 import type { Lang } from '../../../contract/api.js';
 import { message } from '../../lib/messages.js';
 
-export function sandboxBridgeScript(lang: Lang): string {
-  const words = {
+function wordsIn(lang: Lang) {
+  return {
     title: message(lang, 'sandbox.bridgeTitle'),
     miniProgram: message(lang, 'sandbox.miniProgramPayPage'),
     pay: message(lang, 'sandbox.cashierPay'),
     fail: message(lang, 'sandbox.bridgeFail'),
     cancel: message(lang, 'sandbox.cashierCancel'),
+    authTitle: message(lang, 'sandbox.alipayAuthTitle'),
+    authText: message(lang, 'sandbox.alipayAuthText', { site: message(lang, 'app.name') }),
+    authAllow: message(lang, 'sandbox.allow'),
+    authCancel: message(lang, 'sandbox.alipayAuthCancel'),
   };
+}
+
+export function sandboxBridgeScript(lang: Lang): string {
+  // Both languages: the sheets speak the page's language (<html lang>), which the app sets
+  // from its own choice even where no language cookie reached this script's request.
+  const all = { cn: wordsIn('cn'), ja: wordsIn('ja'), asked: lang };
   return `(() => {
-  const words = ${JSON.stringify(words).replace(/</g, '\\u003c')};
+  const all = ${JSON.stringify(all).replace(/</g, '\\u003c')};
+  const pageLang = document.documentElement.lang;
+  const words = pageLang === 'ja' ? all.ja : pageLang.startsWith('zh') ? all.cn : all[all.asked];
   function sheet(provider, trade, done, heading) {
     const box = document.createElement('div');
     box.setAttribute('role', 'dialog');
@@ -86,9 +99,53 @@ export function sandboxBridgeScript(lang: Lang): string {
     };
   }
   if (!window.my) window.my = miniProgram('alipay');
+  // Alipay's authorization sheet for getAuthCode: allow hands back a code the sandbox OAuth
+  // provider accepts (for one sandbox person per browser, so signing in again finds the same
+  // account); cancel answers as the app does when its user declines (error 11).
+  function consent(callback) {
+    const box = document.createElement('div');
+    box.setAttribute('role', 'dialog');
+    box.setAttribute('aria-modal', 'true');
+    box.setAttribute('aria-label', words.authTitle);
+    box.style.cssText = 'position:fixed;left:0;right:0;bottom:0;z-index:3000;background:#fff;padding:16px;box-shadow:0 -2px 12px rgba(0,0,0,.3);display:grid;gap:8px;font:16px sans-serif';
+    const title = document.createElement('p');
+    title.textContent = words.authTitle;
+    title.style.cssText = 'margin:0;font-weight:bold';
+    const text = document.createElement('p');
+    text.textContent = words.authText;
+    text.style.margin = '0 0 4px';
+    box.append(title, text);
+    const choose = (allow) => () => {
+      box.remove();
+      if (!allow) return callback({ error: 11, errorMessage: 'user cancelled' });
+      let uid = localStorage.getItem('sandbox_alipay_uid');
+      if (!uid) {
+        uid = '2088' + Math.random().toString().slice(2, 14);
+        localStorage.setItem('sandbox_alipay_uid', uid);
+      }
+      fetch('/sandbox/alipay/auth_code', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'uid=' + encodeURIComponent(uid),
+      })
+        .then((r) => r.json())
+        .then((r) => callback({ authCode: r.authCode }), () => callback({ error: 2 }));
+    };
+    for (const [allow, label] of [[true, words.authAllow], [false, words.authCancel]]) {
+      const button = document.createElement('button');
+      button.type = 'button';
+      button.textContent = label;
+      button.style.cssText = 'min-height:44px;font-size:16px';
+      button.addEventListener('click', choose(allow));
+      box.appendChild(button);
+    }
+    document.body.appendChild(box);
+    box.querySelector('button').focus();
+  }
   if (!window.AlipayJSBridge) {
     window.AlipayJSBridge = {
       call(name, params, callback) {
+        if (name === 'getAuthCode') return consent(callback);
         if (name !== 'tradePay') return callback({ error: 1 });
         sheet('alipay', String(params.tradeNO || ''), (result) =>
           callback({ resultCode: result === 'ok' ? '9000' : result === 'cancel' ? '6001' : '4000' }),

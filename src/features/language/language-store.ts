@@ -2,6 +2,7 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { CODE_OK, DEFAULT_LANG, isLang, type AppConfig, type Lang } from '../../../contract/api';
 import { LANG_COOKIE } from '../../../contract/page-render';
+import { RULE_TEXT_VARIABLES } from '../../../contract/password-rule';
 import { fetchInit } from '../../api/common';
 import type { HttpClient } from '../../api/http-client';
 import { readJson, STORAGE_KEYS, writeJson, type KeyValueStorage } from '../../lib/persistence';
@@ -38,7 +39,8 @@ export class LanguageStore implements Clearable {
       lng: this.lang,
       fallbackLng: DEFAULT_LANG,
       resources: {},
-      interpolation: { escapeValue: false },
+      // Texts that describe a rule take its numbers from contract/, never a copy of them.
+      interpolation: { escapeValue: false, defaultVariables: { ...RULE_TEXT_VARIABLES } },
       returnNull: false,
     });
     makeAutoObservable<LanguageStore, 'storage' | 'http' | 'loadLocale' | 'loaded' | 'onChosen' | 'switches'>(this, {

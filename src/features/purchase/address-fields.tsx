@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
+import { addressLabelKey, fieldId } from './field-labels';
 /** Anything holding address fields: the purchase draft, or a change-of-address form. */
 export interface AddressSource {
   form: Record<string, string>;
@@ -44,6 +45,7 @@ const ChinaAreaFields = observer(function ChinaAreaFields({
   return (
     <>
       <SelectField
+        id={fieldId('province')}
         label={t('purchase.cnProvince')}
         value={form.province ?? ''}
         placeholder={t('purchase.choose')}
@@ -53,6 +55,7 @@ const ChinaAreaFields = observer(function ChinaAreaFields({
         onValueChange={(v) => purchase.updateForm({ province: v, city: '', district: '' })}
       />
       <SelectField
+        id={fieldId('city')}
         label={t('purchase.cnCity')}
         value={form.city ?? ''}
         placeholder={t('purchase.choose')}
@@ -62,6 +65,7 @@ const ChinaAreaFields = observer(function ChinaAreaFields({
         onValueChange={(v) => purchase.updateForm({ city: v, district: '' })}
       />
       <SelectField
+        id={fieldId('district')}
         label={t('purchase.cnDistrict')}
         value={form.district ?? ''}
         placeholder={t('purchase.choose')}
@@ -116,6 +120,7 @@ export const AddressFields = observer(function AddressFields({
         onValueChange={(v) => purchase.updateForm({ region: v, province: '', city: '', district: '', postcode: '' })}
       />
       <TextField
+        id={fieldId('postcode')}
         label={t('purchase.postcode')}
         inputMode="numeric"
         autoComplete="postal-code"
@@ -128,6 +133,7 @@ export const AddressFields = observer(function AddressFields({
       {japan ? (
         <>
           <TextField
+            id={fieldId('province')}
             label={t('purchase.prefecture')}
             autoComplete="address-level1"
             value={form.province ?? ''}
@@ -135,6 +141,7 @@ export const AddressFields = observer(function AddressFields({
             error={errorOf('province')}
           />
           <TextField
+            id={fieldId('city')}
             label={t('purchase.city')}
             autoComplete="address-level2"
             value={form.city ?? ''}
@@ -142,6 +149,7 @@ export const AddressFields = observer(function AddressFields({
             error={errorOf('city')}
           />
           <TextField
+            id={fieldId('district')}
             label={t('purchase.area')}
             autoComplete="address-level3"
             value={form.district ?? ''}
@@ -153,14 +161,16 @@ export const AddressFields = observer(function AddressFields({
         <ChinaAreaFields purchase={purchase} errorOf={errorOf} />
       )}
       <TextField
-        label={t('purchase.block')}
+        id={fieldId('block')}
+        label={t(addressLabelKey('block', form.region))}
         autoComplete="address-line1"
         value={form.block ?? ''}
         onValueChange={(v) => purchase.updateForm({ block: v })}
         error={errorOf('block')}
       />
       <TextField
-        label={t('purchase.building')}
+        id={fieldId('building')}
+        label={t(addressLabelKey('building', form.region))}
         autoComplete="address-line2"
         value={form.building ?? ''}
         onValueChange={(v) => purchase.updateForm({ building: v })}

@@ -4,6 +4,7 @@ import { RadioGroup } from '../../components/radio-group';
 import { TextField } from '../../components/text-field';
 import type { DocumentTarget } from '../../lib/document-uploads';
 import { UploadField } from './upload-field';
+import { fieldId } from './field-labels';
 
 export interface ProofFieldsProps {
   /** The form holding proofType, proofDate and proofDoc: the purchase draft or a change of address. */
@@ -40,6 +41,7 @@ export const AddressProofFields = observer(function AddressProofFields({
         ]}
       />
       <TextField
+        id={fieldId('proofDate')}
         label={t('purchase.proofDate')}
         type="date"
         value={form.proofDate ?? ''}

@@ -6,6 +6,7 @@ import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { AddressFields } from './address-fields';
 import type { SectionProps } from './identity-section';
+import { fieldId } from './field-labels';
 
 interface Props extends SectionProps {
   /** Pickup stores, labelled for the list. */
@@ -21,6 +22,7 @@ export const ContactSection = observer(function ContactSection({ purchase, error
       <h2 id="sec-address">{t('purchase.addressTitle')}</h2>
       <AddressFields purchase={purchase} errorOf={errorOf} />
       <TextField
+        id={fieldId('phone')}
         label={t('purchase.phone')}
         type="tel"
         autoComplete="tel"
@@ -45,6 +47,7 @@ export const ContactSection = observer(function ContactSection({ purchase, error
       {form.delivery === 'pickup' && (
         <>
           <SelectField
+            id={fieldId('storeId')}
             label={t('purchase.store')}
             value={form.storeId ?? ''}
             placeholder={t('purchase.choose')}

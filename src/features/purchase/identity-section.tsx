@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { RadioGroup } from '../../components/radio-group';
 import { TextField } from '../../components/text-field';
 import type { PurchaseStore } from './purchase-store';
+import { fieldId } from './field-labels';
 
 export interface SectionProps {
   purchase: PurchaseStore;
@@ -19,6 +20,7 @@ export const IdentitySection = observer(function IdentitySection({ purchase, err
       <h2 id="sec-person">{t('purchase.personTitle')}</h2>
       <div className="field-row">
         <TextField
+          id={fieldId('lastName')}
           label={t('purchase.lastName')}
           autoComplete="family-name"
           value={form.lastName ?? ''}
@@ -27,6 +29,7 @@ export const IdentitySection = observer(function IdentitySection({ purchase, err
           required
         />
         <TextField
+          id={fieldId('firstName')}
           label={t('purchase.firstName')}
           autoComplete="given-name"
           value={form.firstName ?? ''}
@@ -36,6 +39,7 @@ export const IdentitySection = observer(function IdentitySection({ purchase, err
         />
       </div>
       <TextField
+        id={fieldId('email')}
         label={t('account.email')}
         type="email"
         autoComplete="email"
@@ -46,6 +50,7 @@ export const IdentitySection = observer(function IdentitySection({ purchase, err
         required
       />
       <TextField
+        id={fieldId('birthday')}
         label={t('purchase.birthday')}
         type="date"
         autoComplete="bday"

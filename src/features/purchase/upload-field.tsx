@@ -94,6 +94,7 @@ export const UploadField = observer(function UploadField({
   return (
     <div
       className={shownError ? 'upload-field field-invalid' : 'upload-field'}
+      data-field={field}
       role="group"
       aria-labelledby={`${id}-label`}
     >

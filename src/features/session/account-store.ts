@@ -37,6 +37,8 @@ import type { SessionStore } from './session-store';
 export interface OAuthSettings {
   wechatAppId: string;
   wechatAuthorizeUrl: string;
+  /** Sandbox: the script playing the apps' sheets (/sandbox/bridge.js); null when live. */
+  standInUrl?: string | null;
 }
 
 type Fields = Record<string, string>;
@@ -218,7 +220,7 @@ export class AccountStore implements Clearable {
    * authorization page, silently first (snsapi_base), and comes back with a code; Alipay hands
    * a code over in place; a mini-program's web view asks the mini-program for a new ticket.
    */
-  async signInWithPlatform(asked = false): Promise<'redirected' | 'signed-in' | 'unavailable'> {
+  async signInWithPlatform(asked = false): Promise<'redirected' | 'signed-in' | 'cancelled' | 'unavailable'> {
     const settings = this.oauthSettings();
     if (this.signInKind === 'email' || !settings) return 'unavailable';
     // Back from a platform sign-in without a code: the customer declined; offer the login page
@@ -226,6 +228,7 @@ export class AccountStore implements Clearable {
     if (recentOAuthAttempt() && !asked) return 'unavailable';
     const outcome = await this.leaveFor(settings, 'snsapi_base');
     if (outcome.kind === 'redirected') return 'redirected';
+    if (outcome.kind === 'cancelled') return 'cancelled';
     if (outcome.kind === 'none') return 'unavailable';
     const result = await toResult(
       () => postAuthCode(this.http, { auth_code: outcome.code, platform: 'alipay' }),
@@ -252,6 +255,7 @@ export class AccountStore implements Clearable {
       returnUrl: currentUrl(),
       state: newOAuthState(),
       scope,
+      standInUrl: settings.standInUrl ?? undefined,
     });
     if (outcome.kind === 'redirected') noteOAuthAttempt();
     return outcome;

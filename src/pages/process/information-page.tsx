@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
+import { ErrorSummary } from '../../components/error-summary';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
 import { Steps } from '../../components/steps';
 import { useFormStatus } from '../../components/use-form';
 import { ContactSection } from '../../features/purchase/contact-section';
 import { DocumentsSection } from '../../features/purchase/documents-section';
+import { fieldLabel, inScreenOrder } from '../../features/purchase/field-labels';
 import { IdentitySection } from '../../features/purchase/identity-section';
 import { UploadGate } from '../../features/purchase/upload-gate';
 import '../../components/form-page.css';
@@ -44,9 +46,11 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
     const result = await status.submit(() => (resubmitting ? purchase.resubmit() : purchase.checkInformation()));
     if (!result) return;
     if (!result.ok) {
-      // Take the customer to the first thing to fix.
+      // Take the customer to the list of what to fix (or, for a refusal of no field, the first invalid one).
       requestAnimationFrame(() =>
-        document.querySelector<HTMLElement>('[aria-invalid="true"], .field-invalid input')?.focus(),
+        document
+          .querySelector<HTMLElement>('.error-summary, [aria-invalid="true"], .field-invalid input')
+          ?.focus({ preventScroll: false }),
       );
       return;
     }
@@ -58,6 +62,11 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
     }
   };
 
+  const summary = inScreenOrder(status.invalidFields).map((field) => ({
+    field,
+    label: fieldLabel(t, field, purchase.form),
+    message: status.errorOf(field) ?? '',
+  }));
   const storeOptions = content.stores.data.map((s) => ({ value: String(s.id), label: `${s.name}（${s.address}）` }));
   const gate = (
     <UploadGate returnTo={location.pathname} onContinue={() => account.fastRegister(purchase.form.email ?? '')} />
@@ -77,10 +86,15 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
           </div>
         )}
         <form className="form" onSubmit={next} noValidate>
+          <ErrorSummary items={summary} />
           <IdentitySection {...sections} />
           <ContactSection {...sections} storeOptions={storeOptions} />
           <DocumentsSection {...sections} signedIn={session.isLogin} gate={gate} onPicked={status.clearError} />
-          <FormAlert text={status.alert.kind === 'error' ? status.alert.text : ''} kind="error" />
+          {/* Field refusals are listed at the top; this says the rest (a server or network problem). */}
+          <FormAlert
+            text={status.alert.kind === 'error' && summary.length === 0 ? status.alert.text : ''}
+            kind="error"
+          />
           <button type="submit" className="button button-primary button-block" disabled={status.busy}>
             {status.busy ? t('account.submitting') : resubmitting ? t('purchase.resubmit') : t('purchase.next')}
           </button>

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
@@ -35,10 +35,18 @@ export default observer(function LoginPage({ titleKey }: PageProps) {
   // Where the container has its own sign-in (bridges/matrix.ts) it is the easy way in; known only once hydrated.
   const platform = ready && account.platformSignIn !== 'email';
   const [leaving, setLeaving] = useState(false);
+  // Declined on the platform's own sheet (here, or on the way to a personal page): say so next
+  // to the button, so the customer knows nothing failed and e-mail below still works.
+  const location = useLocation();
+  const arrivedCancelled = (location.state as { platformCancelled?: boolean } | null)?.platformCancelled === true;
+  const [cancelled, setCancelled] = useState(arrivedCancelled);
   const withPlatform = async () => {
     setLeaving(true);
+    setCancelled(false);
+    form.setAlert({ text: '', kind: 'error' });
     const outcome = await account.signInWithPlatform(true);
     if (outcome !== 'redirected') setLeaving(false);
+    if (outcome === 'cancelled') setCancelled(true);
     if (outcome === 'unavailable') form.setAlert({ text: t('account.platformUnavailable'), kind: 'error' });
   };
 
@@ -61,6 +69,11 @@ export default observer(function LoginPage({ titleKey }: PageProps) {
                   : 'account.signInWithMiniProgram',
             )}
           </button>
+        )}
+        {platform && cancelled && (
+          <p className="form-alert form-alert-error" role="alert">
+            {t('account.platformCancelled')}
+          </p>
         )}
         <form className="form" onSubmit={onSubmit} noValidate>
           <EmailInput form={form} />
