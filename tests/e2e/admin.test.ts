@@ -292,15 +292,13 @@ describe('the staff console in Chromium at 1366x768', () => {
         .insert(payments)
         .values({ ...paid, paymentNo: 'PDESK2', method: 'wechat', scene: 'h5', closedAt: new Date() })
         .returning();
-      await db
-        .insert(sandboxTrades)
-        .values({
-          tradeNo: 'wx-desk-2',
-          provider: 'wechat',
-          paymentNo: 'PDESK2',
-          amount: order!.total,
-          status: 'paid',
-        });
+      await db.insert(sandboxTrades).values({
+        tradeNo: 'wx-desk-2',
+        provider: 'wechat',
+        paymentNo: 'PDESK2',
+        amount: order!.total,
+        status: 'paid',
+      });
       await db.insert(refunds).values({
         refundNo: 'RDESK1',
         paymentId: surplus!.id,
