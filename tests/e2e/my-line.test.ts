@@ -70,7 +70,7 @@ describe('my line in Chromium, with the demo customer', () => {
     await page.getByRole('button', { name: '确认变更' }).click();
     await page.getByText('套餐变更已预约').waitFor();
     await page.waitForURL(/\/h5\/pages\/user\/taocan$/);
-    await page.getByText(`${expected} 生效`, { exact: false }).waitFor();
+    await page.locator('.notice', { hasText: `${expected} 生效` }).waitFor();
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });
