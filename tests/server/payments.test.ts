@@ -142,7 +142,7 @@ describe.each(backends)('payments on %s', (backend) => {
       const paymentNo = (await pay({ orderNo, method: 'card', token: tok })).body.data.paymentNo;
       await t.app.inject({ method: 'POST', url: '/sandbox/gmo/3ds', payload: { payment: paymentNo, result: 'ng' } });
       await t.app.inject({ method: 'GET', url: `/api/pay/return/card?paymentNo=${paymentNo}&result=ok` });
-      expect((await status(paymentNo)).body.data).toMatchObject({ status: 'failed', failureCode: 'DECLINED' });
+      expect((await status(paymentNo)).body.data).toMatchObject({ status: 'failed', failureCode: 'SECURE_FAILED' });
       expect(await orderStatus(orderNo)).toBe('awaiting_payment');
     });
   });
