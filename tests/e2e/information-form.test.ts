@@ -33,9 +33,13 @@ describe('the information form says which field, in Chromium at phone size', () 
     await expectAccessible(page);
 
     await page.getByRole('link', { name: '证明上的日期：请填写地址证明上的日期' }).click();
-    expect(await page.evaluate(() => document.activeElement === document.getElementById('field-proofDate'))).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement === document.getElementById('field-proofDate')))
+      .toBe(true);
     await page.getByRole('link', { name: '名：此项为必填项' }).click();
-    expect(await page.evaluate(() => (document.activeElement as HTMLInputElement).autocomplete)).toBe('given-name');
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).autocomplete))
+      .toBe('given-name');
     // Fixing a field takes it off the list.
     await page.keyboard.type('华');
     await expect.poll(() => summaryLinks(page)).not.toContain('名：此项为必填项');
