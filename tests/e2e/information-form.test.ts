@@ -29,20 +29,24 @@ describe('the information form says which field, in Chromium at phone size', () 
     expect(links).toContain('证明上的日期：请填写地址证明上的日期');
     expect(links.some((l) => l.startsWith('姓：'))).toBe(false);
     // Focus went to the summary, so a screen reader starts there.
-    await expect.poll(() => page.evaluate(() => document.activeElement?.className)).toBe('error-summary');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.className), { timeout: 10_000 })
+      .toBe('error-summary');
     await expectAccessible(page);
 
     await page.getByRole('link', { name: '证明上的日期：请填写地址证明上的日期' }).click();
     await expect
-      .poll(() => page.evaluate(() => document.activeElement === document.getElementById('field-proofDate')))
+      .poll(() => page.evaluate(() => document.activeElement === document.getElementById('field-proofDate')), {
+        timeout: 10_000,
+      })
       .toBe(true);
     await page.getByRole('link', { name: '名：此项为必填项' }).click();
     await expect
-      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).autocomplete))
+      .poll(() => page.evaluate(() => (document.activeElement as HTMLInputElement).autocomplete), { timeout: 10_000 })
       .toBe('given-name');
     // Fixing a field takes it off the list.
     await page.keyboard.type('华');
-    await expect.poll(() => summaryLinks(page)).not.toContain('名：此项为必填项');
+    await expect.poll(() => summaryLinks(page), { timeout: 10_000 }).not.toContain('名：此项为必填项');
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });
