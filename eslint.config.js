@@ -1,5 +1,6 @@
-// ESLint flat config. Besides the recommended rule sets it states DESIGN.md section 2's
-// layering as import rules, so the architecture holds by the linter rather than by habit.
+// ESLint flat config. Besides the recommended rule sets it states the layering of
+// docs/architecture.md#import-rules as import rules, so the architecture holds by the linter
+// rather than by habit.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,14 +18,17 @@ const features = fs
   .map((entry) => entry.name);
 
 const srcServerWhy =
-  'DESIGN.md section 2: nothing in src/ imports server/ and the reverse; share code through contract/.';
+  'docs/architecture.md#import-rules: nothing in src/ imports server/ and the reverse; share code through contract/.';
 const contractWhy =
-  'DESIGN.md section 2: contract/ is pure (zod and small data libraries), used by both app and server, so it imports neither src/ nor server/.';
-const featureWhy = 'DESIGN.md section 2: a feature never imports another feature; compose features in a page.';
-const pageApiWhy = 'DESIGN.md section 2: pages get data through stores (features), never from src/api/ directly.';
-const bridgeWhy = 'DESIGN.md section 2: only bridges/ touches platform globals and redirects; call a bridge instead.';
+  'docs/architecture.md#import-rules: contract/ is pure (zod and small data libraries), used by both app and server, so it imports neither src/ nor server/.';
+const featureWhy =
+  'docs/architecture.md#import-rules: a feature never imports another feature; compose features in a page.';
+const pageApiWhy =
+  'docs/architecture.md#import-rules: pages get data through stores (features), never from src/api/ directly.';
+const bridgeWhy =
+  'docs/architecture.md#import-rules: only bridges/ touches platform globals and redirects; call a bridge instead.';
 const adminWhy =
-  'DESIGN.md section 6b: the staff console (src/admin/) is a bundle of its own that customers never load; customer code never imports it.';
+  'docs/architecture.md#staff-console: the staff console (src/admin/) is a bundle of its own that customers never load; customer code never imports it.';
 
 // No-restricted-imports replaces its options per matching block instead of merging them, so
 // every folder's block lists all of the patterns that apply to it. Regexes on relative paths,

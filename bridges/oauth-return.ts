@@ -1,5 +1,5 @@
 // WeChat OAuth codes are single use: once exchanged, the code and state leave the address
-// bar (DESIGN.md section 4), so Back, reload or a shared link never replays them.
+// bar (docs/architecture.md#bridges), so Back, reload or a shared link never replays them.
 
 export interface OAuthReturn {
   code: string;

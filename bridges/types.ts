@@ -1,4 +1,4 @@
-/** Where the page runs, decided once at start by detect.ts (DESIGN.md section 4). */
+/** Where the page runs, decided once at start by detect.ts (docs/architecture.md#bridges). */
 export type Container =
   | 'wechat'
   | 'wechat-desktop'
@@ -56,7 +56,7 @@ export type PayRequest =
 
 /**
  * What the platform said. "ok" is never final: only the server, told by a signed
- * notification or its own query, decides that a payment is paid (DESIGN.md section 4).
+ * notification or its own query, decides that a payment is paid (docs/architecture.md#payment-flow).
  */
 export type PayOutcome = 'ok' | 'cancel' | 'fail' | 'unsupported';
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_CHARACTERS, PASSWORD_MAX, PASSWORD_MIN } from './password-rule';
 
-// Field rules of SPEC.md section 5, used by the app before sending and by the server
+// Field rules of docs/requirements.md#fields-and-their-rules, used by the app before sending and by the server
 // before trusting. Each message is a stable key with a text under `api.errors.<key>`.
 
 export { PASSWORD_MAX, PASSWORD_MIN } from './password-rule';

@@ -1,4 +1,4 @@
-// The wire contract shared by the app and the server (DESIGN.md section 3).
+// The wire contract shared by the app and the server (docs/architecture.md#api-envelope).
 
 import type { z } from 'zod';
 import type * as views from './views';
@@ -7,7 +7,7 @@ export type Lang = 'cn' | 'ja';
 export const LANGS: readonly Lang[] = ['cn', 'ja'];
 export const DEFAULT_LANG: Lang = 'cn';
 
-/** SPEC.md section 7: zh-cn for Chinese, ja otherwise. */
+/** docs/requirements.md#calls: zh-cn for Chinese, ja otherwise. */
 export function acceptLanguageFor(lang: Lang): string {
   return lang === 'cn' ? 'zh-cn' : 'ja';
 }
@@ -22,10 +22,10 @@ export function isLang(value: unknown): value is Lang {
   return value === 'cn' || value === 'ja';
 }
 
-/** Sent in the `token` header when the visitor has no token (SPEC.md section 7). */
+/** Sent in the `token` header when the visitor has no token (docs/requirements.md#calls). */
 export const TOKEN_PLACEHOLDER = 'visitor';
 
-/** How a customer pays (SPEC.md section 6); card is the fallback everywhere. */
+/** How a customer pays (docs/requirements.md#product); card is the fallback everywhere. */
 export const PAY_METHODS = ['wechat', 'alipay', 'card'] as const;
 export type PayMethod = (typeof PAY_METHODS)[number];
 

@@ -1,8 +1,8 @@
-// Credit card fields as SPEC.md sections 5 and 8 state them, with the gateway's result
+// Credit card fields as docs/requirements.md states them, with the gateway's result
 // codes. The same checks run in the app (before the gateway script is called) and in the
 // sandbox gateway, so a code means the same wherever it is produced.
 
-/** Every result code of the card catalogue (SPEC.md section 8), ranges spelled out. */
+/** Every result code of the card catalogue (docs/requirements.md#error-keys), ranges spelled out. */
 export const CARD_ERROR_CODES = [
   '100',
   '101',

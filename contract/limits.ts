@@ -1,8 +1,8 @@
-// Constants of SPEC.md section 9 that the app and the server both obey.
+// Constants of docs/requirements.md#limits that the app and the server both obey.
 
 export const BASE_PATH = '/h5/';
 export const REQUEST_TIMEOUT_MS = 60_000;
-/** A page chunk that has not arrived by then is a load error (SPEC.md section 8). */
+/** A page chunk that has not arrived by then is a load error (docs/requirements.md#routes). */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 /** Fast page loads show no loading view at all. */
 export const LOADING_VIEW_DELAY_MS = 200;

@@ -1,6 +1,6 @@
 import { addMonths } from './calendar';
 
-// Rules of the customer's line (SPEC.md sections 4 and 9), in Tokyo dates.
+// Rules of the customer's line (docs/requirements.md#prices-and-dates), in Tokyo dates.
 
 /** A plan change takes effect on the 25th of the month after it is asked for, even on the 25th itself. */
 export function planChangeEffectiveDate(tokyoToday: string): string {

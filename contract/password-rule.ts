@@ -1,4 +1,4 @@
-// The customer password rule (SPEC.md section 5: letters plus numbers, 8 or more), in one
+// The customer password rule (docs/requirements.md#fields-and-their-rules: letters plus numbers, 8 or more), in one
 // place for the check and for every text that describes it. Kept free of zod so the app's
 // first bundle can read the numbers for its hint without loading the validation library.
 

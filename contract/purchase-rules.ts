@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { emailRule } from './account-rules';
 import { addMonths, isIsoDate, isProofDateValid, PROOF_VALID_MONTHS } from './calendar';
 
-// Step 2 of the purchase (SPEC.md sections 3 and 5). Messages are keys under api.errors.
+// Step 2 of the purchase (docs/requirements.md#fields-and-their-rules). Messages are keys under api.errors.
 
 const required = (message = 'REQUIRED') => z.string({ error: message }).trim().min(1, message);
 const optional = (max: number) => z.string().trim().max(max, 'TOO_LONG').optional().default('');

@@ -1,4 +1,4 @@
-// Customer service: weekdays 9:00-17:30 Tokyo time (SPEC.md section 1), whatever the
+// Customer service: weekdays 9:00-17:30 Tokyo time (docs/requirements.md#product), whatever the
 // phone's own time zone is. Japan has kept UTC+9 without daylight saving since 1951, so a
 // fixed offset is exact and keeps a time-zone database out of the first page's bundle.
 

@@ -1,6 +1,6 @@
 import { faqs } from './schema.js';
 
-// Answers drawn from the service's own rules (SPEC.md sections 1, 4, 5 and 9).
+// Answers drawn from the service's own rules (docs/requirements.md).
 export const seedFaqs: (typeof faqs.$inferInsert)[] = [
   {
     topic: 'buying',

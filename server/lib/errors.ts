@@ -2,7 +2,7 @@ import type { ErrorKey } from '../../contract/api.js';
 
 /**
  * A request the server understood and refuses for a business reason. It answers HTTP 200
- * with code 0 (DESIGN.md section 3) unless `status` says otherwise (401, 404, 413, 429).
+ * with code 0 (docs/architecture.md#api-envelope) unless `status` says otherwise (401, 404, 413, 429).
  */
 export class ApiError extends Error {
   constructor(

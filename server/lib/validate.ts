@@ -20,8 +20,8 @@ function isErrorKey(message: string): message is ErrorKey {
 
 /**
  * A request part that fails its schema. The contract's messages are stable keys: breaking
- * such a rule is the customer's mistake, answered with code 0 and the field's key (DESIGN.md
- * section 3). Anything else (a number where a string goes, a string past its length cap, a
+ * such a rule is the customer's mistake, answered with code 0 and the field's key
+ * (docs/architecture.md#api-envelope). Anything else (a number where a string goes, a string past its length cap, a
  * JSON array for a form) is a malformed request: 400 naming the fields, never zod's text.
  */
 export function refusalOf(error: z.ZodError): ApiError {

@@ -27,7 +27,7 @@ const tooLarge = () => new ApiError('PAYLOAD_TOO_LARGE', 413);
 const malformed = () => new ApiError('UPLOAD_MALFORMED', 400);
 const noFile = () => new ApiError('FILE_REQUIRED', 400, { file: 'FILE_REQUIRED' });
 
-/** Over a limit: 429 with how long to wait (Retry-After), as DESIGN.md section 3 asks. */
+/** Over a limit: 429 with how long to wait (Retry-After), as docs/architecture.md#api-envelope says. */
 function limited(key: ErrorKey, refusal: Exclude<Reservation, { ok: true }>): ApiError {
   return new ApiError(key, 429, undefined, { seconds: refusal.retryAfter }, undefined, refusal.retryAfter);
 }

@@ -18,7 +18,7 @@ export type FailureKind = 'http' | 'timeout' | 'network';
 
 /**
  * Any non-200 answer, a timeout or a network failure. For HTTP failures `data` is the
- * parsed response body when there is one (SPEC.md section 7: with 401 the data is passed on).
+ * parsed response body when there is one (docs/requirements.md#calls: with 401 the data is passed on).
  */
 export class ApiRequestError extends Error {
   constructor(
@@ -39,7 +39,7 @@ export interface HttpClientOptions {
   getLang: () => Lang;
   fetchImpl?: typeof fetch;
   timeoutMs?: number;
-  /** Told about every 401 (DESIGN.md section 3: the app signs out and goes to login). */
+  /** Told about every 401 (docs/architecture.md#api-envelope: the app signs out and goes to login). */
   onUnauthorized?: () => void;
 }
 

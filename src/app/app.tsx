@@ -55,7 +55,8 @@ function InteractiveMark() {
 
 function AppRouter({ location, children }: { location: string | undefined; children: ReactNode }) {
   // Without transitions: React Router would otherwise keep the old page on screen, with no
-  // sign of life, while the next page's chunk loads; SPEC.md wants a loading view after 200 ms.
+  // sign of life, while the next page's chunk loads; the spec wants a loading view after 200 ms
+  // (docs/requirements.md#routes).
   if (location === undefined)
     return (
       <BrowserRouter basename={BASENAME} useTransitions={false}>

@@ -127,7 +127,7 @@ export class RootStore {
   }
 
   /**
-   * SPEC.md section 4: user info, config and language load together. Resolves when all
+   * Launch (docs/requirements.md#state): user info, config and language load together. Resolves when all
    * three settled; `languageReady` resolves as soon as the page can be drawn.
    */
   launch(): { languageReady: Promise<void>; configReady: Promise<void>; done: Promise<void> } {
@@ -161,7 +161,8 @@ export class RootStore {
   }
 
   /**
-   * Forgets the customer (logout, a 401): SPEC.md section 4 clears all local storage, and
+   * Forgets the customer (logout, a 401): the specification clears all local storage
+   * (docs/requirements.md#state), and
    * sessionStorage goes too; then every store on the root clears itself. Going through every
    * property, rather than a list, means a store added later cannot be left out; the language
    * store writes back the language and public config, which are not the customer's.

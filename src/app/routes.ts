@@ -5,7 +5,7 @@ export interface AppRoute {
   path: string;
   titleKey: string;
   page: LazyPage;
-  /** Personal-center routes: a visitor is sent to sign in first (SPEC.md section 6). */
+  /** Personal-center routes: a visitor is sent to sign in first (docs/requirements.md#routes). */
   auth?: boolean;
   /**
    * Public routes the server draws before the app's script arrives, so a phone on a slow
@@ -57,7 +57,7 @@ const continuePage = page('public/continue-page');
 
 const homeData = { load: (store: RootStore) => store.content.loadHome() };
 
-/** Every route of SPEC.md section 2; each page is its own chunk, loaded when first visited. */
+/** Every route of docs/requirements.md#routes; each page is its own chunk, loaded when first visited. */
 export const appRoutes: AppRoute[] = [
   { path: '/', titleKey: 'routes.home', page: home, serverRendered: homeData },
   { path: '/pages/index/index', titleKey: 'routes.home', page: home, serverRendered: homeData },

@@ -13,7 +13,7 @@ export type LocaleLoader = (lang: Lang) => Promise<Dictionary>;
 
 export const HTML_LANG: Record<Lang, string> = { cn: 'zh-CN', ja: 'ja' };
 
-/** Display language and server config (SPEC.md section 3: lang, config, langArr). */
+/** Display language and server config (docs/requirements.md#state: lang, config, langArr). */
 export class LanguageStore implements Clearable {
   lang: Lang;
   config: AppConfig | null;

@@ -5,7 +5,7 @@ import { fetchUserInfo } from '../../api/user';
 import type { Clearable } from '../../lib/clearable';
 import { readJson, STORAGE_KEYS, writeJson, type KeyValueStorage } from '../../lib/persistence';
 
-/** Who is signed in (SPEC.md sections 3 and 4). token and userinfo survive a reload. */
+/** Who is signed in (docs/requirements.md#state). token and userinfo survive a reload. */
 export class SessionStore implements Clearable {
   token: string | null;
   userinfo: UserInfo | null;
@@ -41,7 +41,7 @@ export class SessionStore implements Clearable {
     writeJson(this.storage, STORAGE_KEYS.userinfo, this.userinfo);
   }
 
-  /** Launch could not confirm a session: SPEC.md section 4 sets isLogin false and forceOauth. */
+  /** Launch could not confirm a session: the spec (docs/requirements.md#state) sets isLogin false and forceOauth. */
   markSignedOut(tokenRejected: boolean): void {
     this.isLogin = false;
     this.forceOauth = true;
@@ -81,7 +81,7 @@ export class SessionStore implements Clearable {
   }
 
   /**
-   * SPEC.md section 4, logout: forgets the token and user info and sets forceOauth. The root
+   * Logout (docs/requirements.md#state): forgets the token and user info and sets forceOauth. The root
    * store clears the rest of local storage (and every other store) with it.
    */
   clear(): void {

@@ -36,7 +36,7 @@ const SCENE_AGENT: Record<string, [string, boolean]> = {
   card: ['browser', false],
 };
 
-/** A form-encoded POST, as the app sends it (SPEC.md section 7). */
+/** A form-encoded POST, as the app sends it (docs/requirements.md#calls). */
 export async function postForm<T = Record<string, unknown>>(
   app: FastifyInstance,
   url: string,
