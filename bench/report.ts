@@ -137,7 +137,7 @@ export function rows(r: BenchResults): Row[] {
     out.push({
       measure: `${name} login`,
       value: `${login.rps} req/s (${loginRatio}x bare login), p50 ${login.p50} ms, p99 ${login.p99} ms, errors ${login.errors}`,
-      // Reported apart: argon2 bounds it by design (README, Benchmarks).
+      // Reported apart: argon2 bounds it by design (docs/performance.md, Benchmarks).
       budget: 'argon2-bound (reported)',
       verdict: 'report',
     });

@@ -98,7 +98,7 @@ function configureWx(signer: JssdkSigner): Promise<WxApi | null> {
 
 type WechatContainer = Extract<Container, 'wechat' | 'wechat-desktop' | 'wechat-miniprogram'>;
 
-/** Where the mini-program's own web-view page gets a fresh ticket and opens this page again (README). */
+/** Where the mini-program's own web-view page gets a fresh ticket and opens this page again (docs/product.md). */
 export const MINI_PROGRAM_SIGN_IN_PAGE = '/pages/index/index';
 
 export function wechatBridge(container: WechatContainer): PlatformBridge {

@@ -19,7 +19,7 @@ export interface PaymentRequest {
 
 /**
  * The mini-program's pay page and what it needs, as one path the web view hands to
- * wx.miniProgram.navigateTo / my.navigateTo. README documents this contract.
+ * wx.miniProgram.navigateTo / my.navigateTo. docs/product.md documents this contract.
  */
 export function miniProgramPayPath(paymentNo: string, params: Record<string, string>): string {
   return `/pages/pay/pay?${new URLSearchParams({ paymentNo, ...params }).toString()}`;

@@ -68,7 +68,7 @@ export function sandboxBridgeScript(lang: Lang): string {
     };
     document.dispatchEvent(new Event('WeixinJSBridgeReady'));
   }
-  // A mini-program's pay page (README: its contract): it reads the trade from the path's query,
+  // A mini-program's pay page (docs/product.md: its contract): it reads the trade from the path's query,
   // pays, and goes back to the web view, which asks the server. Opening it is navigateTo's success.
   function payPage(provider, url) {
     const query = new URLSearchParams(String(url).split('?')[1] || '');
