@@ -1,0 +1,16 @@
+import type { PurchasePrefill } from '../../../contract/prefill-rules';
+
+/**
+ * Nothing entered yet: every field empty or at its default. The e-mail does not count, as
+ * the page fills it in from the account itself.
+ */
+export function formUntouched(form: Record<string, string>, defaults: Record<string, string>): boolean {
+  return Object.keys(form).every((k) => k === 'email' || (form[k] ?? '') === (defaults[k] ?? ''));
+}
+
+/** The form with the last order's answers laid over it; the prefill names only its own fields. */
+export function prefilledForm(form: Record<string, string>, prefill: PurchasePrefill['form']): Record<string, string> {
+  const filled: Record<string, string> = { ...form };
+  for (const [field, value] of Object.entries(prefill)) if (value) filled[field] = value;
+  return filled;
+}
