@@ -19,6 +19,8 @@ const PREFILL: PurchasePrefill = {
     province: '大阪府',
     city: '大阪市浪速区',
     block: '2-10-70',
+    // Unlike the form's default: a last answer replaces a default, never a value entered.
+    visaType: 'non_study',
     residenceFront: 'doc-front',
     residenceBack: 'doc-back',
     identityDoc: 'doc-passport',
@@ -51,13 +53,16 @@ describe('a second order starts from the last one', () => {
     const { store, storage } = build();
     store.updateForm({ email: 'account@example.com' });
     await store.loadPrefill();
-    expect(store.form).toMatchObject({ ...DEFAULT_FORM, ...PREFILL.form });
+    expect(store.form).toMatchObject({ ...DEFAULT_FORM, ...PREFILL.form, email: 'account@example.com' });
     expect(store.prefilledFrom).toBe(PREFILL.orderNo);
     // A re-used document shows as sent before, not under a file name of this device.
     expect(store.fileNames).toEqual({});
     // Kept like anything typed: a reload shows the same form and does not ask again.
     const saved = readJson<{ form: Record<string, string>; prefilledFrom: string }>(storage, STORAGE_KEYS.purchase);
-    expect(saved).toMatchObject({ form: PREFILL.form, prefilledFrom: PREFILL.orderNo });
+    expect(saved).toMatchObject({
+      form: { ...PREFILL.form, email: 'account@example.com' },
+      prefilledFrom: PREFILL.orderNo,
+    });
     // Every field stays the customer's to change.
     store.updateForm({ lastName: '王' });
     expect(store.form.lastName).toBe('王');

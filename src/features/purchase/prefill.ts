@@ -8,9 +8,19 @@ export function formUntouched(form: Record<string, string>, defaults: Record<str
   return Object.keys(form).every((k) => k === 'email' || (form[k] ?? '') === (defaults[k] ?? ''));
 }
 
-/** The form with the last order's answers laid over it; the prefill names only its own fields. */
-export function prefilledForm(form: Record<string, string>, prefill: PurchasePrefill['form']): Record<string, string> {
+/**
+ * The form with the last order's answers laid over what is empty or still at its default:
+ * a value already there (the e-mail the page filled in from the account) is kept.
+ */
+export function prefilledForm(
+  form: Record<string, string>,
+  prefill: PurchasePrefill['form'],
+  defaults: Record<string, string>,
+): Record<string, string> {
   const filled: Record<string, string> = { ...form };
-  for (const [field, value] of Object.entries(prefill)) if (value) filled[field] = value;
+  for (const [field, value] of Object.entries(prefill)) {
+    const current = form[field] ?? '';
+    if (value && (current === '' || current === defaults[field])) filled[field] = value;
+  }
   return filled;
 }

@@ -312,7 +312,7 @@ export class PurchaseStore implements DocumentTarget, Clearable {
       if (answer?.code !== CODE_OK) this.prefillAsked = false;
       const prefill = answer?.code === CODE_OK ? answer.data.prefill : null;
       if (!prefill || this.resubmitOrderNo || !formUntouched(this.form, DEFAULT_FORM)) return;
-      this.form = prefilledForm(this.form, prefill.form);
+      this.form = prefilledForm(this.form, prefill.form, DEFAULT_FORM);
       this.fileNames = {};
       this.prefilledFrom = prefill.orderNo;
       this.persist();
