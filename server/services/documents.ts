@@ -84,3 +84,10 @@ export async function ownedDocuments(db: Database, userId: number, ids: string[]
   }
   return out;
 }
+
+/** Whether any customer has a document with this id (to tell someone else's file from none). */
+export async function documentExists(db: Database, id: string): Promise<boolean> {
+  if (!UUID.test(id)) return false;
+  const [row] = await db.select({ id: documents.id }).from(documents).where(eq(documents.id, id)).limit(1);
+  return row !== undefined;
+}

@@ -16,7 +16,7 @@ import type { Database } from '../db/client.js';
 import { orderEvents, orders, plans, purchaseDrafts, stores } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
 import { parseWith } from '../lib/validate.js';
-import { ownedDocuments } from './documents.js';
+import { documentExists, ownedDocuments } from './documents.js';
 import { notifyOrderMoved } from './order-notifications.js';
 
 type OrderRow = typeof orders.$inferSelect;
@@ -67,7 +67,12 @@ async function checkedInformation(
     wanted.map(([field]) => String(info[field])),
   );
   for (const [field, kinds] of wanted) {
-    const kind = owned.get(String(info[field]));
+    const id = String(info[field]);
+    const kind = owned.get(id);
+    // An id that is no document of the customer's is never the app's mistake (it only sends
+    // ids it uploaded or was offered): someone else's file is asked for, and refused as such.
+    if (!kind && (await documentExists(db, id)))
+      throw new ApiError('UPLOAD_REQUIRED', 403, { [field]: 'UPLOAD_REQUIRED' });
     if (!kind || !kinds.includes(kind)) throw new ApiError('UPLOAD_REQUIRED', 200, { [field]: 'UPLOAD_REQUIRED' });
   }
   if (info.delivery === 'pickup') {

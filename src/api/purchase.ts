@@ -1,4 +1,5 @@
 import type { OrderStep, OrderView } from '../../contract/api';
+import type { PurchasePrefill } from '../../contract/prefill-rules';
 import type { HttpClient, FormFields } from './http-client';
 
 export type { OrderView };
@@ -30,3 +31,7 @@ export const putServerDraft = (http: HttpClient, draft: ServerDraft) =>
     method: 'POST',
     data: { draft: JSON.stringify(draft) },
   });
+
+/** A returning customer's last order, to start the next purchase from (null: none). */
+export const fetchPrefill = (http: HttpClient) =>
+  http.request<{ prefill: PurchasePrefill | null }>({ url: '/api/purchase/prefill' });

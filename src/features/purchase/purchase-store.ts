@@ -7,6 +7,7 @@ import { fetchPlans } from '../../api/content';
 import {
   fetchOrder,
   fetchOrders,
+  fetchPrefill,
   fetchServerDraft,
   postOrder,
   postResubmit,
@@ -19,6 +20,7 @@ import type { Clearable } from '../../lib/clearable';
 import { DocumentUploads, type DocumentTarget } from '../../lib/document-uploads';
 import { readJson, STORAGE_KEYS, writeJson, type KeyValueStorage } from '../../lib/persistence';
 import { Resource } from '../../lib/resource';
+import { formUntouched, prefilledForm } from './prefill';
 
 interface PurchaseDraft {
   setmeal: PlanInfo | null;
@@ -28,6 +30,7 @@ interface PurchaseDraft {
   resubmitOrderNo: string;
   rejections?: OrderView['rejections'];
   sentBefore?: Record<string, string>;
+  prefilledFrom?: string;
 }
 
 export const DEFAULT_FORM: Record<string, string> = {
@@ -58,6 +61,8 @@ export class PurchaseStore implements DocumentTarget, Clearable {
   /** While correcting: what review refused, and the document ids the order was sent with. */
   rejections: OrderView['rejections'] = [];
   sentBefore: Record<string, string> = {};
+  /** The order a returning customer's form was filled from, '' when it was not. */
+  prefilledFrom = '';
   readonly uploads: DocumentUploads;
   /** The order the pay step shows: the one asked for by number, else the latest (null: none yet). */
   readonly order: Resource<{ order: OrderView | null; history?: OrderStep[] } | null>;
@@ -72,6 +77,9 @@ export class PurchaseStore implements DocumentTarget, Clearable {
   private serverDraftChecked = false;
   /** Counts clears: an answer that arrives after one belongs to the customer who left. */
   private clears = 0;
+  /** The server's draft being looked for: asked once however many callers wait for it. */
+  private restoring: Promise<void> | null = null;
+  private prefillAsked = false;
 
   constructor(
     private readonly storage: KeyValueStorage,
@@ -88,6 +96,7 @@ export class PurchaseStore implements DocumentTarget, Clearable {
       this.resubmitOrderNo = draft.resubmitOrderNo ?? '';
       this.rejections = draft.rejections ?? [];
       this.sentBefore = draft.sentBefore ?? {};
+      this.prefilledFrom = draft.prefilledFrom ?? '';
     }
     this.uploads = new DocumentUploads(
       (kind, file, name) => uploadDocument(http, kind, file, name),
@@ -98,20 +107,22 @@ export class PurchaseStore implements DocumentTarget, Clearable {
       null,
     );
     this.orders = new Resource(() => fetchOrders(http), { orders: [] });
-    makeAutoObservable<PurchaseStore, 'storage' | 'http' | 'signedIn' | 'saveTimer' | 'serverDraftChecked' | 'clears'>(
-      this,
-      {
-        serverDraftChecked: false,
-        clears: false,
-        storage: false,
-        http: false,
-        signedIn: false,
-        saveTimer: false,
-        uploads: false,
-        order: false,
-        orders: false,
-      },
-    );
+    makeAutoObservable<
+      PurchaseStore,
+      'storage' | 'http' | 'signedIn' | 'saveTimer' | 'serverDraftChecked' | 'clears' | 'restoring' | 'prefillAsked'
+    >(this, {
+      serverDraftChecked: false,
+      clears: false,
+      restoring: false,
+      prefillAsked: false,
+      storage: false,
+      http: false,
+      signedIn: false,
+      saveTimer: false,
+      uploads: false,
+      order: false,
+      orders: false,
+    });
   }
 
   /** Shows one order by its number, or the latest with ''. */
@@ -231,6 +242,8 @@ export class PurchaseStore implements DocumentTarget, Clearable {
     this.resubmitOrderNo = '';
     this.rejections = [];
     this.sentBefore = {};
+    this.prefilledFrom = '';
+    this.prefillAsked = false;
     this.uploads.reset();
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
@@ -251,6 +264,7 @@ export class PurchaseStore implements DocumentTarget, Clearable {
       resubmitOrderNo: this.resubmitOrderNo,
       rejections: this.rejections,
       sentBefore: this.sentBefore,
+      prefilledFrom: this.prefilledFrom,
     };
     writeJson(this.storage, STORAGE_KEYS.purchase, draft);
     this.saveToServer();
@@ -272,7 +286,40 @@ export class PurchaseStore implements DocumentTarget, Clearable {
    * Signed in with nothing started here: takes up the purchase started on another device
    * (after a hand-off, say). Something typed here always wins.
    */
-  async restoreFromServer(): Promise<void> {
+  restoreFromServer(): Promise<void> {
+    this.restoring ??= this.restoreDraft().finally(() => {
+      this.restoring = null;
+    });
+    return this.restoring;
+  }
+
+  /**
+   * A returning customer opening step 2 with nothing entered: their last order's details and
+   * the documents still good to use fill the form, all of it changeable. A draft of this
+   * purchase, here or on the server, and anything typed meanwhile win; a failed answer
+   * leaves the empty form as it was.
+   */
+  async loadPrefill(): Promise<void> {
+    if (!this.signedIn() || this.resubmitOrderNo || this.prefillAsked) return;
+    this.prefillAsked = true;
+    const clears = this.clears;
+    if (!this.serverDraftChecked) await this.restoreFromServer();
+    if (clears !== this.clears || !formUntouched(this.form, DEFAULT_FORM)) return;
+    const answer = await fetchPrefill(this.http).catch(() => null);
+    runInAction(() => {
+      if (clears !== this.clears) return;
+      // No answer: asked again the next time the form opens.
+      if (answer?.code !== CODE_OK) this.prefillAsked = false;
+      const prefill = answer?.code === CODE_OK ? answer.data.prefill : null;
+      if (!prefill || this.resubmitOrderNo || !formUntouched(this.form, DEFAULT_FORM)) return;
+      this.form = prefilledForm(this.form, prefill.form, DEFAULT_FORM);
+      this.fileNames = {};
+      this.prefilledFrom = prefill.orderNo;
+      this.persist();
+    });
+  }
+
+  private async restoreDraft(): Promise<void> {
     // The e-mail is filled in from the account by the page itself: it is not "started here".
     const untouched =
       !this.setmeal &&

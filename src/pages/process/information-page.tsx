@@ -35,6 +35,11 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
     if (!purchase.form.email && session.userinfo?.email) purchase.updateForm({ email: session.userinfo.email });
   }, [purchase, session.userinfo]);
 
+  useEffect(() => {
+    // A returning customer starts from their last order, once signed in; a draft still wins.
+    if (session.launched && session.isLogin && !resubmitting) void purchase.loadPrefill();
+  }, [purchase, session.launched, session.isLogin, resubmitting]);
+
   const set = (field: string) => (value: string) => {
     purchase.updateForm({ [field]: value });
     status.clearError(field);
@@ -84,6 +89,11 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
               {t('routes.processSetmeal')}
             </Link>
           </div>
+        )}
+        {!resubmitting && purchase.prefilledFrom && (
+          <p className="field-hint" data-testid="prefill-notice">
+            {t('purchase.prefilledNotice')}
+          </p>
         )}
         <form className="form" onSubmit={next} noValidate>
           <ErrorSummary items={summary} />
