@@ -46,7 +46,7 @@ let rulesModule: Promise<Rules> | null = null;
 const purchaseRules = () => (rulesModule ??= import('../../../contract/purchase-rules'));
 
 /**
- * The purchase in progress (SPEC.md section 3: setmeal, form, image — the signature). Every
+ * The purchase in progress (docs/requirements.md#state: setmeal, form, image — the signature). Every
  * change is written at once: a WeChat web view killed while the camera was open must lose
  * nothing, and going back a step shows what was entered.
  */
