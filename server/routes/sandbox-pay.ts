@@ -29,6 +29,7 @@ import { sandboxCardTokens, sandboxTrades } from '../db/schema.js';
 import { escapeHtml, htmlPage } from '../lib/html.js';
 import { message } from '../lib/messages.js';
 import { withContract } from '../lib/validate.js';
+import { alipayQuitUrl } from '../providers/payment/alipay-quit.js';
 import { SANDBOX_CARDS } from '../providers/payment/sandbox-card.js';
 import { SANDBOX_GMO_SHOP_ID } from '../providers/payment/sandbox-keys.js';
 import { sendSandboxNotification } from '../providers/payment/sandbox-notifier.js';
@@ -227,7 +228,7 @@ ${form('cancel', message(lang, 'sandbox.cashierCancel'), ' style="background:#88
       // Pay H5 returns to the one redirect_url either way, so its page still asks the server.
       const back = trade.returnUrl || '/h5/';
       if (b.result === 'ok' || provider !== 'alipay') return reply.redirect(back, 302);
-      return reply.redirect(`${back}${back.includes('?') ? '&' : '?'}cancelled=1`, 302);
+      return reply.redirect(alipayQuitUrl(back), 302);
     },
   );
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, lte } from 'drizzle-orm';
+import { billMonthParams } from '../../contract/bill-rules.js';
 import { addDays } from '../../contract/calendar.js';
 import { taxOf } from '../../contract/pricing.js';
 import type { Database } from '../db/client.js';
@@ -64,7 +65,7 @@ export async function billRun(db: Database, actor: string, month: string, by?: C
         kind: 'bill_issued',
         ref: billNo,
         link: BILL_LINK,
-        params: { month, amount: formatYen(subtotal + taxOf(subtotal)), dueDate },
+        params: { ...billMonthParams(month), amount: formatYen(subtotal + taxOf(subtotal)), dueDate },
       });
     });
   }
@@ -141,7 +142,7 @@ export async function remindBills(db: Database, today: string) {
       kind,
       ref: bill.billNo,
       link: BILL_LINK,
-      params: { month: bill.month, amount: formatYen(bill.total), dueDate: bill.dueDate },
+      params: { ...billMonthParams(bill.month), amount: formatYen(bill.total), dueDate: bill.dueDate },
     });
     queued += ids.length;
   }

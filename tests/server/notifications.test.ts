@@ -252,7 +252,7 @@ describe.each(backends)('the calendar, by a faked clock, on %s', (backend) => {
       .where(and(eq(outbox.userId, userId), eq(outbox.kind, 'bill_issued')));
     expect(
       told
-        .filter((m) => m.subject.includes('2027-03'))
+        .filter((m) => m.subject.includes('2027年3月'))
         .map((m) => m.channel)
         .sort(),
     ).toEqual(['mail', 'sms']);

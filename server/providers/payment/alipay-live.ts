@@ -1,4 +1,5 @@
 import { readAlipayNotification } from './alipay-crypto.js';
+import { alipayQuitUrl } from './alipay-quit.js';
 import { miniProgramPayPath, type PaymentProvider } from './payment-provider.js';
 
 export interface AlipayPayConfig {
@@ -53,7 +54,8 @@ export function alipayLive(config: AlipayPayConfig): PaymentProvider {
       };
       if (request.scene === 'wap') {
         const url = client.pageExecute('alipay.trade.wap.pay', 'GET', {
-          bizContent: { ...bizContent, product_code: 'QUICK_WAP_WAY' },
+          // Without quit_url the cashier's cancel leaves the customer inside Alipay's pages.
+          bizContent: { ...bizContent, product_code: 'QUICK_WAP_WAY', quit_url: alipayQuitUrl(request.returnUrl) },
           returnUrl: request.returnUrl,
           notifyUrl: request.notifyUrl,
         });
