@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type {
   AdminPayment,
   BillList,
+  BillRunPreview,
   BillRunResult,
   PaymentList,
   RefundList,
@@ -36,6 +37,7 @@ const paymentRow = z.object({
   status: z.string(),
   target: z.string(),
   customerId: z.number().int(),
+  customer: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   refunded: z.number().int(),
@@ -99,6 +101,7 @@ export const billListSchema = z.object({
     z.object({
       billNo: z.string(),
       customerId: z.number().int(),
+      customer: z.string(),
       month: z.string(),
       total: z.number().int(),
       status: z.string(),
@@ -107,10 +110,17 @@ export const billListSchema = z.object({
   ),
 }) satisfies z.ZodType<BillList>;
 
-/** POST /api/admin/bill-run */
+/** POST /api/admin/bill-run, and GET /api/admin/bill-run?month= (its preview). */
 export const billRunBodySchema = z.object({
   month: z.string({ error: 'MONTH_INVALID' }).regex(MONTH, 'MONTH_INVALID'),
 });
+/** The preview's query as it arrives: any short text, judged by billRunBodySchema in the handler. */
+export const billRunPreviewQuerySchema = z.object({ month: z.string().max(20).optional() });
+export const billRunPreviewSchema = z.object({
+  month: z.string(),
+  lines: z.number().int(),
+  toIssue: z.number().int(),
+}) satisfies z.ZodType<BillRunPreview>;
 export const billRunResultSchema = z.object({
   lines: z.number().int(),
   created: z.number().int(),
@@ -136,6 +146,7 @@ export type MoneyViewsAreExact = [
   Exactly<z.infer<typeof refundRetriedSchema>, RefundRetried>,
   Exactly<z.infer<typeof billListSchema>, BillList>,
   Exactly<z.infer<typeof billRunResultSchema>, BillRunResult>,
+  Exactly<z.infer<typeof billRunPreviewSchema>, BillRunPreview>,
   Exactly<z.infer<typeof usageImportResultSchema>, UsageImportResult>,
 ];
-export const exactMoneyViews: MoneyViewsAreExact = [true, true, true, true, true, true, true];
+export const exactMoneyViews: MoneyViewsAreExact = [true, true, true, true, true, true, true, true];

@@ -2,6 +2,7 @@ import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm
 import type {
   AdminPayment,
   BillList,
+  BillRunPreview,
   PaymentList,
   RefundBody,
   RefundList,
@@ -10,7 +11,7 @@ import type {
 import { PAY_METHODS, type Lang, type PayMethod } from '../../contract/api.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import type { Database } from '../db/client.js';
-import { bills, orders, payments, refunds, usageRecords, users } from '../db/schema.js';
+import { bills, lines, orders, payments, refunds, usageRecords, users } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
 import { message } from '../lib/messages.js';
 import type { PaymentProvider } from '../providers/payment/payment-provider.js';
@@ -44,6 +45,10 @@ const targetOf = sql<string>`case when "payments"."target_type" = 'order'
   then 'order ' || coalesce((select o.order_no from orders o where o.id = "payments"."target_id"), "payments"."target_id"::text)
   else 'bill ' || coalesce((select b.bill_no from bills b where b.id = "payments"."target_id"), "payments"."target_id"::text) end`;
 
+/** What staff know a customer by: the e-mail, or the account name when there is none. */
+const customerOf = (table: 'payments' | 'bills') =>
+  sql<string>`(select coalesce(u.email, u.username) from users u where u.id = ${sql.identifier(table)}."user_id")`;
+
 const paymentColumns = {
   id: payments.id,
   paymentNo: payments.paymentNo,
@@ -53,6 +58,7 @@ const paymentColumns = {
   status: payments.status,
   target: targetOf,
   customerId: payments.userId,
+  customer: customerOf('payments'),
   createdAt: payments.createdAt,
   paidAt: payments.paidAt,
   refunded: refundedOf,
@@ -290,6 +296,7 @@ export async function billList(db: Database, month: string | undefined, now = ne
     .select({
       billNo: bills.billNo,
       customerId: bills.userId,
+      customer: customerOf('bills'),
       month: bills.month,
       total: bills.total,
       status: bills.status,
@@ -300,6 +307,21 @@ export async function billList(db: Database, month: string | undefined, now = ne
     .orderBy(bills.billNo)
     .limit(BILL_ROWS);
   return { bills: rows };
+}
+
+/**
+ * What the month's bill run would issue now, writing nothing: the active lines (as billRun
+ * reads them) without a bill for the month (bills_line_month_key makes the run skip those).
+ */
+export async function billRunPreview(db: Database, month: string): Promise<BillRunPreview> {
+  const [row] = await db
+    .select({
+      lines: sql<number>`count(*)::int`,
+      toIssue: sql<number>`count(*) filter (where not exists (select 1 from bills b where b.line_id = "lines"."id" and b.month = ${month}))::int`,
+    })
+    .from(lines)
+    .where(eq(lines.status, 'active'));
+  return { month, lines: Number(row?.lines ?? 0), toIssue: Number(row?.toIssue ?? 0) };
 }
 
 /** The month's bill run from the console (services/billing.ts): safe to repeat; audited with who and where. */
