@@ -239,6 +239,8 @@ export interface RefundList {
   refunds: {
     refundNo: string;
     paymentNo: string;
+    /** The payment's method (wechat, alipay, card): where the money goes back. */
+    method: string;
     amount: number;
     /** pending, refunded, or failed: tried 5 times, waiting for staff to push it again. */
     status: string;

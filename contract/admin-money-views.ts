@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAYMENT_STATUSES, REFUND_STATUSES } from './console-values';
 import type {
   AdminPayment,
   BillList,
@@ -22,8 +23,8 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'closed'] as const;
-export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
+// The lists live where the console can take them without zod.
+export { PAYMENT_STATUSES, REFUND_STATUSES } from './console-values';
 
 /** GET /api/admin/payments?status=&q= (q: a payment, order or bill number, or a part of an e-mail). */
 export const paymentListQuerySchema = z.object({ status: choice(PAYMENT_STATUSES), q: z.string().max(200).optional() });
@@ -78,6 +79,7 @@ export const refundParamsSchema = z.object({ refundNo: z.string().max(40) });
 const refundRow = z.object({
   refundNo: z.string(),
   paymentNo: z.string(),
+  method: z.string(),
   amount: z.number().int(),
   status: z.string(),
   reason: z.string(),

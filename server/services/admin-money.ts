@@ -218,6 +218,7 @@ export async function refundPayment(
 const refundColumns = {
   refundNo: refunds.refundNo,
   paymentNo: payments.paymentNo,
+  method: payments.method,
   amount: refunds.amount,
   status: refunds.status,
   reason: refunds.reason,
@@ -231,6 +232,7 @@ const refundColumns = {
 function refundView(row: {
   refundNo: string;
   paymentNo: string;
+  method: string;
   amount: number;
   status: string;
   reason: string;
