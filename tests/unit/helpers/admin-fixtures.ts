@@ -13,6 +13,7 @@ import type {
 import { staffListSchema } from '../../../contract/admin-audit-views';
 import { adminPaymentSchema } from '../../../contract/admin-money-views';
 import { PAY_METHODS } from '../../../contract/api';
+import { CARRIERS } from '../../../contract/carriers';
 import {
   AUTOMATIC_REFUND_REASONS,
   BILL_STATUSES,
@@ -53,6 +54,7 @@ export const RAW_VALUES = [
   ...PROVIDER_STATES,
   ...AUTOMATIC_REFUND_REASONS,
   ...AUDIT_ACTIONS,
+  ...CARRIERS,
 ];
 
 /** n rows, the i-th taking the i-th value of each list (lists shorter than n start over). */
