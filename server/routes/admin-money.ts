@@ -22,10 +22,10 @@ import { ok, replies } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
 import { withContract } from '../lib/validate.js';
 import { staffGuard, staffOf } from '../services/admin-access.js';
+import { billRunPreview } from '../services/billing.js';
 import {
   adminPayment,
   billList,
-  billRunPreview,
   consoleBillRun,
   consoleUsageImport,
   paymentList,

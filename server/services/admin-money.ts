@@ -2,7 +2,6 @@ import { and, desc, eq, gte, inArray, lte, or, sql, type SQL } from 'drizzle-orm
 import type {
   AdminPayment,
   BillList,
-  BillRunPreview,
   PaymentList,
   RefundBody,
   RefundList,
@@ -11,7 +10,7 @@ import type {
 import { PAY_METHODS, type Lang, type PayMethod } from '../../contract/api.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import type { Database } from '../db/client.js';
-import { bills, lines, orders, payments, refunds, usageRecords, users } from '../db/schema.js';
+import { bills, orders, payments, refunds, usageRecords, users } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
 import { message } from '../lib/messages.js';
 import type { PaymentProvider } from '../providers/payment/payment-provider.js';
@@ -309,21 +308,6 @@ export async function billList(db: Database, month: string | undefined, now = ne
     .orderBy(bills.billNo)
     .limit(BILL_ROWS);
   return { bills: rows };
-}
-
-/**
- * What the month's bill run would issue now, writing nothing: the active lines (as billRun
- * reads them) without a bill for the month (bills_line_month_key makes the run skip those).
- */
-export async function billRunPreview(db: Database, month: string): Promise<BillRunPreview> {
-  const [row] = await db
-    .select({
-      lines: sql<number>`count(*)::int`,
-      toIssue: sql<number>`count(*) filter (where not exists (select 1 from bills b where b.line_id = "lines"."id" and b.month = ${month}))::int`,
-    })
-    .from(lines)
-    .where(eq(lines.status, 'active'));
-  return { month, lines: Number(row?.lines ?? 0), toIssue: Number(row?.toIssue ?? 0) };
 }
 
 /** The month's bill run from the console (services/billing.ts): safe to repeat; audited with who and where. */

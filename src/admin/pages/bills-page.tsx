@@ -25,9 +25,10 @@ const BillRunForm = observer(function BillRunForm() {
     }
     setPreview((await money.previewBills(month)) ?? null);
   };
+  // The month the dialog named, whatever the field says by now.
   const confirm = () => {
+    if (preview) void money.runBills(preview.month);
     setPreview(null);
-    void money.runBills(month);
   };
   const error = money.billRun.error ?? money.billPreview.error;
   const result = money.billRunResult;
