@@ -250,9 +250,10 @@ describe('the staff console in Chromium at 1366x768', () => {
       // The reviewer finds the approval, and each look at a document, on their audit page.
       await page.getByRole('navigation', { name: '后台菜单' }).getByRole('link', { name: '操作记录' }).click();
       await page.getByText('只显示您本人的操作；完整的审计日志仅管理员可见。').waitFor();
-      await page.getByRole('row', { name: new RegExp(`approved.*${orderNo}`) }).waitFor();
+      // Actions in words (admin.audit.actions), not the codes the trail stores.
+      await page.getByRole('row', { name: new RegExp(`审核通过.*${orderNo}`) }).waitFor();
       await page
-        .getByRole('row', { name: /view-document/ })
+        .getByRole('row', { name: /查看证件/ })
         .first()
         .waitFor();
       await check(page);
