@@ -8,7 +8,9 @@ import { defineConfig, type Plugin } from 'vite';
 // `locales/<lang>.json?admin` and gets only the parts it uses.
 const SERVER_ONLY_KEYS = ['mail', 'notify', 'sandbox', 'admin'];
 const CONSOLE_KEYS = ['admin', 'api', 'order', 'language'];
-function serverOnlyLocaleKeys(): Plugin {
+// Exported for vitest.config.ts: unit tests import the console's `?admin` dictionaries through
+// it, with `strip: false`, so their own imports of the whole files stay whole.
+export function serverOnlyLocaleKeys({ strip = true }: { strip?: boolean } = {}): Plugin {
   return {
     name: 'server-only-locale-keys',
     enforce: 'pre',
@@ -19,6 +21,7 @@ function serverOnlyLocaleKeys(): Plugin {
       // With a query the file is no longer taken for JSON: hand it over as a module.
       if (new URLSearchParams(query).has('admin'))
         return `export default ${JSON.stringify(Object.fromEntries(CONSOLE_KEYS.map((key) => [key, dictionary[key]])))};`;
+      if (!strip) return null;
       for (const key of SERVER_ONLY_KEYS) delete dictionary[key];
       return JSON.stringify(dictionary);
     },

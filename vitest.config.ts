@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { serverOnlyLocaleKeys } from './vite.config';
 
 export default defineConfig({
   plugins: [react()],
@@ -13,6 +14,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
+        // The console's stores import `locales/<lang>.json?admin` (vite.config.ts); the files
+        // imported whole by other tests stay whole.
+        plugins: [serverOnlyLocaleKeys({ strip: false })],
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],

@@ -199,6 +199,8 @@ export interface PaymentList {
     status: string;
     target: string;
     customerId: number;
+    /** The payer's e-mail, or their account name when they have none. */
+    customer: string;
     createdAt: string;
     paidAt: string | null;
     /** Yen of every refund of this payment, pending, refunded or failed (waiting for staff): what it is capped by. */
@@ -237,6 +239,8 @@ export interface RefundList {
   refunds: {
     refundNo: string;
     paymentNo: string;
+    /** The payment's method (wechat, alipay, card): where the money goes back. */
+    method: string;
     amount: number;
     /** pending, refunded, or failed: tried 5 times, waiting for staff to push it again. */
     status: string;
@@ -262,7 +266,26 @@ export interface RefundRetried {
 
 /** GET /api/admin/bills?month=YYYY-MM */
 export interface BillList {
-  bills: { billNo: string; customerId: number; month: string; total: number; status: string; dueDate: string }[];
+  bills: {
+    billNo: string;
+    customerId: number;
+    /** The customer's e-mail, or their account name when they have none: what staff recognise. */
+    customer: string;
+    month: string;
+    total: number;
+    status: string;
+    dueDate: string;
+  }[];
+}
+
+/**
+ * GET /api/admin/bill-run?month=YYYY-MM: what the run would do now, writing nothing, so staff
+ * confirm a number before bills go out. `toIssue` lines have no bill for the month yet.
+ */
+export interface BillRunPreview {
+  month: string;
+  lines: number;
+  toIssue: number;
 }
 
 /** POST /api/admin/bill-run { month }: safe to repeat (a month's bills are made once). MONTH_INVALID unless YYYY-MM. */

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { PAYMENT_STATUSES, REFUND_STATUSES } from './console-values';
 import type {
   AdminPayment,
   BillList,
+  BillRunPreview,
   BillRunResult,
   PaymentList,
   RefundList,
@@ -21,8 +23,8 @@ const choice = <T extends readonly [string, ...string[]]>(values: T) =>
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'closed'] as const;
-export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
+// The lists live where the console can take them without zod.
+export { PAYMENT_STATUSES, REFUND_STATUSES } from './console-values';
 
 /** GET /api/admin/payments?status=&q= (q: a payment, order or bill number, or a part of an e-mail). */
 export const paymentListQuerySchema = z.object({ status: choice(PAYMENT_STATUSES), q: z.string().max(200).optional() });
@@ -36,6 +38,7 @@ const paymentRow = z.object({
   status: z.string(),
   target: z.string(),
   customerId: z.number().int(),
+  customer: z.string(),
   createdAt: z.string(),
   paidAt: z.string().nullable(),
   refunded: z.number().int(),
@@ -76,6 +79,7 @@ export const refundParamsSchema = z.object({ refundNo: z.string().max(40) });
 const refundRow = z.object({
   refundNo: z.string(),
   paymentNo: z.string(),
+  method: z.string(),
   amount: z.number().int(),
   status: z.string(),
   reason: z.string(),
@@ -99,6 +103,7 @@ export const billListSchema = z.object({
     z.object({
       billNo: z.string(),
       customerId: z.number().int(),
+      customer: z.string(),
       month: z.string(),
       total: z.number().int(),
       status: z.string(),
@@ -107,10 +112,17 @@ export const billListSchema = z.object({
   ),
 }) satisfies z.ZodType<BillList>;
 
-/** POST /api/admin/bill-run */
+/** POST /api/admin/bill-run, and GET /api/admin/bill-run?month= (its preview). */
 export const billRunBodySchema = z.object({
   month: z.string({ error: 'MONTH_INVALID' }).regex(MONTH, 'MONTH_INVALID'),
 });
+/** The preview's query as it arrives: any short text, judged by billRunBodySchema in the handler. */
+export const billRunPreviewQuerySchema = z.object({ month: z.string().max(20).optional() });
+export const billRunPreviewSchema = z.object({
+  month: z.string(),
+  lines: z.number().int(),
+  toIssue: z.number().int(),
+}) satisfies z.ZodType<BillRunPreview>;
 export const billRunResultSchema = z.object({
   lines: z.number().int(),
   created: z.number().int(),
@@ -136,6 +148,7 @@ export type MoneyViewsAreExact = [
   Exactly<z.infer<typeof refundRetriedSchema>, RefundRetried>,
   Exactly<z.infer<typeof billListSchema>, BillList>,
   Exactly<z.infer<typeof billRunResultSchema>, BillRunResult>,
+  Exactly<z.infer<typeof billRunPreviewSchema>, BillRunPreview>,
   Exactly<z.infer<typeof usageImportResultSchema>, UsageImportResult>,
 ];
-export const exactMoneyViews: MoneyViewsAreExact = [true, true, true, true, true, true, true];
+export const exactMoneyViews: MoneyViewsAreExact = [true, true, true, true, true, true, true, true];

@@ -4,6 +4,8 @@ import {
   billListQuerySchema,
   billListSchema,
   billRunBodySchema,
+  billRunPreviewQuerySchema,
+  billRunPreviewSchema,
   billRunResultSchema,
   paymentListQuerySchema,
   paymentListSchema,
@@ -17,8 +19,10 @@ import {
   usageImportResultSchema,
 } from '../../contract/admin-money-views.js';
 import { ok, replies } from '../lib/envelope.js';
+import { ApiError } from '../lib/errors.js';
 import { withContract } from '../lib/validate.js';
 import { staffGuard, staffOf } from '../services/admin-access.js';
+import { billRunPreview } from '../services/billing.js';
 import {
   adminPayment,
   billList,
@@ -78,6 +82,18 @@ export async function adminMoneyRoutes(fastify: FastifyInstance): Promise<void> 
     '/api/admin/bills',
     { ...guard, schema: { querystring: billListQuerySchema, response: replies(billListSchema) } },
     async (request) => ok(request.lang, await billList(app.db, request.query.month)),
+  );
+
+  // What the run would issue, read only, for the console's confirmation: the run's own rights.
+  // A bad month is a 400 here (a read the console makes before asking, not a form's answer).
+  app.get(
+    '/api/admin/bill-run',
+    { ...guard, schema: { querystring: billRunPreviewQuerySchema, response: replies(billRunPreviewSchema) } },
+    async (request) => {
+      const query = billRunBodySchema.safeParse(request.query);
+      if (!query.success) throw new ApiError('MONTH_INVALID', 400, { month: 'MONTH_INVALID' });
+      return ok(request.lang, await billRunPreview(app.db, query.data.month));
+    },
   );
 
   app.post(

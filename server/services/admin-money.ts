@@ -44,6 +44,10 @@ const targetOf = sql<string>`case when "payments"."target_type" = 'order'
   then 'order ' || coalesce((select o.order_no from orders o where o.id = "payments"."target_id"), "payments"."target_id"::text)
   else 'bill ' || coalesce((select b.bill_no from bills b where b.id = "payments"."target_id"), "payments"."target_id"::text) end`;
 
+/** What staff know a customer by: the e-mail, or the account name when there is none. */
+const customerOf = (table: 'payments' | 'bills') =>
+  sql<string>`(select coalesce(u.email, u.username) from users u where u.id = ${sql.identifier(table)}."user_id")`;
+
 const paymentColumns = {
   id: payments.id,
   paymentNo: payments.paymentNo,
@@ -53,6 +57,7 @@ const paymentColumns = {
   status: payments.status,
   target: targetOf,
   customerId: payments.userId,
+  customer: customerOf('payments'),
   createdAt: payments.createdAt,
   paidAt: payments.paidAt,
   refunded: refundedOf,
@@ -212,6 +217,7 @@ export async function refundPayment(
 const refundColumns = {
   refundNo: refunds.refundNo,
   paymentNo: payments.paymentNo,
+  method: payments.method,
   amount: refunds.amount,
   status: refunds.status,
   reason: refunds.reason,
@@ -225,6 +231,7 @@ const refundColumns = {
 function refundView(row: {
   refundNo: string;
   paymentNo: string;
+  method: string;
   amount: number;
   status: string;
   reason: string;
@@ -290,6 +297,7 @@ export async function billList(db: Database, month: string | undefined, now = ne
     .select({
       billNo: bills.billNo,
       customerId: bills.userId,
+      customer: customerOf('bills'),
       month: bills.month,
       total: bills.total,
       status: bills.status,

@@ -1,4 +1,5 @@
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { BillRunPreview } from '../../contract/admin-api.js';
 import { billMonthParams } from '../../contract/bill-rules.js';
 import { addDays } from '../../contract/calendar.js';
 import { taxOf } from '../../contract/pricing.js';
@@ -16,6 +17,21 @@ function lastDayOf(month: string): string {
 
 /** The monthly-payment page finds the bill that is due itself. */
 const BILL_LINK = '/pages/user/pay';
+
+/**
+ * What the month's bill run would issue now, writing nothing: the active lines (as billRun
+ * reads them) without a bill for the month (bills_line_month_key makes the run skip those).
+ */
+export async function billRunPreview(db: Database, month: string): Promise<BillRunPreview> {
+  const [row] = await db
+    .select({
+      lines: sql<number>`count(*)::int`,
+      toIssue: sql<number>`count(*) filter (where not exists (select 1 from bills b where b.line_id = "lines"."id" and b.month = ${month}))::int`,
+    })
+    .from(lines)
+    .where(eq(lines.status, 'active'));
+  return { month, lines: Number(row?.lines ?? 0), toIssue: Number(row?.toIssue ?? 0) };
+}
 
 /**
  * Bills every active line for the month, once: a second run finds the bills and makes none.

@@ -250,9 +250,10 @@ describe('the staff console in Chromium at 1366x768', () => {
       // The reviewer finds the approval, and each look at a document, on their audit page.
       await page.getByRole('navigation', { name: '后台菜单' }).getByRole('link', { name: '操作记录' }).click();
       await page.getByText('只显示您本人的操作；完整的审计日志仅管理员可见。').waitFor();
-      await page.getByRole('row', { name: new RegExp(`approved.*${orderNo}`) }).waitFor();
+      // Actions in words (admin.audit.actions), not the codes the trail stores.
+      await page.getByRole('row', { name: new RegExp(`审核通过.*${orderNo}`) }).waitFor();
       await page
-        .getByRole('row', { name: /view-document/ })
+        .getByRole('row', { name: /查看证件/ })
         .first()
         .waitFor();
       await check(page);
@@ -320,8 +321,17 @@ describe('the staff console in Chromium at 1366x768', () => {
       await waiting.getByText('失败，等待处理').waitFor();
       await waiting.getByText('重复支付').waitFor();
       await check(money);
+      // It asks first, naming what goes back; the dialog passes axe too.
       await waiting.getByRole('button', { name: '重试退款 RDESK1' }).click();
+      const retry = money.getByRole('dialog', { name: '确认重试退款' });
+      await retry.getByText(/RDESK1/).waitFor();
+      await check(money);
+      await retry.getByRole('button', { name: '重试退款', exact: true }).click();
       await waiting.getByText('已退款').waitFor();
+      await money
+        .getByRole('status')
+        .getByText(/退款 RDESK1（¥[\d,]+）已重新提交/)
+        .waitFor();
       await check(money);
       await waiting.getByRole('link', { name: 'PDESK2' }).click();
       await money.getByRole('heading', { name: '支付 PDESK2' }).waitFor();
@@ -382,7 +392,11 @@ describe('the staff console in Chromium at 1366x768', () => {
       await open('退款', '退款');
       await open('账单', '账单');
       await page.getByRole('button', { name: '生成账单' }).click();
-      await page.getByText(/已检查 \d+ 条线路/).waitFor();
+      const run = page.getByRole('dialog', { name: '确认生成账单' });
+      await run.getByText(/将为 \d{4}年\d{1,2}月 生成 \d+ 张账单/).waitFor();
+      await check(page);
+      await run.getByRole('button', { name: '生成账单', exact: true }).click();
+      await page.getByText(/已为 \d{4}年\d{1,2}月 生成 \d+ 张账单/).waitFor();
       await check(page);
 
       // The usage file's dry run shows what is wrong before anything is written.

@@ -7,6 +7,7 @@ import type {
   ApproveBody,
   AuditList,
   BillList,
+  BillRunPreview,
   BillRunResult,
   CustomerSearch,
   FulfilmentQueue,
@@ -71,6 +72,7 @@ export function adminApi(client: AdminClient) {
     refunds: (status: string) => client.get<RefundList>('/api/admin/refunds', { status }),
     retryRefund: (refundNo: string) => client.post<RefundRetried>(`/api/admin/refunds/${enc(refundNo)}/retry`),
     bills: (month: string) => client.get<BillList>('/api/admin/bills', { month }),
+    billRunPreview: (month: string) => client.get<BillRunPreview>('/api/admin/bill-run', { month }),
     billRun: (month: string) => client.post<BillRunResult>('/api/admin/bill-run', { month }),
     usage: (body: UsageImportBody) => client.post<UsageImportResult>('/api/admin/usage', body),
 

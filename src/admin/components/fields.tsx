@@ -17,6 +17,8 @@ export function Field({ label, name, error, hint, children }: FieldProps) {
   const { t } = useTranslation();
   const id = useId();
   const code = fieldsOf(error ?? null)[name];
+  // The refusal's own text carries its values (STAFF_PASSWORD_WEAK's {{min}}, REFUND_TOO_MUCH's
+  // {{max}}), filled in by the server or by the page that refused; the bare key's text has none.
   const hintId = hint ? `${id}-hint` : '';
   const errorId = code ? `${id}-error` : '';
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
@@ -31,7 +33,7 @@ export function Field({ label, name, error, hint, children }: FieldProps) {
       ) : null}
       {code ? (
         <p className="field-error" id={errorId}>
-          {fieldText(t, code)}
+          {code === error?.key && error.text ? error.text : fieldText(t, code)}
         </p>
       ) : null}
     </div>

@@ -85,10 +85,7 @@ export const AuditPage = observer(function AuditPage() {
                   <tr key={row.id}>
                     <td>{formatTime(row.at, language.lang)}</td>
                     <td>{row.actor}</td>
-                    <td>
-                      {t(`admin.audit.actions.${row.action}`, { defaultValue: row.action })}
-                      <span className="muted"> {row.action}</span>
-                    </td>
+                    <td>{t(`admin.audit.actions.${row.action}`, { defaultValue: row.action })}</td>
                     <td>{row.target}</td>
                     <td>{row.ip ?? '—'}</td>
                     <td className="detail">{row.detail}</td>

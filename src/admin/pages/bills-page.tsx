@@ -1,30 +1,46 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+import type { BillRunPreview } from '../../../contract/admin-api';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { FormError } from '../components/errors';
 import { TextField } from '../components/fields';
 import { LoadView } from '../components/load-view';
 import { Page } from '../components/page';
-import { formatDay, tokyoMonth, yen } from '../format';
+import { formatDay, monthText, tokyoMonth, yen } from '../format';
 import { useAdmin } from '../stores/store-context';
 
+/** The run asks first, naming the month and how many bills the server says it would issue. */
 const BillRunForm = observer(function BillRunForm() {
   const { t } = useTranslation();
   const { money } = useAdmin();
   const [month, setMonth] = useState(tokyoMonth());
-  const submit = (event: FormEvent) => {
+  const [preview, setPreview] = useState<BillRunPreview | null>(null);
+  const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!/^\d{4}-\d{2}$/.test(month)) {
       money.billRun.refuse('BAD_REQUEST', t('admin.bills.monthRule'), { month: 'invalid' });
       return;
     }
-    void money.runBills(month);
+    setPreview((await money.previewBills(month)) ?? null);
   };
+  // The month the dialog named, whatever the field says by now.
+  const confirm = () => {
+    if (preview) void money.runBills(preview.month);
+    setPreview(null);
+  };
+  const error = money.billRun.error ?? money.billPreview.error;
+  const result = money.billRunResult;
+  let status = '';
+  if (money.billPreview.running) status = t('admin.bills.previewing');
+  else if (result && money.billRun.done)
+    status = t('admin.bills.issued', { month: monthText(t, money.billRunMonth), count: result.created });
   return (
-    <form className="panel" onSubmit={submit} noValidate aria-labelledby="bill-run-heading">
+    <form className="panel" onSubmit={(event) => void submit(event)} noValidate aria-labelledby="bill-run-heading">
       <h2 id="bill-run-heading">{t('admin.bills.runTitle')}</h2>
       <p className="muted">{t('admin.bills.runIntro')}</p>
-      <FormError error={money.billRun.error} fields={['month']} />
+      <FormError error={error} fields={['month']} />
       <TextField
         label={t('admin.bills.month')}
         name="month"
@@ -32,17 +48,37 @@ const BillRunForm = observer(function BillRunForm() {
         value={month}
         onChange={setMonth}
         hint={t('admin.bills.monthHint')}
-        error={money.billRun.error}
+        error={error}
         required
       />
-      {money.billRunResult && money.billRun.done ? (
-        <p className="notice" role="status">
-          {t('admin.bills.runDone', { lines: money.billRunResult.lines, created: money.billRunResult.created })}
-        </p>
-      ) : null}
-      <button type="submit" className="button button-primary" disabled={money.billRun.running}>
+      {/* Always there, so a screen reader hears the message arrive in it. */}
+      <p className={status ? 'notice' : undefined} role="status">
+        {status}
+      </p>
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={money.billRun.running || money.billPreview.running}
+      >
         {t('admin.bills.run')}
       </button>
+      <ConfirmDialog
+        open={preview !== null}
+        title={t('admin.bills.confirmTitle')}
+        confirmLabel={t('admin.bills.confirm')}
+        onConfirm={confirm}
+        onCancel={() => setPreview(null)}
+      >
+        {preview ? (
+          <p>
+            {t('admin.bills.confirmText', {
+              month: monthText(t, preview.month),
+              count: preview.toIssue,
+              lines: preview.lines,
+            })}
+          </p>
+        ) : null}
+      </ConfirmDialog>
     </form>
   );
 });
@@ -50,7 +86,7 @@ const BillRunForm = observer(function BillRunForm() {
 /** Bills of a month, and the month's bill run (safe to run twice). */
 export const BillsPage = observer(function BillsPage() {
   const { t } = useTranslation();
-  const { money, language } = useAdmin();
+  const { money, language, session } = useAdmin();
   useEffect(() => {
     if (!money.billMonth) money.setBillMonth(tokyoMonth());
     void money.loadBills();
@@ -96,10 +132,16 @@ export const BillsPage = observer(function BillsPage() {
                     {bills.map((bill) => (
                       <tr key={bill.billNo}>
                         <td>{bill.billNo}</td>
-                        <td>#{bill.customerId}</td>
-                        <td>{bill.month}</td>
+                        <td>
+                          {session.can('customers') ? (
+                            <Link to={`/customers/${bill.customerId}`}>{bill.customer}</Link>
+                          ) : (
+                            bill.customer
+                          )}
+                        </td>
+                        <td>{monthText(t, bill.month)}</td>
                         <td>{yen(bill.total)}</td>
-                        <td>{bill.status}</td>
+                        <td>{t(`admin.billStatus.${bill.status}`, { defaultValue: bill.status })}</td>
                         <td>{formatDay(bill.dueDate, language.lang)}</td>
                       </tr>
                     ))}

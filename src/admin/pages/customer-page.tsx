@@ -7,7 +7,7 @@ import { FormError } from '../components/errors';
 import { SelectField, TextField } from '../components/fields';
 import { LoadView } from '../components/load-view';
 import { Page } from '../components/page';
-import { formatDay, formatTime, yen } from '../format';
+import { formatDay, formatGb, formatTime, monthText, payWay, yen } from '../format';
 import { useAdmin } from '../stores/store-context';
 
 const TEXT_FIELDS = ['postcode', 'province', 'city', 'district', 'block', 'building'] as const;
@@ -149,6 +149,7 @@ const CustomerView = observer(function CustomerView({ data }: { data: AdminCusto
   const { customers, language, session } = useAdmin();
   const lang = language.lang;
   const { customer, line } = data;
+  const messageStatus = (status: string) => t(`admin.messageStatus.${status}`, { defaultValue: status });
   return (
     <>
       <dl className="facts facts-row">
@@ -203,11 +204,11 @@ const CustomerView = observer(function CustomerView({ data }: { data: AdminCusto
             </div>
             <div>
               <dt>{t('admin.order.status')}</dt>
-              <dd>{line.status}</dd>
+              <dd>{t(`admin.lineStatus.${line.status}`, { defaultValue: line.status })}</dd>
             </div>
             <div>
               <dt>{t('admin.customer.usage')}</dt>
-              <dd>{t('admin.customer.usageValue', { used: line.usedMb, quota: line.quotaMb })}</dd>
+              <dd>{t('admin.customer.usageValue', { used: formatGb(line.usedMb), quota: formatGb(line.quotaMb) })}</dd>
             </div>
           </dl>
         ) : (
@@ -244,9 +245,9 @@ const CustomerView = observer(function CustomerView({ data }: { data: AdminCusto
         ]}
         rows={data.bills.map((bill) => [
           bill.billNo,
-          bill.month,
+          monthText(t, bill.month),
           yen(bill.total),
-          bill.status,
+          t(`admin.billStatus.${bill.status}`, { defaultValue: bill.status }),
           formatDay(bill.dueDate, lang),
         ])}
       />
@@ -267,9 +268,9 @@ const CustomerView = observer(function CustomerView({ data }: { data: AdminCusto
           ) : (
             payment.paymentNo
           ),
-          `${payment.method} / ${payment.scene}`,
+          payWay(t, payment.method, payment.scene),
           yen(payment.amount),
-          payment.status,
+          t(`admin.paymentStatus.${payment.status}`, { defaultValue: payment.status }),
           formatTime(payment.createdAt, lang),
         ])}
       />
@@ -283,10 +284,10 @@ const CustomerView = observer(function CustomerView({ data }: { data: AdminCusto
           t('admin.order.createdAt'),
         ]}
         rows={data.messages.map((message) => [
-          message.kind,
-          message.channel,
+          t(`admin.messageKind.${message.kind}`, { defaultValue: message.kind }),
+          t(`admin.messageChannel.${message.channel}`, { defaultValue: message.channel }),
           message.subject,
-          message.lastError ? `${message.status} (${message.lastError})` : message.status,
+          message.lastError ? `${messageStatus(message.status)} (${message.lastError})` : messageStatus(message.status),
           formatTime(message.createdAt, lang),
         ])}
       />

@@ -2,12 +2,13 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
-import type { AdminPayment } from '../../../contract/admin-api';
+import type { AdminPayment, RefundBody } from '../../../contract/admin-api';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { FormError } from '../components/errors';
 import { Field, TextField } from '../components/fields';
 import { LoadView } from '../components/load-view';
 import { Page } from '../components/page';
-import { formatTime, yen } from '../format';
+import { formatTime, payWay, refundReasonText, targetText, yen } from '../format';
 import { useAdmin } from '../stores/store-context';
 
 /** Full or partial, with a reason, through the provider's refund API. */
@@ -18,15 +19,35 @@ const RefundForm = observer(function RefundForm({ data }: { data: AdminPayment }
   const [kind, setKind] = useState<'full' | 'partial'>('full');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  if (left <= 0) return null;
   // The amount's rules (whole yen, at most what is left, a card only in full) are the server's.
+  const [asking, setAsking] = useState<RefundBody | null>(null);
+  if (left <= 0) return null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const yenAmount = kind === 'full' ? left : Number(amount);
+    // Checked here too, so the confirmation never names an amount the server would refuse.
+    if (!Number.isInteger(yenAmount) || yenAmount < 1) {
+      money.refund.refuse('REFUND_AMOUNT_INVALID', t('api.errors.REFUND_AMOUNT_INVALID'), {
+        amount: 'REFUND_AMOUNT_INVALID',
+      });
+      return;
+    }
+    if (yenAmount > left) {
+      money.refund.refuse('REFUND_TOO_MUCH', t('api.errors.REFUND_TOO_MUCH', { max: left.toLocaleString('ja-JP') }), {
+        amount: 'REFUND_TOO_MUCH',
+      });
+      return;
+    }
     if (!reason.trim()) {
       money.refund.refuse('REQUIRED', t('api.errors.REQUIRED'), { reason: 'REQUIRED' });
       return;
     }
-    void money.refund.run({ amount: kind === 'full' ? left : Number(amount), reason: reason.trim() });
+    money.refund.clear();
+    setAsking({ amount: yenAmount, reason: reason.trim() });
+  };
+  const confirm = () => {
+    if (asking) void money.refund.run(asking);
+    setAsking(null);
   };
   return (
     <form className="panel" onSubmit={submit} noValidate aria-labelledby="refund-heading">
@@ -77,31 +98,43 @@ const RefundForm = observer(function RefundForm({ data }: { data: AdminPayment }
         )}
       </Field>
       <FormError error={money.refund.error} fields={['amount', 'reason']} />
-      {money.refund.done ? (
-        <p className="notice" role="status">
-          {t('admin.refund.sent')}
-        </p>
-      ) : null}
       <button type="submit" className="button button-danger" disabled={money.refund.running}>
         {t('admin.refund.submit')}
       </button>
+      <ConfirmDialog
+        open={asking !== null}
+        title={t('admin.refund.confirmTitle')}
+        confirmLabel={t('admin.refund.confirm')}
+        tone="danger"
+        onConfirm={confirm}
+        onCancel={() => setAsking(null)}
+      >
+        {asking ? (
+          <p>
+            {t('admin.refund.confirmText', {
+              amount: yen(asking.amount),
+              method: payWay(t, data.payment.method),
+              target: targetText(t, data.payment.target),
+            })}
+          </p>
+        ) : null}
+      </ConfirmDialog>
     </form>
   );
 });
 
 const PaymentView = observer(function PaymentView({ data }: { data: AdminPayment }) {
   const { t } = useTranslation();
-  const { language, session } = useAdmin();
+  const { language, session, money } = useAdmin();
   const lang = language.lang;
   const { payment } = data;
+  const sent = money.refund.done && money.refundSent !== null ? money.refundSent : null;
   return (
     <>
       <dl className="facts facts-row">
         <div>
           <dt>{t('admin.payments.method')}</dt>
-          <dd>
-            {payment.method} / {payment.scene}
-          </dd>
+          <dd>{payWay(t, payment.method, payment.scene)}</dd>
         </div>
         <div>
           <dt>{t('admin.payments.amount')}</dt>
@@ -117,15 +150,15 @@ const PaymentView = observer(function PaymentView({ data }: { data: AdminPayment
         </div>
         <div>
           <dt>{t('admin.payments.target')}</dt>
-          <dd>{payment.target}</dd>
+          <dd>{targetText(t, payment.target)}</dd>
         </div>
         <div>
           <dt>{t('admin.customer.account')}</dt>
           <dd>
             {session.can('customers') ? (
-              <Link to={`/customers/${payment.customerId}`}>#{payment.customerId}</Link>
+              <Link to={`/customers/${payment.customerId}`}>{payment.customer}</Link>
             ) : (
-              `#${payment.customerId}`
+              payment.customer
             )}
           </dd>
         </div>
@@ -163,7 +196,7 @@ const PaymentView = observer(function PaymentView({ data }: { data: AdminPayment
                   <td>{refund.refundNo}</td>
                   <td>{yen(refund.amount)}</td>
                   <td>{t(`admin.refundStatus.${refund.status}`, { defaultValue: refund.status })}</td>
-                  <td>{refund.reason}</td>
+                  <td>{refundReasonText(t, refund.reason)}</td>
                   <td>{formatTime(refund.createdAt, lang)}</td>
                 </tr>
               ))}
@@ -171,6 +204,10 @@ const PaymentView = observer(function PaymentView({ data }: { data: AdminPayment
           </table>
         )}
       </section>
+      {/* Outside the form, which is gone once nothing is left to refund. */}
+      <p className={sent === null ? undefined : 'notice'} role="status">
+        {sent === null ? null : t('admin.refund.sentAmount', { amount: yen(sent) })}
+      </p>
       <RefundForm key={`${payment.paymentNo}-${payment.refunded}`} data={data} />
     </>
   );

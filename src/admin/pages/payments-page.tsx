@@ -2,13 +2,12 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { PAYMENT_STATUSES } from '../../../contract/console-values';
 import { SelectField, TextField } from '../components/fields';
 import { LoadView } from '../components/load-view';
 import { Page } from '../components/page';
-import { formatTime, yen } from '../format';
+import { formatTime, payWay, targetText, yen } from '../format';
 import { useAdmin } from '../stores/store-context';
-
-export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'closed', 'refunded'];
 
 /** Payments, newest first, with their state here and what was refunded. */
 export const PaymentsPage = observer(function PaymentsPage() {
@@ -69,10 +68,8 @@ export const PaymentsPage = observer(function PaymentsPage() {
                     <td>
                       <Link to={`/money/payments/${payment.paymentNo}`}>{payment.paymentNo}</Link>
                     </td>
-                    <td>
-                      {payment.method} / {payment.scene}
-                    </td>
-                    <td>{payment.target}</td>
+                    <td>{payWay(t, payment.method, payment.scene)}</td>
+                    <td>{targetText(t, payment.target)}</td>
                     <td>{yen(payment.amount)}</td>
                     <td>{payment.refunded ? yen(payment.refunded) : '—'}</td>
                     <td>{t(`admin.paymentStatus.${payment.status}`, { defaultValue: payment.status })}</td>

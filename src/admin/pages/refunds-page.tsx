@@ -1,23 +1,32 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { RefundList } from '../../../contract/admin-api';
+import { REFUND_STATUSES } from '../../../contract/console-values';
+import { ConfirmDialog } from '../components/confirm-dialog';
 import { errorText } from '../components/errors';
 import { SelectField } from '../components/fields';
 import { LoadView } from '../components/load-view';
 import { Page } from '../components/page';
-import { formatTime, yen } from '../format';
+import { formatTime, payWay, refundReasonText, targetText, yen } from '../format';
 import { useAdmin } from '../stores/store-context';
 
-const REFUND_STATUSES = ['pending', 'failed', 'refunded'];
+type RefundRow = RefundList['refunds'][number];
 
 /** Refunds, among them duplicate payments whose refund keeps failing and waits for staff. */
 export const RefundsPage = observer(function RefundsPage() {
   const { t } = useTranslation();
   const { money, language } = useAdmin();
+  const [asking, setAsking] = useState<RefundRow | null>(null);
   useEffect(() => {
     void money.loadRefunds();
   }, [money]);
+  const confirm = () => {
+    if (asking) void money.retry.run(asking.refundNo);
+    setAsking(null);
+  };
+  const retried = money.retry.done ? money.retried : null;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void money.loadRefunds();
@@ -40,6 +49,15 @@ export const RefundsPage = observer(function RefundsPage() {
           {t('admin.filter')}
         </button>
       </form>
+      <p className={retried ? 'notice' : undefined} role="status">
+        {retried
+          ? t('admin.refunds.retried', {
+              no: retried.refundNo,
+              amount: yen(retried.amount),
+              status: t(`admin.refundStatus.${retried.status}`, { defaultValue: retried.status }),
+            })
+          : null}
+      </p>
       {money.retry.error ? (
         <p className="form-error" role="alert">
           {errorText(t, money.retry.error)}
@@ -72,9 +90,9 @@ export const RefundsPage = observer(function RefundsPage() {
                     <td>
                       <Link to={`/money/payments/${refund.paymentNo}`}>{refund.paymentNo}</Link>
                     </td>
-                    <td>{refund.target}</td>
+                    <td>{targetText(t, refund.target)}</td>
                     <td>{yen(refund.amount)}</td>
-                    <td>{t(`admin.refundReason.${refund.reason}`, { defaultValue: refund.reason })}</td>
+                    <td>{refundReasonText(t, refund.reason)}</td>
                     <td>
                       {t(`admin.refundStatus.${refund.status}`, { defaultValue: refund.status })}
                       {refund.lastError ? <span className="muted"> ({refund.lastError})</span> : null}
@@ -88,7 +106,7 @@ export const RefundsPage = observer(function RefundsPage() {
                           className="button button-small"
                           disabled={money.retry.running}
                           aria-label={t('admin.refunds.retryOne', { no: refund.refundNo })}
-                          onClick={() => void money.retry.run(refund.refundNo)}
+                          onClick={() => setAsking(refund)}
                         >
                           {money.retrying === refund.refundNo ? t('admin.refunds.retrying') : t('admin.refunds.retry')}
                         </button>
@@ -101,6 +119,25 @@ export const RefundsPage = observer(function RefundsPage() {
           )
         }
       </LoadView>
+      <ConfirmDialog
+        open={asking !== null}
+        title={t('admin.refunds.confirmTitle')}
+        confirmLabel={t('admin.refunds.confirm')}
+        tone="danger"
+        onConfirm={confirm}
+        onCancel={() => setAsking(null)}
+      >
+        {asking ? (
+          <p>
+            {t('admin.refunds.confirmText', {
+              no: asking.refundNo,
+              amount: yen(asking.amount),
+              method: payWay(t, asking.method),
+              target: targetText(t, asking.target),
+            })}
+          </p>
+        ) : null}
+      </ConfirmDialog>
     </Page>
   );
 });

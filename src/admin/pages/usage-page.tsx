@@ -5,9 +5,12 @@ import type { UsageImportResult } from '../../../contract/admin-api';
 import { FormError } from '../components/errors';
 import { Field } from '../components/fields';
 import { Page } from '../components/page';
+import { formatGb } from '../format';
 import { useAdmin } from '../stores/store-context';
 
 const MAX_BYTES = 20 * 1024 * 1024;
+/** A day's data is small: two decimals keep 70 MB and 100 MB apart (0.07 GB, 0.10 GB). */
+const USAGE_DIGITS = 2;
 
 function Changes({ result }: { result: UsageImportResult }) {
   const { t } = useTranslation();
@@ -41,8 +44,8 @@ function Changes({ result }: { result: UsageImportResult }) {
               <tr key={`${change.msisdn}-${change.day}`}>
                 <td>{change.msisdn}</td>
                 <td>{change.day}</td>
-                <td>{change.before === null ? '—' : `${change.before} MB`}</td>
-                <td>{change.after} MB</td>
+                <td>{change.before === null ? '—' : formatGb(change.before, USAGE_DIGITS)}</td>
+                <td>{formatGb(change.after, USAGE_DIGITS)}</td>
               </tr>
             ))}
           </tbody>

@@ -2,6 +2,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type {
   AdminPayment,
   BillList,
+  BillRunPreview,
   BillRunResult,
   PaymentList,
   RefundBody,
@@ -16,21 +17,34 @@ export class MoneyStore {
   paymentFilter = { status: '', q: '' };
   readonly payments = new Loadable<PaymentList>();
   readonly payment = new Loadable<AdminPayment>();
+  /** Yen of the last refund sent from the payment page, for its success message. */
+  refundSent: number | null = null;
   readonly refund = new Action(async (body: RefundBody) => {
     const paymentNo = this.payment.data?.payment.paymentNo;
     if (!paymentNo) return;
-    this.payment.set(await this.api.refund(paymentNo, body));
+    runInAction(() => (this.refundSent = null));
+    const payment = await this.api.refund(paymentNo, body);
+    runInAction(() => {
+      this.payment.set(payment);
+      this.refundSent = body.amount;
+    });
   });
 
   refundStatus = '';
   readonly refunds = new Loadable<RefundList>();
   /** The refund whose retry is running, if any. */
   retrying = '';
+  /** The refund as the last retry left it, for the success message. */
+  retried: RefundList['refunds'][number] | null = null;
   readonly retry = new Action(async (refundNo: string) => {
-    runInAction(() => (this.retrying = refundNo));
+    runInAction(() => {
+      this.retrying = refundNo;
+      this.retried = null;
+    });
     try {
       const { refund } = await this.api.retryRefund(refundNo);
       runInAction(() => {
+        this.retried = refund;
         const list = this.refunds.data;
         if (list) this.refunds.set({ refunds: list.refunds.map((row) => (row.refundNo === refundNo ? refund : row)) });
       });
@@ -43,6 +57,10 @@ export class MoneyStore {
   readonly bills = new Loadable<BillList>();
   readonly billRun = new Action((month: string) => this.api.billRun(month));
   billRunResult: BillRunResult | null = null;
+  /** The month the last run was for, named in its success message. */
+  billRunMonth = '';
+  /** What the run would issue, asked before the confirmation names it. */
+  readonly billPreview = new Action((month: string) => this.api.billRunPreview(month));
 
   /** The file as read, and what its dry run said: the real import is offered for that text only. */
   usageCsv = '';
@@ -74,8 +92,15 @@ export class MoneyStore {
     return this.payments.load(() => this.api.payments(filter));
   }
 
+  /** The preview for the confirmation; null when it was refused (billPreview.error says why). */
+  previewBills(month: string): Promise<BillRunPreview | undefined> {
+    this.billRun.clear();
+    return this.billPreview.run(month);
+  }
+
   openPayment(paymentNo: string): Promise<void> {
     this.refund.clear();
+    this.refundSent = null;
     return this.payment.load(() => this.api.payment(paymentNo));
   }
 
@@ -102,6 +127,7 @@ export class MoneyStore {
     if (!result) return;
     runInAction(() => {
       this.billRunResult = result;
+      this.billRunMonth = month;
       this.billMonth = month;
     });
     await this.loadBills();
@@ -122,6 +148,9 @@ export class MoneyStore {
     this.refunds.reset();
     this.bills.reset();
     this.billRunResult = null;
+    this.billRunMonth = '';
+    this.refundSent = null;
+    this.retried = null;
     this.usageCsv = '';
     this.usageFile = '';
     this.dryRun = null;

@@ -1,0 +1,178 @@
+import { readdirSync } from 'node:fs';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LANGS, type Lang } from '../../contract/api';
+import { ORDER_STATUSES, type OrderStatus } from '../../contract/order-status';
+import { LINE_STATUSES } from '../../contract/console-values';
+import type { StaffStage } from '../../contract/staff-roles';
+import { AdminApp } from '../../src/admin/app';
+import { RootStore } from '../../src/admin/stores/root-store';
+import cn from '../../locales/cn.json';
+import ja from '../../locales/ja.json';
+import * as fixtures from './helpers/admin-fixtures';
+
+// Issue 27: a new staff member saw `{{min}}`, `unpaid`, `#1`, `plan_change_booked` and
+// `15740 MB / 20480 MB` in the console. Every page is drawn here, in both languages, with data
+// holding every value it can show; none of them may reach the screen as it is stored.
+
+const ok = (body: unknown) => ({ code: 1, msg: 'ok', time: 0, data: body });
+
+/** The staff API as the pages call it, answered from the fixtures. */
+function fakeFetch(stage: StaffStage, lineStatus: string, orderStatus: (typeof ORDER_STATUSES)[number]): typeof fetch {
+  const answers: [RegExp, () => unknown][] = [
+    [/^GET \/api\/admin\/me$/, () => ({ stage, csrf: 'c', staff: { login: 'admin1', name: '管理员', role: 'admin' } })],
+    [/^GET \/api\/admin\/totp\/setup$/, () => ({ uri: 'otpauth://totp/x?secret=ABC', secret: 'ABC' })],
+    [/^GET \/api\/admin\/review$/, () => fixtures.reviewQueue],
+    [/^GET \/api\/admin\/orders\/[^/]+$/, () => fixtures.order(orderStatus)],
+    [/^GET \/api\/admin\/fulfilment$/, () => fixtures.fulfilment],
+    [
+      /^GET \/api\/admin\/customers$/,
+      () => ({
+        customers: [{ id: 1, username: 'li', email: 'li@example.com', mobile: null, orders: 2, hasLine: true }],
+      }),
+    ],
+    [/^GET \/api\/admin\/customers\/\d+$/, () => fixtures.customer(lineStatus)],
+    [/^GET \/api\/admin\/payments$/, () => fixtures.payments],
+    [/^GET \/api\/admin\/payments\/P\d+$/, () => fixtures.payment(Number(/(\d)$/.exec(lastUrl)?.[1] ?? 0))],
+    [/^GET \/api\/admin\/refunds$/, () => fixtures.refunds],
+    [/^GET \/api\/admin\/bills$/, () => fixtures.bills],
+    [/^GET \/api\/admin\/audit$/, () => fixtures.audit],
+    [/^GET \/api\/admin\/staff$/, () => fixtures.staffList],
+  ];
+  let lastUrl = '';
+  return async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    lastUrl = (input as string).split('?')[0]!;
+    const call = `${init.method ?? 'GET'} ${lastUrl}`;
+    const answer = answers.find(([pattern]) => pattern.test(call));
+    const body = answer ? ok(answer[1]()) : { code: 0, msg: '', time: 0, data: { error: 'NOT_FOUND' } };
+    return new Response(JSON.stringify(body), { status: answer ? 200 : 404 });
+  };
+}
+
+/** Each console page, and the pages/ files it draws (a new file there must be listed here). */
+const PAGES: { path: string; files: string[]; stage?: StaffStage }[] = [
+  { path: '/', files: ['sign-in-page'], stage: 'password' },
+  { path: '/', files: ['sign-in-page'], stage: 'totp-setup' },
+  { path: '/', files: ['sign-in-page'], stage: 'password-change' },
+  { path: '/review', files: ['review-queue-page'] },
+  { path: '/orders/SM20261201001', files: ['order-page', 'review-forms', 'fulfil-forms', 'document-viewer'] },
+  { path: '/fulfilment', files: ['fulfilment-page'] },
+  { path: '/customers', files: ['customers-page'] },
+  { path: '/customers/1', files: ['customer-page'] },
+  { path: '/money/payments', files: ['payments-page'] },
+  ...fixtures.payments.payments.map((row) => ({ path: `/money/payments/${row.paymentNo}`, files: ['payment-page'] })),
+  { path: '/money/refunds', files: ['refunds-page'] },
+  { path: '/money/bills', files: ['bills-page'] },
+  { path: '/money/usage', files: ['usage-page'] },
+  { path: '/audit', files: ['audit-page'] },
+  { path: '/staff', files: ['staff-page'] },
+];
+
+/** What a person can read or hear: the text, and the labels and names given in attributes. */
+function readable(): string {
+  const attributes = [...document.body.querySelectorAll('*')].flatMap((element) =>
+    ['aria-label', 'alt', 'title', 'placeholder'].map((name) => element.getAttribute(name) ?? ''),
+  );
+  // Text node by text node: cells run together in textContent ("¥2,178unpaid"), hiding whole words.
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  const texts: string[] = [];
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) texts.push(node.textContent ?? '');
+  return [document.title, ...texts, ...attributes].join('\n');
+}
+
+const wholeWord = (value: string) => new RegExp(`(^|[^A-Za-z0-9_-])${value.replace(/[-]/g, '\\-')}($|[^A-Za-z0-9_-])`);
+
+/** A file's size limit is in MB, as the operator's file is: not a data amount. */
+const FILE_SIZE_TEXTS = [cn, ja].flatMap((dictionary) => [
+  dictionary.admin.usage.fileHint,
+  dictionary.admin.usage.tooLarge,
+]);
+
+function expectNoRawValues(text: string, where: string) {
+  expect(text, where).not.toContain('{{');
+  expect(text, where).not.toMatch(/\b(admin|api)\.[A-Za-z]/);
+  const data = FILE_SIZE_TEXTS.reduce((rest, sizeText) => rest.split(sizeText).join(''), text);
+  expect(data, where).not.toMatch(/\d\s*MB\b/);
+  expect(text, where).not.toMatch(/#\d/);
+  const leaked = fixtures.RAW_VALUES.filter((value) => wholeWord(value).test(text));
+  expect(leaked, `${where}:\n${text}`).toEqual([]);
+}
+
+async function draw(
+  lang: Lang,
+  page: (typeof PAGES)[number],
+  lineStatus: string,
+  orderStatus: OrderStatus = 'awaiting_payment',
+) {
+  localStorage.setItem('sm-admin-lang', lang);
+  window.history.pushState({}, '', `/admin${page.path}`);
+  const store = new RootStore(fakeFetch(page.stage ?? 'active', lineStatus, orderStatus));
+  if (page.path === '/customers') {
+    store.customers.setQuery('li');
+    await store.customers.search();
+  }
+  if (page.path === '/money/usage')
+    store.money.dryRun = {
+      dryRun: true,
+      changes: [{ msisdn: '07012345678', day: '2026-12-01', before: 70, after: 15740 }],
+      problems: [],
+    };
+  await act(async () => {
+    render(<AdminApp store={store} />);
+  });
+  await waitFor(() => {
+    expect(document.querySelector('[aria-busy="true"]')).toBeNull();
+    expect(document.querySelector('h1')).not.toBeNull();
+  });
+  // Drawn with its data: a refused load would pass every check with nothing on screen.
+  expect(document.querySelector('.load-failed'), page.path).toBeNull();
+  return store;
+}
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
+
+describe('the staff console shows no raw values', () => {
+  it('draws every file in src/admin/pages', () => {
+    const files = readdirSync('src/admin/pages').map((name) => name.replace(/\.tsx$/, ''));
+    expect([...new Set(PAGES.flatMap((page) => page.files))].sort()).toEqual(files.sort());
+  });
+
+  for (const lang of LANGS)
+    for (const page of PAGES)
+      it(`${lang} ${page.path}${page.stage ? ` (${page.stage})` : ''}`, async () => {
+        for (const lineStatus of page.path === '/customers/1' ? LINE_STATUSES : [LINE_STATUSES[0]]) {
+          await draw(lang, page, lineStatus);
+          expectNoRawValues(readable(), `${lang} ${page.path}`);
+          cleanup();
+        }
+      });
+
+  for (const lang of LANGS)
+    it(`${lang} an order in each status`, async () => {
+      for (const status of ORDER_STATUSES) {
+        await draw(lang, PAGES[4]!, LINE_STATUSES[0], status);
+        expectNoRawValues(readable(), `${lang} order ${status}`);
+        cleanup();
+      }
+    });
+
+  it('shows data in GB with one decimal, and a bill by its customer', async () => {
+    await draw(
+      'cn',
+      PAGES.find((page) => page.path === '/customers/1')!,
+      'active',
+    );
+    expect(document.body.textContent).toContain('15.4 GB / 20.0 GB');
+    cleanup();
+    await draw(
+      'ja',
+      PAGES.find((page) => page.path === '/money/bills')!,
+      'active',
+    );
+    expect(document.body.textContent).toContain('li@example.com');
+    expect(document.body.textContent).toContain('未払い');
+  });
+});

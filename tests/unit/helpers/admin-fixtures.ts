@@ -1,0 +1,234 @@
+import type {
+  AdminCustomer,
+  AdminOrder,
+  AdminPayment,
+  AuditList,
+  BillList,
+  FulfilmentQueue,
+  PaymentList,
+  RefundList,
+  ReviewQueue,
+  StaffList,
+} from '../../../contract/admin-api';
+import { staffListSchema } from '../../../contract/admin-audit-views';
+import { adminPaymentSchema } from '../../../contract/admin-money-views';
+import { PAY_METHODS } from '../../../contract/api';
+import { CARRIERS } from '../../../contract/carriers';
+import {
+  AUTOMATIC_REFUND_REASONS,
+  BILL_STATUSES,
+  LINE_STATUSES,
+  MESSAGE_CHANNELS,
+  MESSAGE_KINDS,
+  MESSAGE_STATUSES,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+} from '../../../contract/console-values';
+import { ORDER_STATUSES } from '../../../contract/order-status';
+import { STAFF_ROLES } from '../../../contract/staff-roles';
+import { PAY_SCENES } from '../../../bridges/matrix';
+import cn from '../../../locales/cn.json';
+
+// Console data holding every value each page can show, taken from the lists in contract/ (and
+// bridges/matrix.ts for scenes), so a value added there is shown here at once.
+
+export const STAFF_STATES = staffListSchema.shape.staff.element.shape.state.options;
+export const PROVIDER_STATES = adminPaymentSchema.shape.providerState.options;
+/** No list in code: the server writes these names where it acts, and the console has a word for each. */
+export const AUDIT_ACTIONS = Object.keys(cn.admin.audit.actions);
+
+/** Every raw value a page might leak, each to be absent as a whole word. */
+export const RAW_VALUES = [
+  ...PAYMENT_STATUSES,
+  ...REFUND_STATUSES,
+  ...BILL_STATUSES,
+  ...LINE_STATUSES,
+  ...MESSAGE_STATUSES,
+  ...MESSAGE_KINDS,
+  ...MESSAGE_CHANNELS,
+  ...PAY_METHODS,
+  ...PAY_SCENES,
+  ...ORDER_STATUSES,
+  ...STAFF_ROLES,
+  ...STAFF_STATES,
+  ...PROVIDER_STATES,
+  ...AUTOMATIC_REFUND_REASONS,
+  ...AUDIT_ACTIONS,
+  ...CARRIERS,
+];
+
+/** n rows, the i-th taking the i-th value of each list (lists shorter than n start over). */
+const rows = <T>(
+  lists: readonly (readonly string[])[],
+  make: (i: number, pick: (list: readonly string[]) => string) => T,
+) => {
+  const n = Math.max(...lists.map((list) => list.length));
+  return Array.from({ length: n }, (_, i) => make(i, (list) => list[i % list.length]!));
+};
+
+const AT = '2026-12-01T03:00:00.000Z';
+const plan = { cn: '樱花 20GB', ja: 'さくら 20GB' };
+
+export const payments: PaymentList = {
+  payments: rows([PAYMENT_STATUSES, PAY_METHODS, PAY_SCENES], (i, pick) => ({
+    paymentNo: `P2026120100${i}`,
+    method: pick(PAY_METHODS),
+    scene: pick(PAY_SCENES),
+    amount: 1980,
+    status: pick(PAYMENT_STATUSES),
+    target: i % 2 ? `bill B202612000001` : `order SM2026120100${i}`,
+    customerId: 1,
+    customer: 'li@example.com',
+    createdAt: AT,
+    paidAt: AT,
+    refunded: 0,
+  })),
+};
+
+const refundRows = rows([REFUND_STATUSES, AUTOMATIC_REFUND_REASONS, PAY_METHODS], (i, pick) => ({
+  refundNo: `R2026120100${i}`,
+  paymentNo: `P2026120100${i}`,
+  method: pick(PAY_METHODS),
+  amount: 500,
+  status: pick(REFUND_STATUSES),
+  reason: pick(AUTOMATIC_REFUND_REASONS),
+  attempts: 5,
+  lastError: null,
+  target: `order SM2026120100${i}`,
+  createdAt: AT,
+}));
+export const refunds: RefundList = { refunds: refundRows };
+
+export const payment = (i: number): AdminPayment => ({
+  payment: { ...payments.payments[i % payments.payments.length]!, refunded: 500 },
+  providerState: PROVIDER_STATES[i % PROVIDER_STATES.length]!,
+  refunds: refundRows.map(({ refundNo, amount, status, reason, createdAt }) => ({
+    refundNo,
+    amount,
+    status,
+    reason,
+    createdAt,
+  })),
+  refundable: 1480,
+  partialRefund: true,
+});
+
+export const bills: BillList = {
+  bills: BILL_STATUSES.map((status, i) => ({
+    billNo: `B20261200000${i}`,
+    customerId: 1,
+    customer: 'li@example.com',
+    month: '2026-12',
+    total: 2178,
+    status,
+    dueDate: '2026-12-31',
+  })),
+};
+
+export const customer = (lineStatus: string): AdminCustomer => ({
+  customer: { id: 1, username: 'li', email: 'li@example.com', mobile: null, lang: 'cn', createdAt: AT },
+  orders: ORDER_STATUSES.map((status, i) => ({
+    orderNo: `SM2026120100${i}`,
+    status,
+    planName: plan,
+    total: 1980,
+    createdAt: AT,
+  })),
+  line: {
+    msisdn: '070-1234-5678',
+    iccid: '8981100000000000001',
+    planName: plan,
+    status: lineStatus,
+    usedMb: 15740,
+    quotaMb: 20480,
+  },
+  bills: bills.bills.map(({ customerId: _id, customer: _c, ...bill }) => bill),
+  payments: payments.payments.map(({ paymentNo, method, scene, amount, status, createdAt }) => ({
+    paymentNo,
+    method,
+    scene,
+    amount,
+    status,
+    createdAt,
+  })),
+  addressProofs: [],
+  messages: rows([MESSAGE_KINDS, MESSAGE_CHANNELS, MESSAGE_STATUSES], (i, pick) => ({
+    id: i,
+    kind: pick(MESSAGE_KINDS),
+    channel: pick(MESSAGE_CHANNELS),
+    status: pick(MESSAGE_STATUSES),
+    subject: '账单通知',
+    createdAt: AT,
+    lastError: null,
+  })),
+});
+
+export const audit: AuditList = {
+  rows: AUDIT_ACTIONS.map((action, i) => ({
+    id: i,
+    at: AT,
+    actor: 'staff:finance1',
+    action,
+    target: 'SM20261201001',
+    ip: '127.0.0.1',
+    detail: '{"created":1}',
+  })),
+};
+
+export const staffList: StaffList = {
+  staff: rows([STAFF_ROLES, STAFF_STATES], (i, pick) => ({
+    login: `staff${i}`,
+    name: `员工 ${i}`,
+    role: pick(STAFF_ROLES) as StaffList['staff'][number]['role'],
+    state: pick(STAFF_STATES) as StaffList['staff'][number]['state'],
+  })),
+};
+
+export const reviewQueue: ReviewQueue = {
+  orders: [
+    {
+      orderNo: 'SM20261201001',
+      customerName: '李 明',
+      planName: plan,
+      paidAt: AT,
+      waitingWorkingDays: 4,
+      overdue: true,
+      resubmitted: true,
+    },
+  ],
+};
+
+export const fulfilment: FulfilmentQueue = {
+  toShip: (['mail', 'pickup'] as const).map((delivery, i) => ({
+    orderNo: `SM2026120100${i}`,
+    customerName: '李 明',
+    delivery,
+    store: delivery === 'pickup' ? '新宿店' : null,
+    approvedAt: AT,
+    overdue: i === 0,
+  })),
+  toActivate: (['shipped', 'ready_for_pickup'] as const).map((status, i) => ({
+    orderNo: `SM2026120200${i}`,
+    customerName: '李 明',
+    status,
+    trackingNo: null,
+  })),
+};
+
+export const order = (status: AdminOrder['order']['status']): AdminOrder => ({
+  order: {
+    orderNo: 'SM20261201001',
+    status,
+    planName: plan,
+    total: 1980,
+    createdAt: AT,
+    paidAt: AT,
+    info: {},
+    trackingNo: null,
+    rejections: [],
+    history: [{ status, at: AT, actor: 'system', note: '' }],
+  },
+  customer: { id: 1, email: 'li@example.com', mobile: null, lang: 'cn', username: 'li' },
+  documents: [],
+  canSeeDocuments: false,
+});
