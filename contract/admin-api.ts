@@ -5,6 +5,7 @@
  * (contract/api.ts); bodies are JSON; every non-GET call sends `x-csrf-token` (staff-rules.ts).
  * The permission each call needs is in brackets (contract/staff-roles.ts).
  */
+import type { Lang } from './api.js';
 import type { DocumentKind, OrderStatus, RejectionReason } from './order-status.js';
 import type { Carrier } from './carriers.js';
 import type { StaffRole } from './staff-roles.js';
@@ -48,7 +49,7 @@ export interface AdminOrder {
     /** What the customer gave: names, birthday, address, phone, visa type, delivery, store... as entered. */
     info: Record<string, string>;
     trackingNo: string | null;
-    rejections: { document: string; reason: string; note: string }[];
+    rejections: { document: string; reason: string; note: string; lang?: Lang | undefined }[];
     history: { status: string; at: string; actor: string; note: string }[];
   };
   customer: { id: number; email: string | null; mobile: string | null; lang: 'cn' | 'ja'; username: string };
@@ -82,7 +83,8 @@ export interface ApproveBody {
 
 /** POST /api/admin/orders/:orderNo/reject [review]: one reason per refused document. Answer: AdminOrder. */
 export interface RejectBody {
-  rejections: { document: DocumentKind; reason: RejectionReason; note: string }[];
+  /** `lang`: the language the note is written in, shown to a customer who reads the other. */
+  rejections: { document: DocumentKind; reason: RejectionReason; note: string; lang?: Lang | undefined }[];
 }
 
 // ---------- fulfilment [fulfil] ----------

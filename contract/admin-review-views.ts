@@ -54,7 +54,9 @@ export const adminOrderSchema = z.object({
     paidAt: isoOrNull,
     info: z.record(z.string(), z.string()),
     trackingNo: z.string().nullable(),
-    rejections: z.array(z.object({ document: z.string(), reason: z.string(), note: z.string() })),
+    rejections: z.array(
+      z.object({ document: z.string(), reason: z.string(), note: z.string(), lang: z.enum(['cn', 'ja']).optional() }),
+    ),
     history: z.array(z.object({ status: z.string(), at: z.string(), actor: z.string(), note: z.string() })),
   }),
   customer: z.object({
@@ -131,6 +133,9 @@ export const rejectBodySchema = z
           document: z.enum(DOCUMENT_KINDS),
           reason: z.enum(REJECTION_REASONS),
           note: z.string().trim().max(2000),
+          // The language the note is written in (contract/staff-notes.ts); optional for callers
+          // that predate it, whose notes are then shown without a language.
+          lang: z.enum(['cn', 'ja']).optional(),
         }),
       )
       .max(DOCUMENT_KINDS.length)
