@@ -123,7 +123,10 @@ export interface ActivateBody {
 
 // ---------- customers [customers] ----------
 
-/** GET /api/admin/customers?q=: by e-mail, phone, order number or bill number (at most 50). */
+/**
+ * GET /api/admin/customers?q=: by name (the purchase form's, kanji, kana or romaji, any part, any
+ * case; from one character), e-mail, phone, order number or bill number (at most 50).
+ */
 export interface CustomerSearch {
   customers: {
     id: number;
