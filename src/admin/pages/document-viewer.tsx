@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDocument } from '../../../contract/admin-api';
 import type { AdminApiError } from '../api/client';
-import { errorText } from '../components/errors';
+import { LoadFailed } from '../components/errors';
 import { asApiError } from '../stores/loadable';
 import { formatTime } from '../format';
 import type { Lang } from '../../../contract/api';
@@ -63,21 +63,13 @@ export function DocumentViewer({
   let body;
   if (shown.error) {
     body = (
-      <div className="load-failed" role="alert">
-        <p>
-          {t('admin.loadFailed')} {errorText(t, shown.error)}
-        </p>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            setShown({ url: '', error: null });
-            setAttempt((n) => n + 1);
-          }}
-        >
-          {t('admin.retry')}
-        </button>
-      </div>
+      <LoadFailed
+        error={shown.error}
+        onRetry={() => {
+          setShown({ url: '', error: null });
+          setAttempt((n) => n + 1);
+        }}
+      />
     );
   } else if (!shown.url) {
     body = (

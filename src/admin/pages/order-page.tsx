@@ -182,7 +182,7 @@ const Actions = observer(function Actions({ data }: { data: AdminOrder }) {
     return (
       <>
         <ApproveForm key={`approve-${order.orderNo}`} />
-        <RejectForm key={`reject-${order.orderNo}`} documents={documents} />
+        <RejectForm key={`reject-${order.orderNo}`} documents={documents} customerLang={data.customer.lang} />
       </>
     );
   }

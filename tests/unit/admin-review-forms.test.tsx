@@ -1,0 +1,118 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { createInstance } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { AdminDocument } from '../../contract/admin-api';
+import cn from '../../locales/cn.json';
+import ja from '../../locales/ja.json';
+import { AdminApiError } from '../../src/admin/api/client';
+import { LoadView } from '../../src/admin/components/load-view';
+import { DocumentViewer } from '../../src/admin/pages/document-viewer';
+import { RejectForm } from '../../src/admin/pages/review-forms';
+import { Loadable } from '../../src/admin/stores/loadable';
+import { OrderStore } from '../../src/admin/stores/order-stores';
+import type { RootStore } from '../../src/admin/stores/root-store';
+import { AdminStoreProvider } from '../../src/admin/stores/store-context';
+
+// Issue 27: a role's refusal offers no retry (asking again is refused again); the reject form's
+// "choose at least one document" goes away as soon as one is ticked; the form says which
+// language the customer reads and sends the note's own.
+
+/**
+ * The parts of the console's stores these forms use, in Chinese. (The real LanguageStore loads
+ * the dictionaries through the build's `?admin` filter, which the unit project does not have.)
+ */
+function consoleStore(): RootStore {
+  const i18n = createInstance();
+  void i18n.init({
+    lng: 'cn',
+    fallbackLng: 'cn',
+    resources: { cn: { translation: cn }, ja: { translation: ja } },
+    interpolation: { escapeValue: false },
+    initAsync: false,
+  });
+  const api = {} as ConstructorParameters<typeof OrderStore>[0];
+  return { orders: new OrderStore(api), language: { lang: 'cn', i18n } } as unknown as RootStore;
+}
+
+function renderWith(store: RootStore, children: ReactNode) {
+  return render(
+    <I18nextProvider i18n={store.language.i18n}>
+      <AdminStoreProvider store={store}>{children}</AdminStoreProvider>
+    </I18nextProvider>,
+  );
+}
+
+const failed = async (error: AdminApiError) => {
+  const loadable = new Loadable<string>();
+  await loadable.load(() => Promise.reject(error));
+  return loadable;
+};
+
+const docs: AdminDocument[] = [
+  { id: '00000000-0000-4000-8000-000000000001', kind: 'residence_front', contentType: 'image/jpeg', uploadedAt: '' },
+  { id: '00000000-0000-4000-8000-000000000002', kind: 'passport', contentType: 'image/jpeg', uploadedAt: '' },
+];
+
+describe('a failed load in the console', () => {
+  afterEach(cleanup);
+
+  it('says the role cannot do this, with no retry, on a 403', async () => {
+    const loadable = await failed(new AdminApiError(403, 'FORBIDDEN', 'Forbidden'));
+    renderWith(consoleStore(), <LoadView loadable={loadable}>{(data) => data}</LoadView>);
+    expect(screen.getByRole('alert').textContent).toBe(cn.admin.forbidden);
+    expect(screen.queryByRole('button', { name: cn.admin.retry })).toBeNull();
+  });
+
+  it('keeps its retry for any other failure', async () => {
+    const loadable = await failed(new AdminApiError(0, 'NETWORK', ''));
+    renderWith(consoleStore(), <LoadView loadable={loadable}>{(data) => data}</LoadView>);
+    expect(screen.getByRole('button', { name: cn.admin.retry })).toBeTruthy();
+  });
+
+  it('offers no retry on a document the role may not see', async () => {
+    const load = () => Promise.reject(new AdminApiError(403, 'FORBIDDEN', ''));
+    renderWith(consoleStore(), <DocumentViewer doc={docs[1]!} lang="cn" load={load} />);
+    expect((await screen.findByRole('alert')).textContent).toBe(cn.admin.forbidden);
+    expect(screen.queryByRole('button', { name: cn.admin.retry })).toBeNull();
+  });
+});
+
+describe('the reject form', () => {
+  afterEach(cleanup);
+
+  it('drops "choose at least one document" as soon as one is ticked', async () => {
+    const store = consoleStore();
+    renderWith(store, <RejectForm documents={docs} customerLang="ja" />);
+    fireEvent.click(screen.getByRole('button', { name: cn.admin.reject.submit }));
+    expect(screen.getByRole('alert').textContent).toBe(cn.api.errors.REJECTION_REQUIRED);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('checkbox', { name: '退回护照照片页' }));
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("drops the server's same refusal too", async () => {
+    const store = consoleStore();
+    store.orders.reject.refuse('REJECTION_REQUIRED', 'server says', { rejections: 'REJECTION_REQUIRED' });
+    renderWith(store, <RejectForm documents={docs} customerLang="ja" />);
+    expect(screen.getByRole('alert').textContent).toBe('server says');
+    await act(async () => {
+      fireEvent.click(screen.getByRole('checkbox', { name: '退回在留卡正面' }));
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it("says which language the customer reads and labels a note in the other one in the customer's wording", async () => {
+    const store = consoleStore();
+    renderWith(store, <RejectForm documents={docs} customerLang="ja" />);
+    expect(screen.getByText('客户阅读的语言：日语')).toBeTruthy();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('checkbox', { name: '退回护照照片页' }));
+    });
+    fireEvent.change(screen.getByLabelText(cn.admin.reject.note), { target: { value: '照片太暗' } });
+    // Written in Chinese (the console's language) for a customer who reads Japanese.
+    expect(screen.getByText(/審査担当からのメモ（中国語）：照片太暗/)).toBeTruthy();
+  });
+});
