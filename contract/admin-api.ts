@@ -14,6 +14,15 @@ export type Bilingual = { cn: string; ja: string };
 
 // ---------- review [review], documents [documents], orders [orders] ----------
 
+/**
+ * GET /api/admin/review/next?after=ORDER_NO [review]: the order a reviewer opens next, the first
+ * of the queue's order (oldest paid first) other than `after` (the one just decided or skipped);
+ * null when nothing else waits.
+ */
+export interface ReviewNext {
+  orderNo: string | null;
+}
+
 /** GET /api/admin/review: orders under review, oldest paid first. */
 export interface ReviewQueue {
   orders: {

@@ -6,6 +6,7 @@ import type {
   ApproveBody,
   FulfilmentQueue,
   RejectBody,
+  ReviewNext,
   ReviewQueue,
   ShipBody,
 } from './admin-api';
@@ -95,6 +96,9 @@ export const fulfilmentQueueSchema = z.object({
 
 export const orderNoParamsSchema = z.object({ orderNo: z.string().max(32) });
 export const documentParamsSchema = z.object({ id: z.string().max(64) });
+/** The order just decided, left out of the answer. */
+export const reviewNextQuerySchema = z.object({ after: z.string().max(40).optional() });
+export const reviewNextSchema = z.object({ orderNo: z.string().nullable() }) satisfies z.ZodType<ReviewNext>;
 /** The order the document is opened for (the audit names it). */
 export const documentQuerySchema = z.object({ orderNo: z.string().max(40).optional() });
 
