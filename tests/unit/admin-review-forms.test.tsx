@@ -9,7 +9,7 @@ import ja from '../../locales/ja.json';
 import { AdminApiError } from '../../src/admin/api/client';
 import { LoadView } from '../../src/admin/components/load-view';
 import { DocumentViewer } from '../../src/admin/pages/document-viewer';
-import { RejectForm } from '../../src/admin/pages/review-forms';
+import { DecisionButtons, RejectForm } from '../../src/admin/pages/review-forms';
 import { Loadable } from '../../src/admin/stores/loadable';
 import { OrderStore } from '../../src/admin/stores/order-stores';
 import type { RootStore } from '../../src/admin/stores/root-store';
@@ -84,7 +84,13 @@ describe('the reject form', () => {
 
   it('drops "choose at least one document" as soon as one is ticked', async () => {
     const store = consoleStore();
-    renderWith(store, <RejectForm documents={docs} customerLang="ja" />);
+    renderWith(
+      store,
+      <>
+        <RejectForm documents={docs} customerLang="ja" />
+        <DecisionButtons />
+      </>,
+    );
     fireEvent.click(screen.getByRole('button', { name: cn.admin.reject.submit }));
     expect(screen.getByRole('alert').textContent).toBe(cn.api.errors.REJECTION_REQUIRED);
     await act(async () => {
@@ -96,7 +102,13 @@ describe('the reject form', () => {
   it("drops the server's same refusal too", async () => {
     const store = consoleStore();
     store.orders.reject.refuse('REJECTION_REQUIRED', 'server says', { rejections: 'REJECTION_REQUIRED' });
-    renderWith(store, <RejectForm documents={docs} customerLang="ja" />);
+    renderWith(
+      store,
+      <>
+        <RejectForm documents={docs} customerLang="ja" />
+        <DecisionButtons />
+      </>,
+    );
     expect(screen.getByRole('alert').textContent).toBe('server says');
     await act(async () => {
       fireEvent.click(screen.getByRole('checkbox', { name: '退回在留卡正面' }));
@@ -106,7 +118,13 @@ describe('the reject form', () => {
 
   it("says which language the customer reads and labels a note in the other one in the customer's wording", async () => {
     const store = consoleStore();
-    renderWith(store, <RejectForm documents={docs} customerLang="ja" />);
+    renderWith(
+      store,
+      <>
+        <RejectForm documents={docs} customerLang="ja" />
+        <DecisionButtons />
+      </>,
+    );
     expect(screen.getByText('客户阅读的语言：日语')).toBeTruthy();
     await act(async () => {
       fireEvent.click(screen.getByRole('checkbox', { name: '退回护照照片页' }));

@@ -10,6 +10,29 @@ import { Field, SelectField } from '../components/fields';
 import { useAdmin } from '../stores/store-context';
 
 type Checklist = ApproveBody['checklist'];
+
+const APPROVE_FORM = 'w27-approve-form';
+const REJECT_FORM = 'w27-reject-form';
+
+/**
+ * Approve and send back, kept in view below the decision column however long its forms are:
+ * each button submits its own form (the `form` attribute), so a reviewer at 1366x768 never
+ * scrolls to decide.
+ */
+export const DecisionButtons = observer(function DecisionButtons() {
+  const { t } = useTranslation();
+  const { orders } = useAdmin();
+  return (
+    <div className="w27-decision-bar">
+      <button type="submit" form={APPROVE_FORM} className="button button-primary" disabled={orders.approve.running}>
+        {t('admin.review.approve')}
+      </button>
+      <button type="submit" form={REJECT_FORM} className="button button-danger" disabled={orders.reject.running}>
+        {t('admin.reject.submit')}
+      </button>
+    </div>
+  );
+});
 const CHECKS: (keyof Checklist)[] = ['nameAndBirthday', 'cardValid', 'address', 'visaType'];
 
 /** The reviewer's checklist: every item ticked, then approve. */
@@ -28,7 +51,7 @@ export const ApproveForm = observer(function ApproveForm() {
     void orders.approve.run({ checklist });
   };
   return (
-    <form className="panel" onSubmit={submit} noValidate aria-labelledby="approve-heading">
+    <form id={APPROVE_FORM} className="panel" onSubmit={submit} noValidate aria-labelledby="approve-heading">
       <h2 id="approve-heading">{t('admin.checklist.title')}</h2>
       <fieldset>
         <legend>{t('admin.checklist.legend')}</legend>
@@ -45,9 +68,6 @@ export const ApproveForm = observer(function ApproveForm() {
         ))}
       </fieldset>
       <FormError error={orders.approve.error} />
-      <button type="submit" className="button button-primary" disabled={orders.approve.running}>
-        {t('admin.review.approve')}
-      </button>
     </form>
   );
 });
@@ -114,7 +134,7 @@ export const RejectForm = observer(function RejectForm({
   const langName = (lang: Lang) => t(`order.noteLang.${lang}`);
 
   return (
-    <form className="panel" onSubmit={submit} noValidate aria-labelledby="reject-heading">
+    <form id={REJECT_FORM} className="panel" onSubmit={submit} noValidate aria-labelledby="reject-heading">
       <h2 id="reject-heading">{t('admin.reject.title')}</h2>
       <p className="muted">{t('admin.reject.intro')}</p>
       <p className="w27-customer-lang">{t('admin.reject.customerReads', { lang: langName(customerLang) })}</p>
@@ -195,9 +215,6 @@ export const RejectForm = observer(function RejectForm({
         error={orders.reject.error}
         fields={refused.flatMap((_, index) => [`rejections/${index}/reason`, `rejections/${index}/note`])}
       />
-      <button type="submit" className="button button-danger" disabled={orders.reject.running}>
-        {t('admin.reject.submit')}
-      </button>
     </form>
   );
 });
