@@ -3,12 +3,14 @@ import type { ReactNode } from 'react';
 import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdminDocument } from '../../contract/admin-api';
+import { MemoryRouter } from 'react-router-dom';
+import type { AdminDocument, AdminOrder } from '../../contract/admin-api';
 import cn from '../../locales/cn.json';
 import ja from '../../locales/ja.json';
 import { AdminApiError } from '../../src/admin/api/client';
 import { LoadView } from '../../src/admin/components/load-view';
 import { DocumentViewer } from '../../src/admin/pages/document-viewer';
+import { Outcome } from '../../src/admin/pages/order-page';
 import { DecisionButtons, RejectForm } from '../../src/admin/pages/review-forms';
 import { Loadable } from '../../src/admin/stores/loadable';
 import { OrderStore } from '../../src/admin/stores/order-stores';
@@ -132,5 +134,76 @@ describe('the reject form', () => {
     fireEvent.change(screen.getByLabelText(cn.admin.reject.note), { target: { value: '照片太暗' } });
     // Written in Chinese (the console's language) for a customer who reads Japanese.
     expect(screen.getByText(/審査担当からのメモ（中国語）：照片太暗/)).toBeTruthy();
+  });
+});
+
+describe('after a review decision', () => {
+  afterEach(cleanup);
+
+  const order = (orderNo: string, status: AdminOrder['order']['status']) =>
+    ({
+      order: { orderNo, status },
+      customer: { lang: 'cn' },
+      documents: [],
+      canSeeDocuments: true,
+    }) as unknown as AdminOrder;
+
+  /** An order store over a stand-in API whose queue holds `waiting` (oldest paid first). */
+  function decide(waiting: string[]) {
+    const asked: string[] = [];
+    const api = {
+      order: async (no: string) => order(no, 'under_review'),
+      approve: async (no: string) => order(no, 'approved'),
+      reviewNext: async (after: string) => {
+        asked.push(after);
+        return { orderNo: waiting.find((no) => no !== after) ?? null };
+      },
+    } as unknown as ConstructorParameters<typeof OrderStore>[0];
+    const store = consoleStore();
+    const orders = new OrderStore(api);
+    Object.assign(store, { orders, session: { can: () => true } });
+    return { store, orders, asked };
+  }
+
+  const show = (store: RootStore, data: AdminOrder) =>
+    renderWith(
+      store,
+      <MemoryRouter>
+        <Outcome data={data} />
+      </MemoryRouter>,
+    );
+
+  it('offers the next order waiting, leaving out the one just decided', async () => {
+    const { store, orders, asked } = decide(['SM1', 'SM2']);
+    await orders.open('SM1');
+    await act(async () => {
+      await orders.approve.run({
+        checklist: { nameAndBirthday: true, cardValid: true, address: true, visaType: true },
+      });
+    });
+    expect(asked).toEqual(['SM1']);
+    show(store, orders.order.data!);
+    const next = await screen.findByRole('link', { name: '下一个待审核订单：SM2' });
+    expect(next.getAttribute('href')).toBe('/orders/SM2');
+  });
+
+  it('says the queue is empty and links to it when nothing else waits', async () => {
+    const { store, orders } = decide(['SM1']);
+    await orders.open('SM1');
+    await act(async () => {
+      await orders.approve.run({
+        checklist: { nameAndBirthday: true, cardValid: true, address: true, visaType: true },
+      });
+    });
+    show(store, orders.order.data!);
+    expect((await screen.findByRole('status')).textContent).toContain(cn.admin.order.queueEmpty);
+    expect(screen.getByRole('link', { name: cn.admin.order.backToQueue }).getAttribute('href')).toBe('/review');
+  });
+
+  it('shows nothing before a change is saved', async () => {
+    const { store, orders } = decide(['SM1']);
+    await orders.open('SM1');
+    show(store, orders.order.data!);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -211,7 +211,7 @@ const Actions = observer(function Actions({ data }: { data: AdminOrder }) {
  * What was saved; after a review decision, the next order waiting (oldest paid first), or that
  * the queue is empty, so a reviewer goes from one order to the next without the list.
  */
-const Outcome = observer(function Outcome({ data }: { data: AdminOrder }) {
+export const Outcome = observer(function Outcome({ data }: { data: AdminOrder }) {
   const { t } = useTranslation();
   const { orders, session } = useAdmin();
   const decided = orders.approve.done || orders.reject.done;
