@@ -124,7 +124,9 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
         ...Object.entries(order.info).map(([k, v]) => `  ${visible(k)}: ${visible(v)}`),
       ];
       for (const rejection of order.rejections)
-        lines.push(`rejected: ${visible(rejection.document)}: ${visible(rejection.reason)} ${visible(rejection.note)}`);
+        lines.push(
+          `rejected: ${visible(rejection.document)}: ${visible(rejection.reason)} ${visible(rejection.note)}${rejection.lang ? ` [${rejection.lang}]` : ''}`,
+        );
       if (written.length) lines.push(`wrote ${written.length} documents:`, ...written.map((f) => `  ${visible(f)}`));
       return lines.join('\n');
     }

@@ -130,6 +130,7 @@ describe.each(backends)('staff commands on %s', (backend) => {
     expect((await review()).rejections).toEqual([
       { document: 'residence_back', reason: 'other', note: '在留カードの裏面が不鮮明です', lang: 'ja' },
     ]);
+    expect(await ops('show', orderNo)).toContain('residence_back: other 在留カードの裏面が不鮮明です [ja]');
     // The customer reads Chinese: the Japanese note comes labelled with its language.
     const [mail] = await deps.db
       .select()

@@ -143,7 +143,9 @@ const History = observer(function History({ data }: { data: AdminOrder }) {
               <li key={rejection.document}>
                 {t(`order.document.${rejection.document}`, { defaultValue: rejection.document })}:{' '}
                 {t(`admin.reasons.${rejection.reason}`, { defaultValue: rejection.reason })}
-                {rejection.note ? ` (${rejection.note})` : ''}
+                {rejection.note
+                  ? ` (${rejection.note}${rejection.lang ? ` · ${t(`order.noteLang.${rejection.lang}`)}` : ''})`
+                  : ''}
               </li>
             ))}
           </ul>
