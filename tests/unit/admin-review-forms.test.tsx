@@ -185,6 +185,8 @@ describe('after a review decision', () => {
     show(store, orders.order.data!);
     const next = await screen.findByRole('link', { name: '下一个待审核订单：SM2' });
     expect(next.getAttribute('href')).toBe('/orders/SM2');
+    // The form used is gone: the keyboard focus is on the outcome, beside the next order.
+    expect(document.activeElement).toBe(screen.getByRole('status'));
   });
 
   it('says the queue is empty and links to it when nothing else waits', async () => {

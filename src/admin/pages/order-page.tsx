@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { AdminOrder } from '../../../contract/admin-api';
@@ -218,6 +218,12 @@ export const Outcome = observer(function Outcome({ data }: { data: AdminOrder })
   const { orders, session } = useAdmin();
   const decided = orders.approve.done || orders.reject.done;
   const saved = decided || [orders.ship, orders.pickup, orders.activate].some((a) => a.done);
+  // The form that was used goes away with the change: the keyboard focus comes here, where
+  // the next order is, rather than falling back to the top of the page.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (saved) box.current?.focus();
+  }, [saved]);
   if (!saved) return null;
   const queue = session.can('review') ? '/review' : '/fulfilment';
   const next = orders.next;
@@ -239,7 +245,7 @@ export const Outcome = observer(function Outcome({ data }: { data: AdminOrder })
       </>
     );
   return (
-    <div className="notice w27-outcome" role="status">
+    <div ref={box} className="notice w27-outcome" role="status" tabIndex={-1}>
       <p>{t('admin.order.saved', { status: t(`order.status.${data.order.status}`) })}</p>
       <p>{onward}</p>
     </div>
