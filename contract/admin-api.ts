@@ -5,6 +5,7 @@
  * (contract/api.ts); bodies are JSON; every non-GET call sends `x-csrf-token` (staff-rules.ts).
  * The permission each call needs is in brackets (contract/staff-roles.ts).
  */
+import type { Lang } from './api.js';
 import type { DocumentKind, OrderStatus, RejectionReason } from './order-status.js';
 import type { Carrier } from './carriers.js';
 import type { StaffRole } from './staff-roles.js';
@@ -12,6 +13,15 @@ import type { StaffRole } from './staff-roles.js';
 export type Bilingual = { cn: string; ja: string };
 
 // ---------- review [review], documents [documents], orders [orders] ----------
+
+/**
+ * GET /api/admin/review/next?after=ORDER_NO [review]: the order a reviewer opens next, the first
+ * of the queue's order (oldest paid first) other than `after` (the one just decided or skipped);
+ * null when nothing else waits.
+ */
+export interface ReviewNext {
+  orderNo: string | null;
+}
 
 /** GET /api/admin/review: orders under review, oldest paid first. */
 export interface ReviewQueue {
@@ -48,7 +58,7 @@ export interface AdminOrder {
     /** What the customer gave: names, birthday, address, phone, visa type, delivery, store... as entered. */
     info: Record<string, string>;
     trackingNo: string | null;
-    rejections: { document: string; reason: string; note: string }[];
+    rejections: { document: string; reason: string; note: string; lang?: Lang | undefined }[];
     history: { status: string; at: string; actor: string; note: string }[];
   };
   customer: { id: number; email: string | null; mobile: string | null; lang: 'cn' | 'ja'; username: string };
@@ -82,7 +92,8 @@ export interface ApproveBody {
 
 /** POST /api/admin/orders/:orderNo/reject [review]: one reason per refused document. Answer: AdminOrder. */
 export interface RejectBody {
-  rejections: { document: DocumentKind; reason: RejectionReason; note: string }[];
+  /** `lang`: the language the note is written in, shown to a customer who reads the other. */
+  rejections: { document: DocumentKind; reason: RejectionReason; note: string; lang?: Lang | undefined }[];
 }
 
 // ---------- fulfilment [fulfil] ----------
@@ -121,7 +132,10 @@ export interface ActivateBody {
 
 // ---------- customers [customers] ----------
 
-/** GET /api/admin/customers?q=: by e-mail, phone, order number or bill number (at most 50). */
+/**
+ * GET /api/admin/customers?q=: by name (the purchase form's, kanji, kana or romaji, any part, any
+ * case; from one character), e-mail, phone, order number or bill number (at most 50).
+ */
 export interface CustomerSearch {
   customers: {
     id: number;

@@ -6,6 +6,7 @@ import type {
   ApproveBody,
   FulfilmentQueue,
   RejectBody,
+  ReviewNext,
   ReviewQueue,
   ShipBody,
 } from './admin-api';
@@ -54,7 +55,9 @@ export const adminOrderSchema = z.object({
     paidAt: isoOrNull,
     info: z.record(z.string(), z.string()),
     trackingNo: z.string().nullable(),
-    rejections: z.array(z.object({ document: z.string(), reason: z.string(), note: z.string() })),
+    rejections: z.array(
+      z.object({ document: z.string(), reason: z.string(), note: z.string(), lang: z.enum(['cn', 'ja']).optional() }),
+    ),
     history: z.array(z.object({ status: z.string(), at: z.string(), actor: z.string(), note: z.string() })),
   }),
   customer: z.object({
@@ -93,6 +96,9 @@ export const fulfilmentQueueSchema = z.object({
 
 export const orderNoParamsSchema = z.object({ orderNo: z.string().max(32) });
 export const documentParamsSchema = z.object({ id: z.string().max(64) });
+/** The order just decided, left out of the answer. */
+export const reviewNextQuerySchema = z.object({ after: z.string().max(40).optional() });
+export const reviewNextSchema = z.object({ orderNo: z.string().nullable() }) satisfies z.ZodType<ReviewNext>;
 /** The order the document is opened for (the audit names it). */
 export const documentQuerySchema = z.object({ orderNo: z.string().max(40).optional() });
 
@@ -131,6 +137,9 @@ export const rejectBodySchema = z
           document: z.enum(DOCUMENT_KINDS),
           reason: z.enum(REJECTION_REASONS),
           note: z.string().trim().max(2000),
+          // The language the note is written in (contract/staff-notes.ts); optional for callers
+          // that predate it, whose notes are then shown without a language.
+          lang: z.enum(['cn', 'ja']).optional(),
         }),
       )
       .max(DOCUMENT_KINDS.length)

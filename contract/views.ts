@@ -109,8 +109,13 @@ export const orderViewSchema = z.object({
   dispatchBy: z.string().nullable(),
   trackingNo: z.string().nullable(),
   carrier: z.enum(CARRIERS).nullable(),
-  /** Each refused document with a reason code (REJECTION_REASONS) and staff's note; empty unless rejected. */
-  rejections: z.array(z.object({ document: z.string(), reason: z.string(), note: z.string() })),
+  /**
+   * Each refused document with a reason code (REJECTION_REASONS) and staff's note, with the
+   * note's language when known (contract/staff-notes.ts); empty unless rejected.
+   */
+  rejections: z.array(
+    z.object({ document: z.string(), reason: z.string(), note: z.string(), lang: z.enum(['cn', 'ja']).optional() }),
+  ),
   info: z.record(z.string(), z.string()),
 });
 

@@ -18,21 +18,25 @@ import {
   showOrder,
 } from './operations.js';
 import { paymentsNeedingAttention } from './payments-attention.js';
+import { tokyoTime } from './tokyo-time.js';
 import { visible } from './visible.js';
 
 export const HELP = `Staff operations on the same database as the server (PGlite or DATABASE_URL).
 
 Usage: npm run ops -- <command> [options]
 
-  orders [--status <status>]                   orders oldest first; "OVERDUE" marks approved
-                                               orders past the 3-working-day dispatch promise
+  orders [--status <status>]                   orders oldest first, placed at (Tokyo time);
+                                               "OVERDUE" marks approved orders past the
+                                               3-working-day dispatch promise
   show <order> [--out <folder>]                print an order; with --out, write its decrypted
                                                documents to that folder
   approve <order>                              pass review
-  reject <order> --reason "..." --document <kind>
+  reject <order> --reason "..." --document <kind> [--lang cn|ja]
                                                send back to the customer (kinds: residence_front,
                                                residence_back, passport, admission_permit,
-                                               address_proof, signature)
+                                               address_proof, signature); --lang: the language
+                                               the reason is written in, said to a customer who
+                                               reads the other
   ship <order> --tracking <no>                 mark as posted
   ready-for-pickup <order>                     mark as waiting in the store
   activate <order> --msisdn <no> --iccid <no>  open the customer's line
@@ -101,7 +105,7 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
           [
             visible(r.orderNo),
             visible(r.status).padEnd(16),
-            r.createdAt.slice(0, 16),
+            tokyoTime(r.createdAt),
             visible(r.customer),
             `${r.total} JPY`,
             r.dispatchBy ? `dispatch by ${r.dispatchBy}` : '',
@@ -116,18 +120,20 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
       const { order, written } = await showOrder(deps.db, deps.vault, who, need(sub, '<order>'), flags.out);
       const lines = [
         `${visible(order.orderNo)}  ${visible(order.status)}  ${visible(order.planName.cn)} / ${visible(order.planName.ja)}`,
-        `total ${order.total} JPY (price ${order.price} + tax ${order.tax}), placed ${order.createdAt.toISOString()}`,
+        `total ${order.total} JPY (price ${order.price} + tax ${order.tax}), placed ${tokyoTime(order.createdAt)} (Tokyo)`,
         ...Object.entries(order.info).map(([k, v]) => `  ${visible(k)}: ${visible(v)}`),
       ];
       for (const rejection of order.rejections)
-        lines.push(`rejected: ${visible(rejection.document)}: ${visible(rejection.reason)} ${visible(rejection.note)}`);
+        lines.push(
+          `rejected: ${visible(rejection.document)}: ${visible(rejection.reason)} ${visible(rejection.note)}${rejection.lang ? ` [${rejection.lang}]` : ''}`,
+        );
       if (written.length) lines.push(`wrote ${written.length} documents:`, ...written.map((f) => `  ${visible(f)}`));
       return lines.join('\n');
     }
     case 'approve':
       return `${(await approveOrder(deps.db, who, need(sub, '<order>'))).orderNo} approved`;
     case 'reject':
-      return `${(await rejectOrder(deps.db, who, need(sub, '<order>'), need(flags.reason, '--reason'), need(flags.document, '--document'))).orderNo} rejected`;
+      return `${(await rejectOrder(deps.db, who, need(sub, '<order>'), need(flags.reason, '--reason'), need(flags.document, '--document'), flags.lang)).orderNo} rejected`;
     case 'ship':
       return `${(await shipOrder(deps.db, who, need(sub, '<order>'), need(flags.tracking, '--tracking'))).orderNo} shipped`;
     case 'ready-for-pickup':

@@ -1,9 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { asc, eq, or } from 'drizzle-orm';
-import type { ErrorKey } from '../../contract/api.js';
+import { LANGS, type ErrorKey } from '../../contract/api.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import { DOCUMENT_KINDS, isOrderStatus, type OrderStatus } from '../../contract/order-status.js';
+import { isNoteLang } from '../../contract/staff-notes.js';
 import { addWorkingDays, DISPATCH_WORKING_DAYS } from '../../contract/working-days.js';
 import type { Database } from '../db/client.js';
 import { auditLog, lines, orders, users, type OrderRejection } from '../db/schema.js';
@@ -159,12 +160,21 @@ export async function showOrder(db: Database, vault: DocumentVault, actor: strin
 export const approveOrder = (db: Database, actor: OpsActor, orderNo: string, detail: Record<string, unknown> = {}) =>
   move(db, actor, orderNo, 'approved', 'approved', { approvedAt: new Date() }, detail);
 
-export async function rejectOrder(db: Database, actor: OpsActor, orderNo: string, reason: string, document: string) {
+/** `lang`: the language `reason` is written in, said to a customer who reads the other. */
+export async function rejectOrder(
+  db: Database,
+  actor: OpsActor,
+  orderNo: string,
+  reason: string,
+  document: string,
+  lang?: string,
+) {
   if (!reason.trim()) throw new OpsError('a reason is required (--reason "...")');
   if (!(DOCUMENT_KINDS as readonly string[]).includes(document))
     throw new OpsError(`--document must be one of ${DOCUMENT_KINDS.join(', ')}`);
+  if (lang !== undefined && !isNoteLang(lang)) throw new OpsError(`--lang must be one of ${LANGS.join(', ')}`);
   return move(db, actor, orderNo, 'rejected', reason, {
-    rejections: [{ document, reason: 'other', note: reason.trim() }],
+    rejections: [{ document, reason: 'other', note: reason.trim(), ...(lang ? { lang } : {}) }],
   });
 }
 

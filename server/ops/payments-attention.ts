@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull, lt, notInArray } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { bills, orders, payments, refunds, users } from '../db/schema.js';
+import { tokyoTime } from './tokyo-time.js';
 
 export interface AttentionRow {
   kind: 'refund-pending' | 'refund-failed' | 'paid-unpaid-target' | 'stale-pending';
@@ -106,7 +107,7 @@ export async function paymentsNeedingAttention(db: Database, now = new Date()): 
       amount: payment.amount,
       target: await targetName(payment.targetType, payment.targetId),
       customer: customerOf(email, username),
-      detail: `open since ${payment.createdAt.toISOString()}`,
+      detail: `open since ${tokyoTime(payment.createdAt)} (Tokyo)`,
     });
   }
   return rows;

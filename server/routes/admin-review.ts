@@ -8,6 +8,8 @@ import {
   fulfilmentQueueSchema,
   orderNoParamsSchema,
   rejectBodySchema,
+  reviewNextQuerySchema,
+  reviewNextSchema,
   reviewQueueSchema,
   shipBodySchema,
 } from '../../contract/admin-review-views.js';
@@ -22,6 +24,7 @@ import {
   checkDelivery,
   documentKindsOf,
   fulfilmentQueue,
+  nextForReview,
   reviewQueue,
   staffChange,
   staffDocument,
@@ -63,6 +66,12 @@ export async function adminReviewRoutes(fastify: FastifyInstance): Promise<void>
     '/api/admin/review',
     { ...guard('review'), schema: { response: replies(reviewQueueSchema) } },
     async (request) => ok(request.lang, await reviewQueue(app.db)),
+  );
+
+  app.get(
+    '/api/admin/review/next',
+    { ...guard('review'), schema: { querystring: reviewNextQuerySchema, response: replies(reviewNextSchema) } },
+    async (request) => ok(request.lang, await nextForReview(app.db, request.query.after)),
   );
 
   app.get(

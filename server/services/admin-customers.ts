@@ -1,11 +1,22 @@
-import { and, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { AdminCustomer, CustomerSearch } from '../../contract/admin-api.js';
 import type { AddressChangeForm } from '../../contract/admin-customers-views.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import type { OrderStatus } from '../../contract/order-status.js';
 import { addressSchema } from '../../contract/profile-rules.js';
 import type { Database } from '../db/client.js';
-import { bills, documents, lines, orders, outbox, payments, plans, usageRecords, users } from '../db/schema.js';
+import {
+  bills,
+  customerProfiles,
+  documents,
+  lines,
+  orders,
+  outbox,
+  payments,
+  plans,
+  usageRecords,
+  users,
+} from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
 import { parseWith } from '../lib/validate.js';
 import { sendAccountCode, type AccountDeps } from './accounts.js';
@@ -46,18 +57,47 @@ export function phoneForms(query: string): string[] {
   return [...forms];
 }
 
-/** Customers by e-mail (or a part of it), phone number in any written form, order, bill or payment number. */
+/** The shortest text searched as an e-mail part or a number; a name is searched from one character (李). */
+const MIN_QUERY = 3;
+
+/**
+ * A name as the purchase form keeps it (`lastName`, `firstName`: kanji, kana or romaji, as
+ * typed) in either order with its spaces dropped, so 李明, 李 明, "Li Ming" and "Ming Li" are
+ * all found by any part of them. Applied to an order's form and to the profile the customer
+ * keeps up to date.
+ */
+const nameForms = (info: AnyColumn) => [
+  sql`regexp_replace(coalesce(${info}->>'lastName', '') || coalesce(${info}->>'firstName', ''), '[[:space:]\u3000]', '', 'g')`,
+  sql`regexp_replace(coalesce(${info}->>'firstName', '') || coalesce(${info}->>'lastName', ''), '[[:space:]\u3000]', '', 'g')`,
+];
+
+/**
+ * Customers by name (kanji, kana, romaji or pinyin, any part, any case), e-mail (or a part of
+ * it), phone number in any written form, order, bill or payment number. What is typed is taken
+ * literally: `%`, `_` and `\` match only themselves.
+ */
 export async function searchCustomers(db: Database, query: string): Promise<CustomerSearch> {
   const text = query.normalize('NFKC').trim();
-  if (text.length < 3) return { customers: [] };
-  const number = text.toUpperCase();
-  const phones = phoneForms(text);
+  if (!text) return { customers: [] };
+  const name = containing(text.replace(/\s+/g, ''));
+  const named = (info: AnyColumn) => or(...nameForms(info).map((form) => sql`${form} ilike ${name}`))!;
   const matches: SQL[] = [
-    sql`${users.email} ilike ${containing(text)}`,
-    inArray(users.id, db.select({ id: orders.userId }).from(orders).where(eq(orders.orderNo, number))),
-    inArray(users.id, db.select({ id: bills.userId }).from(bills).where(eq(bills.billNo, number))),
-    inArray(users.id, db.select({ id: payments.userId }).from(payments).where(eq(payments.paymentNo, number))),
+    inArray(users.id, db.select({ id: orders.userId }).from(orders).where(named(orders.info))),
+    inArray(
+      users.id,
+      db.select({ id: customerProfiles.userId }).from(customerProfiles).where(named(customerProfiles.info)),
+    ),
   ];
+  if (text.length >= MIN_QUERY) {
+    const number = text.toUpperCase();
+    matches.push(
+      sql`${users.email} ilike ${containing(text)}`,
+      inArray(users.id, db.select({ id: orders.userId }).from(orders).where(eq(orders.orderNo, number))),
+      inArray(users.id, db.select({ id: bills.userId }).from(bills).where(eq(bills.billNo, number))),
+      inArray(users.id, db.select({ id: payments.userId }).from(payments).where(eq(payments.paymentNo, number))),
+    );
+  }
+  const phones = text.length >= MIN_QUERY ? phoneForms(text) : [];
   if (phones.length > 0)
     matches.push(
       inArray(users.mobile, phones),

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { AdminDocument, AdminOrder, FulfilmentQueue, ReviewQueue } from '../../contract/admin-api.js';
+import { and, asc, desc, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { AdminDocument, AdminOrder, FulfilmentQueue, ReviewNext, ReviewQueue } from '../../contract/admin-api.js';
 import type { Lang } from '../../contract/api.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import { DOCUMENT_KINDS, isOrderStatus, type DocumentKind } from '../../contract/order-status.js';
@@ -89,6 +89,20 @@ export async function reviewQueue(db: Database, today = tokyoDate(new Date())): 
       };
     }),
   };
+}
+
+/**
+ * The order to review next: the queue's first (same order as reviewQueue) that is not `after`,
+ * so a reviewer goes from one decision straight to the next without the list.
+ */
+export async function nextForReview(db: Database, after?: string): Promise<ReviewNext> {
+  const [row] = await db
+    .select({ orderNo: orders.orderNo })
+    .from(orders)
+    .where(and(eq(orders.status, 'under_review'), after ? ne(orders.orderNo, after) : undefined))
+    .orderBy(sql`${orders.paidAt} asc nulls last`, asc(orders.createdAt), asc(orders.id))
+    .limit(1);
+  return { orderNo: row?.orderNo ?? null };
 }
 
 // ---------- the fulfilment queue ----------

@@ -2,6 +2,7 @@ import type { Lang } from '../../contract/api.js';
 import { carrierOf, trackingUrl } from '../../contract/carriers.js';
 import type { OrderStatus } from '../../contract/order-status.js';
 import type { NotificationKind } from '../../contract/notifications.js';
+import { rejectionWords } from '../../contract/staff-notes.js';
 import type { Database } from '../db/client.js';
 import type { orders } from '../db/schema.js';
 import { message } from '../lib/messages.js';
@@ -18,13 +19,14 @@ const KIND_OF: Partial<Record<OrderStatus, NotificationKind>> = {
 
 const both = (make: (lang: Lang) => string): Record<Lang, string> => ({ cn: make('cn'), ja: make('ja') });
 
-/** Each refused document with its reason and staff's note, one per line, in the customer's language. */
+/**
+ * Each refused document with its reason and staff's note (labelled with its language when it is
+ * not the reader's), one per line, in the customer's language.
+ */
 function rejectionLines(order: OrderRow, lang: Lang): string {
   return order.rejections
     .map((r) => {
-      const words = [r.reason === 'other' ? '' : message(lang, `order.rejection.${r.reason}`), r.note]
-        .filter(Boolean)
-        .join(message(lang, 'order.rejectionNoteJoin'));
+      const words = rejectionWords(r, lang, (key, params) => message(lang, key, params));
       return `・${message(lang, `order.document.${r.document}`)}：${words}`;
     })
     .join('\n');

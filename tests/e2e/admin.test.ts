@@ -204,6 +204,8 @@ describe('the staff console in Chromium at 1366x768', () => {
       await check(page);
       await page.getByRole('button', { name: '退回给客户' }).click();
       await page.getByText('已保存，订单状态：资料被驳回。').waitFor();
+      // Nothing else waits for review: the console says so instead of offering a next order.
+      await page.getByText('待审核队列已清空。').waitFor();
       await check(page);
 
       // The customer reads why in Japanese, replaces the passport and sends it back.

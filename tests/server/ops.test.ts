@@ -1,7 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bills, lines, orders, outbox, payments, refunds, usageRecords, users } from '../../server/db/schema';
 import { SANDBOX_WECHAT_MCHID, SANDBOX_WECHAT_SERIAL } from '../../server/providers/payment/sandbox-keys';
@@ -107,6 +107,36 @@ describe.each(backends)('staff commands on %s', (backend) => {
     const trail = await deps.db.select().from(auditLog).where(eq(auditLog.target, orderNo));
     expect(trail.map((a) => a.action)).toEqual(['rejected', 'approved', 'shipped', 'active']);
     expect(trail.every((a) => a.actor === 'staff:tanaka')).toBe(true);
+  });
+
+  it('prints times in Tokyo, as the console shows them', async () => {
+    const orderNo = await paidOrder();
+    // 15:30 UTC is half past midnight the next day in Tokyo: a UTC print shows the wrong day.
+    await deps.db
+      .update(orders)
+      .set({ createdAt: new Date('2026-11-24T15:30:00Z') })
+      .where(eq(orders.orderNo, orderNo));
+    const line = (await ops('orders', '--status', 'under_review')).split('\n').find((l) => l.startsWith(orderNo));
+    expect(line).toContain('2026/11/25 00:30');
+    expect(line).not.toContain('2026-11-24');
+    expect(await ops('show', orderNo)).toContain('placed 2026/11/25 00:30 (Tokyo)');
+  });
+
+  it('rejects with the language the reason is written in, and the customer is told it', async () => {
+    const orderNo = await paidOrder();
+    const args = ['reject', orderNo, '--reason', '在留カードの裏面が不鮮明です', '--document', 'residence_back'];
+    await expect(ops(...args, '--lang', 'en')).rejects.toThrow(/--lang must be one of cn, ja/);
+    expect(await ops(...args, '--lang', 'ja')).toBe(`${orderNo} rejected`);
+    expect((await review()).rejections).toEqual([
+      { document: 'residence_back', reason: 'other', note: '在留カードの裏面が不鮮明です', lang: 'ja' },
+    ]);
+    expect(await ops('show', orderNo)).toContain('residence_back: other 在留カードの裏面が不鮮明です [ja]');
+    // The customer reads Chinese: the Japanese note comes labelled with its language.
+    const [mail] = await deps.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.channel, 'mail'), like(outbox.body, `%${orderNo}%`)));
+    expect(mail?.body).toContain('审核员留言（日语）：在留カードの裏面が不鮮明です');
   });
 
   it('writes an order and its decrypted documents to a folder', async () => {

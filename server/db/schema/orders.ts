@@ -1,12 +1,17 @@
+import type { Lang } from '../../../contract/api.js';
 import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 import { plans } from './content.js';
 
-/** A document review refused: a reason code from contract/order-status.ts and staff's own note. */
+/**
+ * A document review refused: a reason code from contract/order-status.ts and staff's own note,
+ * with the language it is written in (contract/staff-notes.ts; absent on older rows).
+ */
 export interface OrderRejection {
   document: string;
   reason: string;
   note: string;
+  lang?: Lang | undefined;
 }
 
 /** Identity documents and signatures; the bytes live encrypted on disk under a random name. */

@@ -16,6 +16,7 @@ import type {
   RefundList,
   RefundRetried,
   RejectBody,
+  ReviewNext,
   ReviewQueue,
   ShipBody,
   StaffList,
@@ -41,6 +42,7 @@ export function adminApi(client: AdminClient) {
 
     // Review, documents, orders.
     reviewQueue: () => client.get<ReviewQueue>('/api/admin/review'),
+    reviewNext: (after: string) => client.get<ReviewNext>('/api/admin/review/next', { after }),
     order: (orderNo: string) => client.get<AdminOrder>(`/api/admin/orders/${enc(orderNo)}`),
     documentUrl: (id: string, orderNo: string) => `/api/admin/documents/${enc(id)}?orderNo=${enc(orderNo)}`,
     document: (id: string, orderNo: string) => client.blob(`/api/admin/documents/${enc(id)}?orderNo=${enc(orderNo)}`),

@@ -4,9 +4,36 @@ import type { AdminApiError } from '../api/client';
 
 /** What a refusal says to staff: their role's limit, no answer, or the server's own words. */
 export function errorText(t: TFunction, error: AdminApiError): string {
-  if (error.key === 'FORBIDDEN') return t('admin.forbidden');
+  if (isForbidden(error)) return t('admin.forbidden');
   if (error.key === 'NETWORK' || error.key === 'TIMEOUT') return t(`api.errors.${error.key}`);
   return error.text || t(`api.errors.${error.key}`, { defaultValue: t('admin.failed') });
+}
+
+/** A refusal of the staff member's role: asking again cannot change it, so nothing offers to. */
+export const isForbidden = (error: AdminApiError) => error.key === 'FORBIDDEN' || error.status === 403;
+
+/**
+ * A load that failed: why, and a retry, except for a role's refusal, which reads "your role
+ * cannot do this" alone (a retry would only be refused again).
+ */
+export function LoadFailed({ error, onRetry }: { error: AdminApiError; onRetry: () => void }) {
+  const { t } = useTranslation();
+  if (isForbidden(error))
+    return (
+      <div className="load-failed" role="alert">
+        <p>{t('admin.forbidden')}</p>
+      </div>
+    );
+  return (
+    <div className="load-failed" role="alert">
+      <p>
+        {t('admin.loadFailed')} {errorText(t, error)}
+      </p>
+      <button type="button" className="button" onClick={onRetry}>
+        {t('admin.retry')}
+      </button>
+    </div>
+  );
 }
 
 /** The message for one field the server named (its value is an error key, or "invalid"). */

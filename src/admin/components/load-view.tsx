@@ -2,27 +2,18 @@ import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Loadable } from '../stores/loadable';
-import { errorText } from './errors';
+import { LoadFailed } from './errors';
 
 interface Props<T> {
   loadable: Loadable<T>;
   children: (data: T) => ReactNode;
 }
 
-/** Loading, a failed load with its reason and a retry, or the data. */
+/** Loading, a failed load with its reason and a retry (none for a role's refusal), or the data. */
 function LoadViewInner<T>({ loadable, children }: Props<T>) {
   const { t } = useTranslation();
   if (loadable.status === 'error' && loadable.error) {
-    return (
-      <div className="load-failed" role="alert">
-        <p>
-          {t('admin.loadFailed')} {errorText(t, loadable.error)}
-        </p>
-        <button type="button" className="button" onClick={() => void loadable.retry()}>
-          {t('admin.retry')}
-        </button>
-      </div>
-    );
+    return <LoadFailed error={loadable.error} onRetry={() => void loadable.retry()} />;
   }
   if (loadable.data === null) {
     return (

@@ -1,8 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDocument } from '../../../contract/admin-api';
 import type { AdminApiError } from '../api/client';
-import { errorText } from '../components/errors';
+import { LoadFailed } from '../components/errors';
 import { asApiError } from '../stores/loadable';
 import { formatTime } from '../format';
 import type { Lang } from '../../../contract/api';
@@ -39,6 +39,18 @@ export function DocumentViewer({
   const [shown, setShown] = useState<{ url: string; error: AdminApiError | null }>({ url: '', error: null });
   const [zoom, setZoom] = useState(2);
   const [rotation, setRotation] = useState(0);
+  // In the order page's column the picture fits the column; opened, it fills the window.
+  const [open, setOpen] = useState(false);
+  const closeRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return undefined;
+    closeRef.current?.focus();
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [open]);
 
   useEffect(() => {
     let live = true;
@@ -63,21 +75,13 @@ export function DocumentViewer({
   let body;
   if (shown.error) {
     body = (
-      <div className="load-failed" role="alert">
-        <p>
-          {t('admin.loadFailed')} {errorText(t, shown.error)}
-        </p>
-        <button
-          type="button"
-          className="button"
-          onClick={() => {
-            setShown({ url: '', error: null });
-            setAttempt((n) => n + 1);
-          }}
-        >
-          {t('admin.retry')}
-        </button>
-      </div>
+      <LoadFailed
+        error={shown.error}
+        onRetry={() => {
+          setShown({ url: '', error: null });
+          setAttempt((n) => n + 1);
+        }}
+      />
     );
   } else if (!shown.url) {
     body = (
@@ -125,16 +129,28 @@ export function DocumentViewer({
           >
             {t('admin.documents.reset')}
           </button>
+          {open ? (
+            <button ref={closeRef} type="button" className="button button-small" onClick={() => setOpen(false)}>
+              {t('admin.documents.close')}
+            </button>
+          ) : (
+            <button type="button" className="button button-small" onClick={() => setOpen(true)}>
+              {t('admin.documents.open')}
+            </button>
+          )}
         </div>
         {/* Scrollable when zoomed in, so it takes the keyboard focus to scroll with arrows. */}
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
         <div className="doc-frame" tabIndex={0} role="region" aria-label={name}>
+          {/* The picture opens the larger view too; the button above does the same from the keyboard. */}
+          {/* eslint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-noninteractive-element-interactions */}
           <img
             src={shown.url}
             alt={t('admin.documents.imageAlt', { name })}
             data-rotation={rotation}
+            onClick={() => setOpen(true)}
             style={{
-              width: `${(ZOOMS[zoom] ?? 1) * 80}%`,
+              width: `${(ZOOMS[zoom] ?? 1) * 100}%`,
               ...(rotation ? { transform: ROTATE[rotation], transformOrigin: 'top left' } : {}),
             }}
           />
@@ -143,7 +159,7 @@ export function DocumentViewer({
     );
   }
   return (
-    <section className="document" aria-labelledby={headingId}>
+    <section className={open ? 'document w27-doc-open' : 'document'} aria-labelledby={headingId}>
       <h3 id={headingId}>
         {name} <span className="muted">{formatTime(doc.uploadedAt, lang)}</span>
       </h3>

@@ -1,15 +1,16 @@
 import { observer } from 'mobx-react-lite';
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 import type { AdminOrder } from '../../../contract/admin-api';
+import { LoadFailed } from '../components/errors';
 import { LoadView } from '../components/load-view';
 import { Page } from '../components/page';
 import { formatTime, yen } from '../format';
 import { useAdmin } from '../stores/store-context';
 import { DocumentViewer } from './document-viewer';
 import { ActivateForm, PickupForm, ShipForm } from './fulfil-forms';
-import { ApproveForm, RejectForm } from './review-forms';
+import { ApproveForm, DecisionButtons, RejectForm } from './review-forms';
 
 /** The purchase form's fields in the order they are checked against the documents. */
 const INFO_FIELDS = [
@@ -142,7 +143,9 @@ const History = observer(function History({ data }: { data: AdminOrder }) {
               <li key={rejection.document}>
                 {t(`order.document.${rejection.document}`, { defaultValue: rejection.document })}:{' '}
                 {t(`admin.reasons.${rejection.reason}`, { defaultValue: rejection.reason })}
-                {rejection.note ? ` (${rejection.note})` : ''}
+                {rejection.note
+                  ? ` (${rejection.note}${rejection.lang ? ` · ${t(`order.noteLang.${rejection.lang}`)}` : ''})`
+                  : ''}
               </li>
             ))}
           </ul>
@@ -182,7 +185,8 @@ const Actions = observer(function Actions({ data }: { data: AdminOrder }) {
     return (
       <>
         <ApproveForm key={`approve-${order.orderNo}`} />
-        <RejectForm key={`reject-${order.orderNo}`} documents={documents} />
+        <RejectForm key={`reject-${order.orderNo}`} documents={documents} customerLang={data.customer.lang} />
+        <DecisionButtons />
       </>
     );
   }
@@ -206,13 +210,57 @@ const Actions = observer(function Actions({ data }: { data: AdminOrder }) {
 });
 
 /**
- * An order: the customer's data beside each document (for a role that may see documents),
- * the checklist and the decision for a reviewer, shipping and activation for fulfilment.
+ * What was saved; after a review decision, the next order waiting (oldest paid first), or that
+ * the queue is empty, so a reviewer goes from one order to the next without the list.
+ */
+export const Outcome = observer(function Outcome({ data }: { data: AdminOrder }) {
+  const { t } = useTranslation();
+  const { orders, session } = useAdmin();
+  const decided = orders.approve.done || orders.reject.done;
+  const saved = decided || [orders.ship, orders.pickup, orders.activate].some((a) => a.done);
+  // The form that was used goes away with the change: the keyboard focus comes here, where
+  // the next order is, rather than falling back to the top of the page.
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (saved) box.current?.focus();
+  }, [saved]);
+  if (!saved) return null;
+  const queue = session.can('review') ? '/review' : '/fulfilment';
+  const next = orders.next;
+  let onward;
+  if (!decided) onward = <Link to={queue}>{t('admin.order.backToQueue')}</Link>;
+  else if (next.status === 'error' && next.error)
+    onward = <LoadFailed error={next.error} onRetry={() => void next.retry()} />;
+  else if (!next.data) onward = <span aria-busy="true">{t('admin.loading')}</span>;
+  else if (next.data.orderNo)
+    onward = (
+      <Link className="button button-primary w27-next" to={`/orders/${next.data.orderNo}`}>
+        {t('admin.order.nextInQueue', { no: next.data.orderNo })}
+      </Link>
+    );
+  else
+    onward = (
+      <>
+        {t('admin.order.queueEmpty')} <Link to={queue}>{t('admin.order.backToQueue')}</Link>
+      </>
+    );
+  return (
+    <div ref={box} className="notice w27-outcome" role="status" tabIndex={-1}>
+      <p>{t('admin.order.saved', { status: t(`order.status.${data.order.status}`) })}</p>
+      <p>{onward}</p>
+    </div>
+  );
+});
+
+/**
+ * An order: the customer's data, the documents (for a role that may see them) and the decision
+ * side by side at desktop width, the facts and the decision kept in view while the documents
+ * scroll; one column on a narrow window. Then the history.
  */
 export const OrderPage = observer(function OrderPage() {
   const { t } = useTranslation();
   const { orderNo = '' } = useParams();
-  const { orders, language, session } = useAdmin();
+  const { orders, language } = useAdmin();
   useEffect(() => {
     void orders.open(orderNo);
     // Nothing of this order is drawn again later, before the next one loads: each document
@@ -220,22 +268,15 @@ export const OrderPage = observer(function OrderPage() {
     return () => orders.reset();
   }, [orders, orderNo]);
   const load = useCallback((id: string) => orders.document(id), [orders]);
-  const saved = [orders.approve, orders.reject, orders.ship, orders.pickup, orders.activate].some((a) => a.done);
-  const queue = session.can('review') ? '/review' : '/fulfilment';
   return (
     <Page title={t('admin.order.title', { no: orderNo })} wide>
       <LoadView loadable={orders.order}>
         {(data) => (
           <>
             <OrderFacts data={data} />
-            {saved ? (
-              <p className="notice" role="status">
-                {t('admin.order.saved', { status: t(`order.status.${data.order.status}`) })}{' '}
-                <Link to={queue}>{t('admin.order.backToQueue')}</Link>
-              </p>
-            ) : null}
-            <div className="review-layout">
-              <div className="documents">
+            <div className="w27-review">
+              <CustomerData data={data} />
+              <div className="documents w27-docs">
                 <h2>{t('admin.documents.title')}</h2>
                 {!data.canSeeDocuments ? (
                   <p className="muted">{t('admin.documents.notForRole')}</p>
@@ -247,10 +288,10 @@ export const OrderPage = observer(function OrderPage() {
                   ))
                 )}
               </div>
-              <CustomerData data={data} />
-            </div>
-            <div className="actions-grid">
-              <Actions data={data} />
+              <section className="w27-decision" aria-label={t('admin.order.decision')}>
+                <Outcome data={data} />
+                <Actions data={data} />
+              </section>
             </div>
             <History data={data} />
           </>

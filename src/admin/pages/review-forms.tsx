@@ -2,13 +2,37 @@ import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDocument, ApproveBody, RejectBody } from '../../../contract/admin-api';
-import { LANGS } from '../../../contract/api';
+import { LANGS, type Lang } from '../../../contract/api';
 import { REJECTION_REASONS, type DocumentKind, type RejectionReason } from '../../../contract/order-status';
+import { rejectionWords } from '../../../contract/staff-notes';
 import { FormError } from '../components/errors';
 import { Field, SelectField } from '../components/fields';
 import { useAdmin } from '../stores/store-context';
 
 type Checklist = ApproveBody['checklist'];
+
+const APPROVE_FORM = 'w27-approve-form';
+const REJECT_FORM = 'w27-reject-form';
+
+/**
+ * Approve and send back, kept in view below the decision column however long its forms are:
+ * each button submits its own form (the `form` attribute), so a reviewer at 1366x768 never
+ * scrolls to decide.
+ */
+export const DecisionButtons = observer(function DecisionButtons() {
+  const { t } = useTranslation();
+  const { orders } = useAdmin();
+  return (
+    <div className="w27-decision-bar">
+      <button type="submit" form={APPROVE_FORM} className="button button-primary" disabled={orders.approve.running}>
+        {t('admin.review.approve')}
+      </button>
+      <button type="submit" form={REJECT_FORM} className="button button-danger" disabled={orders.reject.running}>
+        {t('admin.reject.submit')}
+      </button>
+    </div>
+  );
+});
 const CHECKS: (keyof Checklist)[] = ['nameAndBirthday', 'cardValid', 'address', 'visaType'];
 
 /** The reviewer's checklist: every item ticked, then approve. */
@@ -27,7 +51,7 @@ export const ApproveForm = observer(function ApproveForm() {
     void orders.approve.run({ checklist });
   };
   return (
-    <form className="panel" onSubmit={submit} noValidate aria-labelledby="approve-heading">
+    <form id={APPROVE_FORM} className="panel" onSubmit={submit} noValidate aria-labelledby="approve-heading">
       <h2 id="approve-heading">{t('admin.checklist.title')}</h2>
       <fieldset>
         <legend>{t('admin.checklist.legend')}</legend>
@@ -44,9 +68,6 @@ export const ApproveForm = observer(function ApproveForm() {
         ))}
       </fieldset>
       <FormError error={orders.approve.error} />
-      <button type="submit" className="button button-primary" disabled={orders.approve.running}>
-        {t('admin.review.approve')}
-      </button>
     </form>
   );
 });
@@ -59,42 +80,76 @@ interface RowState {
 
 /**
  * Sending the order back: for each refused document a reason from the templates (shown in the
- * staff member's language, with what the customer will read in both languages) or a note.
+ * staff member's language, with what the customer will read in both languages) or a note. The
+ * form says which language the customer reads; the note carries the language it is written in,
+ * and a customer reading the other one is told which it is (contract/staff-notes.ts).
  */
-export const RejectForm = observer(function RejectForm({ documents }: { documents: AdminDocument[] }) {
+export const RejectForm = observer(function RejectForm({
+  documents,
+  customerLang,
+}: {
+  documents: AdminDocument[];
+  customerLang: Lang;
+}) {
   const { t } = useTranslation();
   const { orders, language } = useAdmin();
   const kinds = [...new Set<DocumentKind>(documents.map((doc) => doc.kind))];
   const [rows, setRows] = useState<Partial<Record<DocumentKind, RowState>>>({});
+  // Staff write in the console's language unless they say otherwise.
+  const [noteLang, setNoteLang] = useState<Lang>(language.lang);
   const rowOf = (kind: DocumentKind): RowState => rows[kind] ?? { refuse: false, reason: 'blurry', note: '' };
-  const update = (kind: DocumentKind, change: Partial<RowState>) =>
+  const update = (kind: DocumentKind, change: Partial<RowState>) => {
     setRows({ ...rows, [kind]: { ...rowOf(kind), ...change } });
+    // "Choose at least one document" is answered as soon as one is ticked: it does not wait
+    // for the next submit to go away.
+    if (change.refuse && orders.reject.error?.key === 'REJECTION_REQUIRED') orders.reject.clear();
+  };
   const refused = kinds.filter((kind) => rowOf(kind).refuse);
 
-  // No document chosen (REJECTION_REQUIRED) or "other" without a note (REJECTION_NOTE_REQUIRED):
-  // the server says so, beside the row it names.
+  // "Other" without a note (REJECTION_NOTE_REQUIRED): the server says so, beside the row it
+  // names. No document chosen is said here at once, as the server would (REJECTION_REQUIRED).
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (refused.length === 0) {
+      orders.reject.refuse('REJECTION_REQUIRED', t('api.errors.REJECTION_REQUIRED'), {
+        rejections: 'REJECTION_REQUIRED',
+      });
+      return;
+    }
     const body: RejectBody = {
       rejections: refused.map((kind) => ({
         document: kind,
         reason: rowOf(kind).reason,
         note: rowOf(kind).note.trim(),
+        lang: noteLang,
       })),
     };
     void orders.reject.run(body);
   };
 
-  const customerText = (lang: (typeof LANGS)[number], row: RowState) => {
-    const reason = language.inLang(lang, `order.rejection.${row.reason}`);
-    const note = row.note.trim();
-    return note ? `${reason}${language.inLang(lang, 'order.rejectionNoteJoin')}${note}` : reason;
-  };
+  const customerText = (lang: Lang, row: RowState) =>
+    rejectionWords({ reason: row.reason, note: row.note.trim(), lang: noteLang }, lang, (key, params) =>
+      language.i18n.getFixedT(lang)(key, params ?? {}),
+    );
+  const langName = (lang: Lang) => t(`order.noteLang.${lang}`);
 
   return (
-    <form className="panel" onSubmit={submit} noValidate aria-labelledby="reject-heading">
+    <form id={REJECT_FORM} className="panel" onSubmit={submit} noValidate aria-labelledby="reject-heading">
       <h2 id="reject-heading">{t('admin.reject.title')}</h2>
       <p className="muted">{t('admin.reject.intro')}</p>
+      <p className="w27-customer-lang">{t('admin.reject.customerReads', { lang: langName(customerLang) })}</p>
+      <SelectField
+        label={t('admin.reject.noteLang')}
+        name="noteLang"
+        value={noteLang}
+        onChange={(value) => setNoteLang(value === 'ja' ? 'ja' : 'cn')}
+        options={LANGS.map((lang) => ({ value: lang, label: langName(lang) }))}
+        hint={
+          noteLang === customerLang
+            ? undefined
+            : t('admin.reject.noteLangOther', { lang: langName(noteLang), customer: langName(customerLang) })
+        }
+      />
       {kinds.map((kind) => {
         const row = rowOf(kind);
         const index = refused.indexOf(kind);
@@ -132,6 +187,7 @@ export const RejectForm = observer(function RejectForm({ documents }: { document
                       id={id}
                       rows={2}
                       maxLength={200}
+                      lang={noteLang === 'cn' ? 'zh-CN' : 'ja'}
                       value={row.note}
                       aria-invalid={invalid || undefined}
                       aria-describedby={describedBy}
@@ -159,9 +215,6 @@ export const RejectForm = observer(function RejectForm({ documents }: { document
         error={orders.reject.error}
         fields={refused.flatMap((_, index) => [`rejections/${index}/reason`, `rejections/${index}/note`])}
       />
-      <button type="submit" className="button button-danger" disabled={orders.reject.running}>
-        {t('admin.reject.submit')}
-      </button>
     </form>
   );
 });

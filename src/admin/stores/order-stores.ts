@@ -5,6 +5,7 @@ import type {
   ApproveBody,
   FulfilmentQueue,
   RejectBody,
+  ReviewNext,
   ReviewQueue,
   ShipBody,
 } from '../../../contract/admin-api';
@@ -51,8 +52,10 @@ export class FulfilmentStore {
  */
 export class OrderStore {
   readonly order = new Loadable<AdminOrder>();
-  readonly approve = new Action((body: ApproveBody) => this.change((no) => this.api.approve(no, body)));
-  readonly reject = new Action((body: RejectBody) => this.change((no) => this.api.reject(no, body)));
+  /** After a review decision: the order waiting next (null when the queue is empty). */
+  readonly next = new Loadable<ReviewNext>();
+  readonly approve = new Action((body: ApproveBody) => this.decide((no) => this.api.approve(no, body)));
+  readonly reject = new Action((body: RejectBody) => this.decide((no) => this.api.reject(no, body)));
   readonly ship = new Action((body: ShipBody) => this.change((no) => this.api.ship(no, body)));
   readonly pickup = new Action(() => this.change((no) => this.api.pickup(no)));
   readonly activate = new Action((body: ActivateBody) => this.change((no) => this.api.activate(no, body)));
@@ -67,6 +70,7 @@ export class OrderStore {
 
   open(orderNo: string): Promise<void> {
     for (const action of [this.approve, this.reject, this.ship, this.pickup, this.activate]) action.clear();
+    this.next.reset();
     return this.order.load(() => this.api.order(orderNo));
   }
 
@@ -78,6 +82,14 @@ export class OrderStore {
 
   reset(): void {
     this.order.reset();
+    this.next.reset();
+  }
+
+  /** A decision, then the next order of the queue, so the reviewer goes on without the list. */
+  private async decide(call: (orderNo: string) => Promise<AdminOrder>): Promise<AdminOrder> {
+    const updated = await this.change(call);
+    void this.next.load(() => this.api.reviewNext(updated.order.orderNo));
+    return updated;
   }
 
   private async change(call: (orderNo: string) => Promise<AdminOrder>): Promise<AdminOrder> {

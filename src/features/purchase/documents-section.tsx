@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isNoteLang, rejectionWords } from '../../../contract/staff-notes';
 import { RadioGroup } from '../../components/radio-group';
 import { AddressProofFields } from './address-proof-fields';
 import type { SectionProps } from './identity-section';
@@ -23,7 +24,7 @@ export const DocumentsSection = observer(function DocumentsSection({
   gate,
   onPicked,
 }: Props) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const form = purchase.form;
   const permit = form.identityKind === 'admission_permit';
   const upload = { target: purchase, disabled: !signedIn, onPicked };
@@ -31,9 +32,8 @@ export const DocumentsSection = observer(function DocumentsSection({
   const refused = (field: string) => {
     const rejection = purchase.rejectionOf(field);
     if (!rejection) return undefined;
-    const reason = [rejection.reason === 'other' ? '' : t(`order.rejection.${rejection.reason}`), rejection.note]
-      .filter(Boolean)
-      .join(t('order.rejectionNoteJoin'));
+    const reader = isNoteLang(i18n.language) ? i18n.language : 'cn';
+    const reason = rejectionWords(rejection, reader, (key, params) => t(key, params ?? {}));
     return t('purchase.replaceRejected', { reason });
   };
   return (

@@ -16,6 +16,7 @@ import { PaymentPhase } from '../../features/payment/payment-phase';
 import { RefundNotice } from '../../features/payment/refund-notice';
 import { PayCountdown } from '../../features/purchase/countdown';
 import { trackingUrl } from '../../../contract/carriers';
+import { rejectionWords } from '../../../contract/staff-notes';
 import { formatYen } from '../../lib/format';
 import '../../components/form-page.css';
 import './process.css';
@@ -86,11 +87,10 @@ export default observer(function PayPage({ titleKey }: PageProps) {
       ? content.stores.data.find((s) => String(s.id) === order.info.storeId)
       : undefined;
   const history = loaded.history ?? [];
-  // Staff pick a reason the customer reads in their own language, and may add a note of their own.
-  const rejectionText = ({ reason, note }: { reason: string; note: string }) => {
-    const words = reason === 'other' ? '' : t(`order.rejection.${reason}`);
-    return [words, note].filter(Boolean).join(t('order.rejectionNoteJoin'));
-  };
+  // Staff pick a reason the customer reads in their own language, and may add a note of their
+  // own, labelled with its language when it is not the customer's.
+  const rejectionText = (rejection: Parameters<typeof rejectionWords>[0]) =>
+    rejectionWords(rejection, lang, (key, params) => t(key, params ?? {}));
   const when = (iso: string) =>
     new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'zh-CN', {
       dateStyle: 'medium',
