@@ -38,7 +38,10 @@ export function LoadFailed({ error, onRetry }: { error: AdminApiError; onRetry: 
 
 /** The message for one field the server named (its value is an error key, or "invalid"). */
 export function fieldText(t: TFunction, code: string): string {
-  return t(`api.errors.${code}`, { defaultValue: t('admin.fieldInvalid') });
+  const text = t(`api.errors.${code}`, { defaultValue: t('admin.fieldInvalid') });
+  // A text that needs a value only the server knows (a wait in seconds, a refundable maximum)
+  // would show its placeholder: the server's own sentence says it at the top of the form.
+  return text.includes('{{') ? t('admin.fieldInvalid') : text;
 }
 
 /** The field names an error names, matched on the first part of each path (rejections/0/reason). */

@@ -2,6 +2,7 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { makeAutoObservable } from 'mobx';
 import { initReactI18next } from 'react-i18next';
 import { isLang, type Lang } from '../../../contract/api';
+import { RULE_TEXT_VARIABLES } from '../../../contract/password-rule';
 import cn from '../../../locales/cn.json?admin';
 import ja from '../../../locales/ja.json?admin';
 
@@ -32,7 +33,7 @@ export class LanguageStore {
       lng: this.lang,
       fallbackLng: 'cn',
       resources: { cn: { translation: cn }, ja: { translation: ja } },
-      interpolation: { escapeValue: false },
+      interpolation: { escapeValue: false, defaultVariables: { ...RULE_TEXT_VARIABLES } },
       returnNull: false,
       initAsync: false,
     });
