@@ -142,6 +142,8 @@ export interface CustomerSearch {
     username: string;
     email: string | null;
     mobile: string | null;
+    /** As the customer wrote it on their profile or latest order (kanji, kana or romaji). */
+    name: string | null;
     orders: number;
     hasLine: boolean;
   }[];

@@ -29,6 +29,7 @@ export const customerSearchSchema = z.object({
       username: z.string(),
       email: z.string().nullable(),
       mobile: z.string().nullable(),
+      name: z.string().nullable(),
       orders: z.number().int(),
       hasLine: z.boolean(),
     }),

@@ -126,9 +126,35 @@ export async function searchCustomers(db: Database, query: string): Promise<Cust
   const withLine = await db.selectDistinct({ userId: lines.userId }).from(lines).where(inArray(lines.userId, ids));
   const counted = new Map(orderCounts.map((r) => [r.userId, r.count]));
   const lined = new Set(withLine.map((r) => r.userId));
+  const names = await customerNames(db, ids);
   return {
-    customers: found.map((u) => ({ ...u, orders: counted.get(u.id) ?? 0, hasLine: lined.has(u.id) })),
+    customers: found.map((u) => ({
+      ...u,
+      name: names.get(u.id) ?? null,
+      orders: counted.get(u.id) ?? 0,
+      hasLine: lined.has(u.id),
+    })),
   };
+}
+
+const fullName = (info: AnyColumn) =>
+  sql<string>`trim(coalesce(${info}->>'lastName', '') || ' ' || coalesce(${info}->>'firstName', ''))`;
+
+/** The name staff know a customer by: the profile they keep, else their latest order's form. */
+async function customerNames(db: Database, ids: number[]): Promise<Map<number, string>> {
+  const out = new Map<number, string>();
+  const profiles = await db
+    .select({ userId: customerProfiles.userId, name: fullName(customerProfiles.info) })
+    .from(customerProfiles)
+    .where(inArray(customerProfiles.userId, ids));
+  for (const row of profiles) if (row.name) out.set(row.userId, row.name);
+  const fromOrders = await db
+    .select({ userId: orders.userId, name: fullName(orders.info) })
+    .from(orders)
+    .where(inArray(orders.userId, ids))
+    .orderBy(desc(orders.id));
+  for (const row of fromOrders) if (row.name && !out.has(row.userId)) out.set(row.userId, row.name);
+  return out;
 }
 
 async function customerRow(db: Database, id: number) {

@@ -62,6 +62,16 @@ describe.each(backends)('customer search by name on %s', (backend) => {
     expect(await search('佐藤')).toEqual([ids.searchprofile]);
   });
 
+  it('names each customer found as they wrote it, the profile before an older order', async () => {
+    const named = async (q: string) => {
+      const res = await support.call<CustomerSearch>('GET', `/api/admin/customers?q=${encodeURIComponent(q)}`);
+      return res.body.data.customers.map((c) => c.name);
+    };
+    expect(await named('李')).toEqual(['李 小明']);
+    expect(await named('wang')).toEqual(['Wang Xiaoming']);
+    expect(await named('佐藤')).toEqual(['佐藤 健']);
+  });
+
   it('takes %, _ and \\ literally instead of matching everyone', async () => {
     expect(await search('%')).toEqual([]);
     expect(await search('_')).toEqual([]);

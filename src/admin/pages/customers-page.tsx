@@ -7,7 +7,7 @@ import { LoadView } from '../components/load-view';
 import { Page } from '../components/page';
 import { useAdmin } from '../stores/store-context';
 
-/** Finding a customer by e-mail, phone, order number or bill number. */
+/** Finding a customer by name, e-mail, phone, order number or bill number. */
 export const CustomersPage = observer(function CustomersPage() {
   const { t } = useTranslation();
   const { customers } = useAdmin();
@@ -41,6 +41,7 @@ export const CustomersPage = observer(function CustomersPage() {
                 <thead>
                   <tr>
                     <th scope="col">{t('admin.customer.account')}</th>
+                    <th scope="col">{t('admin.customers.name')}</th>
                     <th scope="col">{t('admin.customer.email')}</th>
                     <th scope="col">{t('admin.customer.mobile')}</th>
                     <th scope="col">{t('admin.customers.orders')}</th>
@@ -53,6 +54,7 @@ export const CustomersPage = observer(function CustomersPage() {
                       <td>
                         <Link to={`/customers/${customer.id}`}>{customer.username}</Link>
                       </td>
+                      <td>{customer.name ?? '—'}</td>
                       <td>{customer.email ?? '—'}</td>
                       <td>{customer.mobile ?? '—'}</td>
                       <td>{customer.orders}</td>
