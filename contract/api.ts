@@ -22,6 +22,11 @@ export function isLang(value: unknown): value is Lang {
   return value === 'cn' || value === 'ja';
 }
 
+/** The BCP 47 tag of a language: for `lang` attributes and Intl formatting alike. */
+export function langTag(lang: Lang): 'zh-CN' | 'ja' {
+  return lang === 'ja' ? 'ja' : 'zh-CN';
+}
+
 /** Sent in the `token` header when the visitor has no token (docs/requirements.md#calls). */
 export const TOKEN_PLACEHOLDER = 'visitor';
 

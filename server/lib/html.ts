@@ -1,14 +1,15 @@
-import type { Lang } from '../../contract/api.js';
+import { langTag, type Lang } from '../../contract/api.js';
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+/** Text made safe in an HTML (or SVG) text node and in a quoted attribute: the server's one escape. */
 export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => ESCAPES[c] ?? c);
 }
 
 /** A small self-contained page for the server's own screens (sandbox and development). */
 export function htmlPage(lang: Lang, title: string, body: string): string {
-  return `<!doctype html><html lang="${lang === 'ja' ? 'ja' : 'zh-CN'}"><head><meta charset="utf-8">
+  return `<!doctype html><html lang="${langTag(lang)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>${escapeHtml(title)}</title>
 <style>body{font-family:-apple-system,'PingFang SC','Noto Sans CJK SC',sans-serif;margin:0;padding:24px;background:#ededed;color:#1f1f1f;line-height:1.5}
 main{max-width:480px;margin:0 auto;background:#fff;border-radius:12px;padding:24px}

@@ -2,10 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isLang, type Lang } from '../../contract/api.js';
+import { LRUCache } from 'lru-cache';
+import { isLang, langTag, type Lang } from '../../contract/api.js';
 import { BOOT_DATA_ELEMENT_ID, LANG_COOKIE, type RenderedPage, type RenderPage } from '../../contract/page-render.js';
 import type { ChangeFeed } from '../db/change-feed.js';
 import { chunkClosure, readManifest, type Manifest } from '../lib/build-manifest.js';
+import { escapeHtml } from '../lib/html.js';
 import { message } from '../lib/messages.js';
 import { BASE_PATH } from './static-app.js';
 
@@ -26,18 +28,13 @@ export interface PageShell {
   send(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply>;
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
-
 // Inside <script type="application/json"> only "<" can end the element early.
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
-const LANG_COOKIE_PATTERN = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([a-z]+)`);
-
 /** The language a visitor reads, as the app last told us in a cookie; Chinese by default. */
-export function langFromCookie(header: string | undefined): Lang {
-  const match = LANG_COOKIE_PATTERN.exec(header ?? '');
-  return match && isLang(match[1]) ? match[1] : 'cn';
+export function langFromCookies(cookies: Partial<Record<string, string>> | undefined): Lang {
+  const lang = cookies?.[LANG_COOKIE];
+  return isLang(lang) ? lang : 'cn';
 }
 
 /**
@@ -45,13 +42,14 @@ export function langFromCookie(header: string | undefined): Lang {
  * number kept has a ceiling, so no URL a stranger makes up can grow it.
  */
 export class PageCache {
-  private readonly entries = new Map<string, { html: Promise<string | null>; until: number }>();
+  private readonly entries: LRUCache<string, { html: Promise<string | null> }>;
 
   constructor(
     private readonly feed: Pick<ChangeFeed, 'live' | 'subscribe'>,
-    private readonly limit = PAGE_CACHE_LIMIT,
-    private readonly ttlMs = PAGE_TTL_MS,
+    limit = PAGE_CACHE_LIMIT,
+    ttlMs = PAGE_TTL_MS,
   ) {
+    this.entries = new LRUCache({ max: limit, ttl: ttlMs });
     feed.subscribe((change) => {
       if (change.kind === 'reset' || (change.kind === 'table' && PAGE_TABLES.includes(change.table)))
         this.entries.clear();
@@ -65,19 +63,13 @@ export class PageCache {
   /** Concurrent misses share one drawing; while the change feed is not live, every call draws. */
   get(key: string, draw: () => Promise<string | null>): Promise<string | null> {
     if (!this.feed.live) return draw();
-    const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.until > now) return hit.html;
-    this.entries.delete(key);
-    if (this.entries.size >= this.limit) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+    if (hit) return hit.html;
     const html = draw();
-    const entry = { html, until: now + this.ttlMs };
+    const entry = { html };
     this.entries.set(key, entry);
     const forget = () => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
+      if (this.entries.peek(key) === entry) this.entries.delete(key);
     };
     html.then((drawn) => drawn === null && forget(), forget);
     return html;
@@ -109,7 +101,7 @@ function testRibbon(lang: Lang): string {
     // Its height is kept free at the top, sticky headers stop below it: it covers nothing.
     `.test-ribbon~#root{padding-top:${height}}` +
     `.test-ribbon~#root .page-header,.test-ribbon~#root .home-header,.test-ribbon~#root .preview{top:${height}}`;
-  return `<style>${style}</style><div id="test-ribbon" class="test-ribbon" role="note" lang="${lang === 'ja' ? 'ja' : 'zh-CN'}">${text}</div>`;
+  return `<style>${style}</style><div id="test-ribbon" class="test-ribbon" role="note" lang="${langTag(lang)}">${text}</div>`;
 }
 
 /** Open Graph and Twitter card tags: what WeChat, LINE and others show for a shared link. */
@@ -276,7 +268,7 @@ export async function createPageShell(
     async send(request, reply) {
       reply.header('cache-control', 'no-cache');
       reply.header('vary', 'Cookie');
-      const lang = langFromCookie(request.headers.cookie);
+      const lang = langFromCookies(request.cookies);
       const url = pageUrl(request.url);
       const html = url === null ? null : await drawn(url, lang);
       if (html === null && shell === null) return reply.sendFile('index.html');

@@ -15,15 +15,6 @@ import { issueSandboxCode } from '../providers/oauth/sandbox-oauth.js';
 const OPENID_COOKIE = 'sandbox_wechat_openid';
 const CONSENT_COOKIE = 'sandbox_wechat_consent';
 
-function cookie(request: FastifyRequest, name: string): string | undefined {
-  const header = request.headers.cookie ?? '';
-  for (const part of header.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return undefined;
-}
-
 /** Like WeChat, only send codes back to the registered site: here, this server itself. */
 function safeRedirect(request: FastifyRequest, redirectUri: string): URL | null {
   try {
@@ -75,8 +66,8 @@ export async function sandboxOAuthRoutes(fastify: FastifyInstance): Promise<void
         );
     }
     const state = q.state ?? '';
-    const openid = cookie(request, OPENID_COOKIE);
-    const consent = cookie(request, CONSENT_COOKIE);
+    const openid = request.cookies[OPENID_COOKIE];
+    const consent = request.cookies[CONSENT_COOKIE];
     if (openid && consent !== undefined) return redirectWithCode(app, reply, target, state, openid, consent);
     // snsapi_base asks nothing: WeChat hands back a code for this person's openid at once.
     if (q.scope === 'snsapi_base') {
@@ -108,7 +99,7 @@ export async function sandboxOAuthRoutes(fastify: FastifyInstance): Promise<void
     const b = request.body;
     const target = safeRedirect(request, b.redirect_uri ?? '');
     if (!target) return reply.status(400).type('text/plain').send('bad redirect_uri');
-    const openid = cookie(request, OPENID_COOKIE) ?? `sandbox-o${randomBytes(12).toString('hex')}`;
+    const openid = request.cookies[OPENID_COOKIE] ?? `sandbox-o${randomBytes(12).toString('hex')}`;
     const nickname = (b.nickname ?? '').trim().slice(0, 32);
     return redirectWithCode(app, reply, target, b.state ?? '', openid, nickname);
   });

@@ -1,9 +1,9 @@
+import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from '../db/change-feed.js';
 
 interface Entry {
   tables: readonly string[];
   value: Promise<unknown>;
-  until: number;
 }
 
 /**
@@ -12,14 +12,15 @@ interface Entry {
  * not live, every call loads afresh.
  */
 export class ContentCache {
-  private readonly entries = new Map<string, Entry>();
+  private readonly entries: LRUCache<string, Entry>;
 
   constructor(
     private readonly feed: Pick<ChangeFeed, 'live' | 'subscribe'>,
     /** A backstop only: changes are forgotten as soon as the database announces them. */
     private readonly ttlMs = 60_000,
-    private readonly maxEntries = 1000,
+    maxEntries = 1000,
   ) {
+    this.entries = new LRUCache<string, Entry>({ max: maxEntries, ttl: ttlMs });
     feed.subscribe((change) => {
       if (change.kind === 'table') this.forgetTable(change.table);
       else if (change.kind === 'reset') this.entries.clear();
@@ -28,27 +29,21 @@ export class ContentCache {
 
   get<T>(key: string, tables: readonly string[], load: () => Promise<T>, ttlMs = this.ttlMs): Promise<T> {
     if (!this.feed.live) return load();
-    const now = Date.now();
     const hit = this.entries.get(key);
-    if (hit && hit.until > now) return hit.value as Promise<T>;
-    if (this.entries.size >= this.maxEntries) {
-      const oldest = this.entries.keys().next().value;
-      if (oldest !== undefined) this.entries.delete(oldest);
-    }
+    if (hit) return hit.value as Promise<T>;
     const value = load();
-    const entry: Entry = { tables, value, until: now + ttlMs };
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    const entry: Entry = { tables, value };
+    this.entries.set(key, entry, { ttl: ttlMs });
     // A failed load is not remembered: the next caller tries again.
     value.catch(() => {
-      if (this.entries.get(key) === entry) this.entries.delete(key);
+      if (this.entries.peek(key) === entry) this.entries.delete(key);
     });
     return value;
   }
 
   forgetTable(table: string): void {
-    for (const [key, entry] of this.entries) {
-      if (entry.tables.includes(table)) this.entries.delete(key);
-    }
+    // Keys first: the cache is not changed while it is walked.
+    const stale = [...this.entries.entries()].filter(([, entry]) => entry.tables.includes(table));
+    for (const [key] of stale) this.entries.delete(key);
   }
 }

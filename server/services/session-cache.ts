@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { ChangeFeed } from '../db/change-feed.js';
 import type { users } from '../db/schema.js';
 
@@ -8,10 +9,6 @@ export interface CachedSession {
   tokenId: number;
   lastUsedAt: Date;
   expiresAt: Date;
-}
-
-interface Entry extends CachedSession {
-  cachedAt: number;
 }
 
 export interface SessionCacheOptions {
@@ -27,18 +24,26 @@ export interface SessionCacheOptions {
  * own writes, which must not wait for the round trip.
  */
 export class SessionCache {
-  private readonly byHash = new Map<string, Entry>();
+  private readonly byHash: LRUCache<string, CachedSession>;
   private readonly byUser = new Map<number, Set<string>>();
   private generation = 0;
-  private readonly ttlMs: number;
-  private readonly maxEntries: number;
+  /** The time of the call at hand: callers (and tests) say what time it is. */
+  private clock = 0;
 
   constructor(
     private readonly feed: Pick<ChangeFeed, 'live' | 'subscribe'>,
     options: SessionCacheOptions = {},
   ) {
-    this.ttlMs = options.ttlMs ?? 30_000;
-    this.maxEntries = options.maxEntries ?? 50_000;
+    this.byHash = new LRUCache<string, CachedSession>({
+      max: options.maxEntries ?? 50_000,
+      ttl: options.ttlMs ?? 30_000,
+      // lru-cache reads a start time of 0 as "no ttl"; the shift keeps a clock at 0 ageing.
+      perf: { now: () => this.clock + 1 },
+      // Every read asks the clock afresh: the callers' time, not one cached for a millisecond.
+      ttlResolution: 0,
+      // Evicted, expired, replaced or forgotten: the user's index no longer names it.
+      dispose: (session, tokenHash) => this.unindex(tokenHash, session.user.id),
+    });
     feed.subscribe((change) => {
       if (change.kind === 'user') this.forgetUser(change.userId);
       else if (change.kind === 'reset') this.clear();
@@ -59,23 +64,14 @@ export class SessionCache {
 
   get(tokenHash: string, now = Date.now()): CachedSession | undefined {
     if (!this.feed.live) return undefined;
-    const entry = this.byHash.get(tokenHash);
-    if (!entry) return undefined;
-    if (now - entry.cachedAt > this.ttlMs) {
-      this.drop(tokenHash, entry.user.id);
-      return undefined;
-    }
-    return entry;
+    this.clock = now;
+    return this.byHash.get(tokenHash);
   }
 
   remember(tokenHash: string, session: CachedSession, epoch: number, now = Date.now()): void {
     if (!this.feed.live || epoch !== this.generation) return;
-    if (this.byHash.size >= this.maxEntries) {
-      // Maps iterate in insertion order: the first entry is the oldest.
-      const oldest = this.byHash.entries().next().value;
-      if (oldest) this.drop(oldest[0], oldest[1].user.id);
-    }
-    this.byHash.set(tokenHash, { ...session, cachedAt: now });
+    this.clock = now;
+    this.byHash.set(tokenHash, session);
     let hashes = this.byUser.get(session.user.id);
     if (!hashes) {
       hashes = new Set();
@@ -86,14 +82,13 @@ export class SessionCache {
 
   forgetUser(userId: number): void {
     this.generation += 1;
-    for (const hash of this.byUser.get(userId) ?? []) this.byHash.delete(hash);
+    for (const hash of [...(this.byUser.get(userId) ?? [])]) this.byHash.delete(hash);
     this.byUser.delete(userId);
   }
 
   forgetToken(tokenHash: string): void {
     this.generation += 1;
-    const entry = this.byHash.get(tokenHash);
-    if (entry) this.drop(tokenHash, entry.user.id);
+    this.byHash.delete(tokenHash);
   }
 
   clear(): void {
@@ -102,8 +97,7 @@ export class SessionCache {
     this.byUser.clear();
   }
 
-  private drop(tokenHash: string, userId: number): void {
-    this.byHash.delete(tokenHash);
+  private unindex(tokenHash: string, userId: number): void {
     const hashes = this.byUser.get(userId);
     hashes?.delete(tokenHash);
     if (hashes?.size === 0) this.byUser.delete(userId);

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { isIsoDate, tokyoDate } from '../../contract/calendar.js';
 import { nextUsageReset, usagePercent } from '../../contract/line-rules.js';
@@ -15,6 +16,35 @@ export interface UsageRow {
 }
 export type UsageProblem = { row: number; kind: 'format' } | { row: number; kind: 'no-line'; msisdn: string };
 
+const CSV_OPTIONS = { record_delimiter: '\n', relax_column_count: true, relax_quotes: true } as const;
+
+const parseOrNull = (text: string): string[][] | null => {
+  try {
+    return parse(text, CSV_OPTIONS);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The file's non-blank lines as CSV records (quoted fields may hold commas and doubled quotes),
+ * each with its line number from 1; `cells` is null for a line that is no record, a quote left
+ * open. No field of this file holds a line break, so a record is a line.
+ */
+function csvRecords(csv: string): { row: number; cells: string[] | null }[] {
+  const filled = csv
+    .replace(/^\uFEFF/, '')
+    .split(/\r?\n/)
+    .map((line, index) => ({ row: index + 1, line }))
+    .filter(({ line }) => line.trim() !== '');
+  // The whole file in one pass, when it reads as one record a line...
+  const all = parseOrNull(filled.map(({ line }) => line).join('\n'));
+  if (all && all.length === filled.length && !all.some((cells) => cells.some((cell) => cell.includes('\n'))))
+    return filled.map(({ row }, index) => ({ row, cells: all[index]!.map((cell) => cell.trim()) }));
+  // ...else an open quote joined lines: each is read alone, so one broken line takes no other with it.
+  return filled.map(({ row, line }) => ({ row, cells: parseOrNull(line)?.[0]?.map((cell) => cell.trim()) ?? null }));
+}
+
 /**
  * Reads a usage CSV (msisdn,YYYY-MM-DD,megabytes) against the lines it names, writing nothing:
  * the rows to record, in file order, and the lines that cannot be (a bad row, an unknown number).
@@ -23,14 +53,13 @@ export async function readUsageCsv(db: Database, csv: string): Promise<{ rows: U
   const rows: UsageRow[] = [];
   const problems: UsageProblem[] = [];
   const known = new Map<string, number>();
-  for (const [index, raw] of csv.split(/\r?\n/).entries()) {
-    const line = raw.trim();
-    if (!line || /^msisdn\s*,/i.test(line)) continue;
-    const [msisdn = '', day = '', mb = ''] = line.split(',').map((c) => c.trim());
+  for (const { row, cells } of csvRecords(csv)) {
+    if (cells && cells.length > 1 && /^msisdn$/i.test(cells[0]!)) continue;
+    const [msisdn = '', day = '', mb = ''] = cells ?? [];
     const number = msisdn.replace(/-/g, '');
     // A real day, and megabytes the column holds (at most 9 digits).
     if (!isIsoDate(day) || !/^\d{1,9}$/.test(mb)) {
-      problems.push({ row: index + 1, kind: 'format' });
+      problems.push({ row, kind: 'format' });
       continue;
     }
     if (!known.has(number)) {
@@ -39,10 +68,10 @@ export async function readUsageCsv(db: Database, csv: string): Promise<{ rows: U
     }
     const lineId = known.get(number)!;
     if (!lineId) {
-      problems.push({ row: index + 1, kind: 'no-line', msisdn: number });
+      problems.push({ row, kind: 'no-line', msisdn: number });
       continue;
     }
-    rows.push({ row: index + 1, msisdn: number, lineId, day, megabytes: Number(mb) });
+    rows.push({ row, msisdn: number, lineId, day, megabytes: Number(mb) });
   }
   return { rows, problems };
 }

@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { escapeHtml } from '../lib/html.js';
 import { withDecodeSlot } from './decode-slots.js';
 import { MAX_INPUT_PIXELS } from './document-content.js';
 
@@ -18,9 +19,6 @@ export function watermarkText(viewer: { name: string; login: string }, at: Date)
   return `${who} ${tokyoStamp(at)}`;
 }
 
-const escapeXml = (value: string) =>
-  value.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c] ?? c);
-
 // Characters that have no place in an SVG text node (controls, lone surrogates are dropped by
 // the encoder anyway); a staff name is typed by an operator, but never trusted as markup.
 // eslint-disable-next-line no-control-regex
@@ -31,7 +29,7 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f]/g;
  * letters with a light outline so they show on light and dark parts alike, both half see-through.
  */
 export function watermarkSvg(width: number, height: number, text: string): string {
-  const clean = escapeXml(text.replace(CONTROL, ' '));
+  const clean = escapeHtml(text.replace(CONTROL, ' '));
   const fontSize = Math.max(14, Math.round(Math.min(width, height) / 22));
   const stepY = fontSize * 4;
   // Wide enough for the longest name: the row is one text run repeated along a line.

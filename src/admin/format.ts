@@ -1,15 +1,13 @@
 import type { TFunction } from 'i18next';
-import type { Lang } from '../../contract/api';
+import { langTag, type Lang } from '../../contract/api';
 import { AUTOMATIC_REFUND_REASONS } from '../../contract/console-values';
-
-const LOCALE: Record<Lang, string> = { cn: 'zh-CN', ja: 'ja-JP' };
 
 /** Times are stored in UTC and shown in Tokyo time, as staff work in Japan. */
 export function formatTime(iso: string | null | undefined, lang: Lang): string {
   if (!iso) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALE[lang], {
+  return new Intl.DateTimeFormat(langTag(lang), {
     timeZone: 'Asia/Tokyo',
     year: 'numeric',
     month: '2-digit',
@@ -25,7 +23,7 @@ export function formatDay(iso: string | null | undefined, lang: Lang): string {
   if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return iso;
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(LOCALE[lang], {
+  return new Intl.DateTimeFormat(langTag(lang), {
     timeZone: 'Asia/Tokyo',
     year: 'numeric',
     month: '2-digit',

@@ -2,9 +2,9 @@
 // its data for the HTML the browser gets first. Nothing here runs in the browser.
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToString } from 'react-dom/server';
+import { langTag } from '../../contract/api';
 import type { PageRenderRequest, RenderedPage } from '../../contract/page-render';
 import { recordingFetch } from '../api/boot-fetch';
-import { HTML_LANG } from '../features/language/language-store';
 import { loadLocale } from '../features/language/load-locale';
 import { memoryStorage } from '../lib/persistence';
 import { App, BASENAME } from './app';
@@ -45,7 +45,7 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
   return {
     html,
     title: pageTitle((key) => store.language.i18n.t(key), route.titleKey),
-    htmlLang: HTML_LANG[request.lang],
+    htmlLang: langTag(request.lang),
     modules: [APP_MODULE, route.page.source, `locales/${request.lang}.json`],
     boot: { lang: request.lang, path, renderedAt, api },
     share: shareCardFor(path, '', t, store.content.plans.data, request.origin ?? ''),

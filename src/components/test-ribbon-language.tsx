@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isLang, langTag } from '../../contract/api';
 
 /**
  * A staging server puts a test-mode ribbon above the app (outside #root, in the language of
@@ -11,7 +12,7 @@ export function TestRibbonLanguage() {
     const ribbon = document.getElementById('test-ribbon');
     if (!ribbon) return;
     ribbon.textContent = t('app.testMode');
-    ribbon.lang = i18n.language === 'ja' ? 'ja' : 'zh-CN';
+    ribbon.lang = langTag(isLang(i18n.language) ? i18n.language : 'cn');
   }, [t, i18n.language]);
   return null;
 }

@@ -436,6 +436,34 @@ describe.each(backends)('staff money pages on %s', (backend) => {
     expect((await finance.call('POST', '/api/admin/usage', { csv })).status).toBe(400);
   });
 
+  it('reads quoted usage fields as CSV: a comma or a doubled quote inside quotes stays in its field', async () => {
+    await activeLine('080-7777-0003', '8981100000000000225');
+    const csv = [
+      'msisdn,date,megabytes',
+      '"080-7777-0003","2031-03-01","40"',
+      '08077770003,2031-03-02,55,"carrier note, with a comma"',
+      '"0807777,0003",2031-03-03,5',
+      '"080 ""7777""",2031-03-04,5',
+      '"08077770003,2031-03-05,5',
+      '08077770003,2031-03-06,9',
+    ].join('\r\n');
+    const dry = await finance.call<UsageImportResult>('POST', '/api/admin/usage', { csv, dryRun: true });
+    expect(dry.body.data).toEqual({
+      dryRun: true,
+      changes: [
+        { msisdn: '08077770003', day: '2031-03-01', before: null, after: 40 },
+        { msisdn: '08077770003', day: '2031-03-02', before: null, after: 55 },
+        // The line after a quote never closed is still read: the open quote spoils its own line only.
+        { msisdn: '08077770003', day: '2031-03-06', before: null, after: 9 },
+      ],
+      problems: [
+        '第 4 行：没有号码为 0807777,0003 的线路',
+        '第 5 行：没有号码为 080 "7777" 的线路',
+        '第 6 行：格式应为 号码,YYYY-MM-DD,MB',
+      ],
+    });
+  });
+
   it('lists payments by status, newest first, and finds them by payment number and e-mail', async () => {
     const { paymentNo } = await paidByAlipay();
     const paid = await finance.call<PaymentList>('GET', '/api/admin/payments?status=paid');

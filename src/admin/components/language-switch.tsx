@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { LANGS } from '../../../contract/api';
+import { LANGS, langTag } from '../../../contract/api';
 import { useAdmin } from '../stores/store-context';
 
 /** Chinese or Japanese, each named in its own language. */
@@ -14,7 +14,7 @@ export const LanguageSwitch = observer(function LanguageSwitch() {
           key={lang}
           type="button"
           className="button button-quiet"
-          lang={lang === 'cn' ? 'zh-CN' : 'ja'}
+          lang={langTag(lang)}
           aria-pressed={language.lang === lang}
           onClick={() => language.setLang(lang)}
         >

@@ -2,7 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminDocument, ApproveBody, RejectBody } from '../../../contract/admin-api';
-import { LANGS, type Lang } from '../../../contract/api';
+import { LANGS, langTag, type Lang } from '../../../contract/api';
 import { REJECTION_REASONS, type DocumentKind, type RejectionReason } from '../../../contract/order-status';
 import { rejectionWords } from '../../../contract/staff-notes';
 import { FormError } from '../components/errors';
@@ -187,7 +187,7 @@ export const RejectForm = observer(function RejectForm({
                       id={id}
                       rows={2}
                       maxLength={200}
-                      lang={noteLang === 'cn' ? 'zh-CN' : 'ja'}
+                      lang={langTag(noteLang)}
                       value={row.note}
                       aria-invalid={invalid || undefined}
                       aria-describedby={describedBy}
@@ -201,7 +201,7 @@ export const RejectForm = observer(function RejectForm({
                     {LANGS.map((lang) => (
                       <div key={lang}>
                         <dt>{t(`language.${lang}`)}</dt>
-                        <dd lang={lang === 'cn' ? 'zh-CN' : 'ja'}>{customerText(lang, row)}</dd>
+                        <dd lang={langTag(lang)}>{customerText(lang, row)}</dd>
                       </div>
                     ))}
                   </dl>

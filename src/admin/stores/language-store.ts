@@ -1,13 +1,12 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { makeAutoObservable } from 'mobx';
 import { initReactI18next } from 'react-i18next';
-import { isLang, type Lang } from '../../../contract/api';
+import { isLang, langTag, type Lang } from '../../../contract/api';
 import { RULE_TEXT_VARIABLES } from '../../../contract/password-rule';
 import cn from '../../../locales/cn.json?admin';
 import ja from '../../../locales/ja.json?admin';
 
 const STORAGE_KEY = 'sm-admin-lang';
-export const HTML_LANG: Record<Lang, string> = { cn: 'zh-CN', ja: 'ja' };
 
 function storedLang(): Lang | null {
   try {
@@ -37,14 +36,14 @@ export class LanguageStore {
       returnNull: false,
       initAsync: false,
     });
-    document.documentElement.lang = HTML_LANG[this.lang];
+    document.documentElement.lang = langTag(this.lang);
     makeAutoObservable(this, { i18n: false });
   }
 
   setLang(lang: Lang): void {
     this.lang = lang;
     void this.i18n.changeLanguage(lang);
-    document.documentElement.lang = HTML_LANG[lang];
+    document.documentElement.lang = langTag(lang);
     try {
       localStorage.setItem(STORAGE_KEY, lang);
     } catch {

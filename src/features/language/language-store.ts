@@ -1,6 +1,6 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import { CODE_OK, DEFAULT_LANG, isLang, type AppConfig, type Lang } from '../../../contract/api';
+import { CODE_OK, DEFAULT_LANG, isLang, langTag, type AppConfig, type Lang } from '../../../contract/api';
 import { LANG_COOKIE } from '../../../contract/page-render';
 import { RULE_TEXT_VARIABLES } from '../../../contract/password-rule';
 import { fetchInit } from '../../api/common';
@@ -10,8 +10,6 @@ import type { Clearable } from '../../lib/clearable';
 import type { Dictionary } from './load-locale';
 
 export type LocaleLoader = (lang: Lang) => Promise<Dictionary>;
-
-export const HTML_LANG: Record<Lang, string> = { cn: 'zh-CN', ja: 'ja' };
 
 /** Display language and server config (docs/requirements.md#state: lang, config, langArr). */
 export class LanguageStore implements Clearable {
@@ -76,7 +74,7 @@ export class LanguageStore implements Clearable {
       writeJson(this.storage, STORAGE_KEYS.lang, lang);
     });
     if (typeof document !== 'undefined') {
-      document.documentElement.lang = HTML_LANG[lang];
+      document.documentElement.lang = langTag(lang);
       // Tells the server which language to draw public pages in on the next visit.
       document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
     }

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { langTag } from '../../../contract/api';
 import type { LanguageStore } from './language-store';
 
 export const LanguageSwitch = observer(function LanguageSwitch({ language }: { language: LanguageStore }) {
@@ -17,7 +18,7 @@ export const LanguageSwitch = observer(function LanguageSwitch({ language }: { l
       className="language-switch"
       onClick={toggle}
       disabled={busy}
-      lang={next === 'ja' ? 'ja' : 'zh-CN'}
+      lang={langTag(next)}
       aria-label={t('language.switchHint')}
     >
       <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">

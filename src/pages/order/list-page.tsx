@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import { langTag } from '../../../contract/api';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { LoadFailed } from '../../components/load-failed';
@@ -22,7 +23,7 @@ export default observer(function OrderListPage({ titleKey }: PageProps) {
   }, [orders, language.lang]);
 
   const placedOn = (iso: string) =>
-    new Intl.DateTimeFormat(language.lang === 'ja' ? 'ja-JP' : 'zh-CN', {
+    new Intl.DateTimeFormat(langTag(language.lang), {
       dateStyle: 'medium',
       timeZone: 'Asia/Tokyo',
     }).format(new Date(iso));

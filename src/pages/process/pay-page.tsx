@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { langTag } from '../../../contract/api';
 import { withTax } from '../../../contract/pricing';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
@@ -92,7 +93,7 @@ export default observer(function PayPage({ titleKey }: PageProps) {
   const rejectionText = (rejection: Parameters<typeof rejectionWords>[0]) =>
     rejectionWords(rejection, lang, (key, params) => t(key, params ?? {}));
   const when = (iso: string) =>
-    new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'zh-CN', {
+    new Intl.DateTimeFormat(langTag(lang), {
       dateStyle: 'medium',
       timeStyle: 'short',
       timeZone: 'Asia/Tokyo',
