@@ -31,7 +31,9 @@ describe('helpers written once', () => {
     expect(containing(sources('server'), /headers\.cookie|headers\[['"]cookie['"]\]/)).toEqual([]);
   });
 
-  it('tags Chinese zh-CN and Japanese ja', () => {
+  it('tags Chinese zh-CN and Japanese ja, in contract/api.ts alone', () => {
     expect([langTag('cn'), langTag('ja')]).toEqual(['zh-CN', 'ja']);
+    const everywhere = ['src', 'server', 'contract', 'bridges'].flatMap(sources);
+    expect(containing(everywhere, /['"]zh-CN['"]/)).toEqual(['contract/api.ts']);
   });
 });
