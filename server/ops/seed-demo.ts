@@ -8,6 +8,7 @@ import { bills, lines, orders, users } from '../db/schema.js';
 import { storeDocument, type DocumentVault } from '../services/documents.js';
 import { createOrder, transitionOrder } from '../services/orders.js';
 import { hashPassword } from '../services/passwords.js';
+import { demoPurchaseForm } from './demo-purchase.js';
 import { activateOrder, approveOrder, billRun, importUsage, shipOrder } from './operations.js';
 
 export const DEMO_EMAIL = 'demo@sakura-mobile.example';
@@ -58,28 +59,7 @@ export async function seedDemo(
   const userId = user!.id;
   const doc = async (kind: 'residence_front' | 'residence_back' | 'passport' | 'signature', file: string) =>
     (await storeDocument(vault, userId, kind, readFileSync(join(fixtures, file)))).id;
-  const base = {
-    // As on the sample residence card and passport, so a reviewer's checklist holds.
-    lastName: '李',
-    firstName: '华',
-    email: DEMO_EMAIL,
-    birthday: '1999-04-12',
-    region: 'JP',
-    postcode: '171-0021',
-    province: '東京都',
-    city: '豊島区',
-    district: '西池袋',
-    block: '1-2-3',
-    building: '',
-    phone: '080-1234-5678',
-    delivery: 'mail',
-    storeId: '',
-    visaType: 'study',
-    identityKind: 'passport',
-    addressSame: 'yes',
-    proofType: '',
-    proofDate: '',
-    proofDoc: '',
+  const documents = {
     residenceFront: await doc('residence_front', 'residence-front.jpg'),
     residenceBack: await doc('residence_back', 'residence-back.jpg'),
     identityDoc: await doc('passport', 'passport.jpg'),
@@ -91,7 +71,7 @@ export async function seedDemo(
     createOrder(
       db,
       userId,
-      { ...base, planId: String(planId) },
+      demoPurchaseForm(planId, documents, { email: DEMO_EMAIL }),
       daysAgo === 0 ? 30 : 60 * 24 * 365,
       new Date(now.getTime() - daysAgo * 86_400_000),
     );

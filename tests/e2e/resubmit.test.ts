@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../server/db/schema';
 import { transitionOrder } from '../../server/services/orders';
 import { expectAccessible, openPhone, settle, startHarness, type Harness } from './helpers/harness';
-import { placeOrder } from './helpers/orders';
+import { E2E_BUYER, placeOrder } from './helpers/orders';
 
 describe('a rejected order in Chromium', () => {
   let h: Harness;
@@ -39,7 +39,7 @@ describe('a rejected order in Chromium', () => {
 
     await page.getByRole('button', { name: '修改资料重新提交' }).click();
     await page.getByRole('button', { name: '重新提交审核' }).waitFor();
-    expect(await page.getByLabel('姓', { exact: true }).inputValue()).toBe('王');
+    expect(await page.getByLabel('姓', { exact: true }).inputValue()).toBe(E2E_BUYER.lastName);
     // The refused document says why, the others are kept and named, and sending it back as it
     // was is refused before anything reaches review.
     await page.getByText('此资料被驳回（照片反光或没有拍全。护照照片反光，看不清号码），请重新上传').waitFor();

@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../server/db/schema';
+import { DEMO_PURCHASE_INFORMATION } from '../../server/ops/demo-purchase';
 import { transitionOrder } from '../../server/services/orders';
 import { expectAccessible, openPhone, settle, startHarness, visit, type Harness } from './helpers/harness';
-import { placeOrder } from './helpers/orders';
+import { E2E_BUYER, placeOrder } from './helpers/orders';
 
 async function sign(page: Page) {
   // The pad sits below the terms: drawn on only where the screen shows it.
@@ -45,10 +46,10 @@ describe('a second order in Chromium', () => {
     await page.getByRole('heading', { name: '个人信息', exact: true }).waitFor();
     await page.getByText('已按您上一笔订单填好姓名、联系方式、地址和仍可使用的证件，都可以修改。').waitFor();
     await settle(page);
-    expect(await page.getByLabel('姓', { exact: true }).inputValue()).toBe('王');
-    expect(await page.getByLabel('名', { exact: true }).inputValue()).toBe('芳');
-    expect(await page.getByLabel('邮编').inputValue()).toBe('160-0023');
-    expect(await page.getByLabel('收件人手机号').inputValue()).toBe('080-1111-2222');
+    expect(await page.getByLabel('姓', { exact: true }).inputValue()).toBe(E2E_BUYER.lastName);
+    expect(await page.getByLabel('名', { exact: true }).inputValue()).toBe(E2E_BUYER.firstName);
+    expect(await page.getByLabel('邮编').inputValue()).toBe(DEMO_PURCHASE_INFORMATION.postcode);
+    expect(await page.getByLabel('收件人手机号').inputValue()).toBe(DEMO_PURCHASE_INFORMATION.phone);
     // Each re-used document shows as sent before, with a way to replace it.
     expect(await page.getByText('已上传：之前提交的文件').count()).toBe(3);
     expect(await page.getByText('重新上传').count()).toBeGreaterThanOrEqual(3);
@@ -70,7 +71,7 @@ describe('a second order in Chromium', () => {
     const mine = await h.database.db.select().from(orders).where(eq(orders.userId, first!.userId));
     const second = mine.find((o) => o.orderNo !== firstNo)!;
     expect(second.info).toMatchObject({
-      lastName: '王',
+      lastName: E2E_BUYER.lastName,
       block: '3-1-1',
       residenceFront: first!.info.residenceFront,
       identityDoc: first!.info.identityDoc,

@@ -99,12 +99,21 @@ describe('signing in inside Alipay', () => {
     await settle(page);
     expect(page.url()).not.toContain('#');
 
+    // A wrongly fired platform sign-in would ask for WeChat's authorization page.
+    const authorizeAsked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/sandbox/wechat/authorize')) authorizeAsked.push(request.url());
+    });
+    const loggedOut = page.waitForResponse((response) => response.url().endsWith('/api/user/logout'));
     await page.getByRole('button', { name: '退出登录' }).click();
     await page.waitForURL((url) => /^\/h5\/?$/.test(url.pathname));
+    // The logout's last step is telling the server; the home page has drawn and loaded what it
+    // shows, and one more frame has passed, by which a sign-in started here would have left.
+    await loggedOut;
     await settle(page);
     await expect.poll(() => page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-    // Give a wrongly fired platform sign-in time to leave for the consent page.
-    await page.waitForTimeout(500);
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    expect(authorizeAsked).toEqual([]);
     expect(new URL(page.url()).pathname).toMatch(/^\/h5\/?$/);
 
     // The account is linked now: WeChat signs it in silently (snsapi_base), no consent page.

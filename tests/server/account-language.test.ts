@@ -1,12 +1,11 @@
 import { and, desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang, UserInfo } from '../../contract/api';
 import { orders, outbox, users } from '../../server/db/schema';
 import { message } from '../../server/lib/messages';
 import { rejectOrder } from '../../server/ops/operations';
 import { transitionOrder } from '../../server/services/orders';
 import { backends } from './helpers/databases';
-import { eventually } from './helpers/eventually';
 import { placeOrder, signUp } from './helpers/purchase';
 import { getJson, lastMail, postForm, type SignedInBody } from './helpers/requests';
 import { createTestApp, zh, type TestApp } from './helpers/test-app';
@@ -106,11 +105,14 @@ describe.each(backends)('the account language on %s', (backend) => {
 
     const asked = await postForm(t.app, '/api/user/retrieve', { email: 'lang-codes@example.com' }, zh);
     expect(asked.body.code).toBe(1);
-    const mail = await eventually(async () => {
-      const found = await lastMail(db(), 'lang-codes@example.com');
-      if (!found?.subject.includes(message('ja', 'mail.retrieve.subject'))) throw new Error('no reset mail yet');
-      return found;
-    });
+    const mail = await vi.waitFor(
+      async () => {
+        const found = await lastMail(db(), 'lang-codes@example.com');
+        if (!found?.subject.includes(message('ja', 'mail.retrieve.subject'))) throw new Error('no reset mail yet');
+        return found;
+      },
+      { timeout: 5000, interval: 25 },
+    );
     expect(mail.body).toContain(message('ja', 'mail.ignore'));
 
     const sms = await postForm(t.app, '/api/sms/send', { country: '81', mobile: '090-7777-1234' }, { ...zh, token });

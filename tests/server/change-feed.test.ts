@@ -1,9 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { parseChange, startChangeFeed, type Change } from '../../server/db/change-feed';
 import type { DatabaseHandle, NotificationHandlers } from '../../server/db/client';
 import { SessionCache } from '../../server/services/session-cache';
 import { freshDatabase } from './helpers/databases';
-import { eventually } from './helpers/eventually';
 
 const quietLog = { warn: () => undefined, info: () => undefined };
 
@@ -58,7 +57,7 @@ describe('the change feed', () => {
     expect(seen.at(-1)).toEqual({ kind: 'reset' });
     const tries = db.listens();
     db.refuse(false);
-    await eventually(async () => expect(feed.live).toBe(true));
+    await vi.waitFor(async () => expect(feed.live).toBe(true), { timeout: 5000, interval: 25 });
     expect(db.listens()).toBeGreaterThan(tries);
     await feed.close();
     await db.handle.close();
@@ -70,7 +69,7 @@ describe('the change feed', () => {
     const feed = await startChangeFeed(db.handle, { log: quietLog, retryMs: 10_000, heartbeatMs: 20 });
     const seen: Change[] = [];
     feed.subscribe((c) => seen.push(c));
-    await eventually(async () => expect(seen).toContainEqual({ kind: 'reset' }));
+    await vi.waitFor(async () => expect(seen).toContainEqual({ kind: 'reset' }), { timeout: 5000, interval: 25 });
     expect(feed.live).toBe(false);
     await feed.close();
     await db.handle.close();

@@ -1,9 +1,8 @@
 import { createVerify } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { paymentNotifications, payments, userIdentities } from '../../server/db/schema';
 import { backends } from './helpers/databases';
-import { eventually } from './helpers/eventually';
 import { placeOrder, signUp } from './helpers/purchase';
 import { agentOf, getJson, postForm, type SignedInBody } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -34,15 +33,18 @@ describe.each(backends)('payment and sign-in per container on %s', (backend) => 
   };
   /** Settled by the provider's own signed notification, with no one asking: then the customer sees it paid. */
   const settledByNotification = async (token: string, paymentNo: string, provider: string) => {
-    await eventually(async () => {
-      const [row] = await db().select().from(payments).where(eq(payments.paymentNo, paymentNo));
-      expect(row?.status).toBe('paid');
-      const notes = await db()
-        .select()
-        .from(paymentNotifications)
-        .where(and(eq(paymentNotifications.provider, provider), eq(paymentNotifications.paymentNo, paymentNo)));
-      expect(notes.length).toBeGreaterThan(0);
-    });
+    await vi.waitFor(
+      async () => {
+        const [row] = await db().select().from(payments).where(eq(payments.paymentNo, paymentNo));
+        expect(row?.status).toBe('paid');
+        const notes = await db()
+          .select()
+          .from(paymentNotifications)
+          .where(and(eq(paymentNotifications.provider, provider), eq(paymentNotifications.paymentNo, paymentNo)));
+        expect(notes.length).toBeGreaterThan(0);
+      },
+      { timeout: 5000, interval: 25 },
+    );
     expect(await statusOf(token, paymentNo)).toBe('paid');
   };
 

@@ -1,10 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handoffTokens, userIdentities } from '../../server/db/schema';
 import { redeemHandoff } from '../../server/services/handoff';
 import { backends } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';
-import { eventually } from './helpers/eventually';
 import { getJson, lastMail, postForm, type SignedInBody } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -104,10 +103,13 @@ describe.each(backends)('links and tickets end with the session on %s', (backend
   };
   const resetPassword = async (email: string, password: string) => {
     expect((await postForm(t.app, '/api/user/retrieve', { email })).body.code).toBe(1);
-    const { code } = await eventually(async () => {
-      const mail = await lastMail(t.app.db, email);
-      return mail?.subject && mail.code ? mail : Promise.reject(new Error('no mail yet'));
-    });
+    const { code } = await vi.waitFor(
+      async () => {
+        const mail = await lastMail(t.app.db, email);
+        return mail?.subject && mail.code ? mail : Promise.reject(new Error('no mail yet'));
+      },
+      { timeout: 5000, interval: 25 },
+    );
     return postForm<SignedInBody>(t.app, '/api/user/retrieve', { email, code, password, repassword: password });
   };
 
@@ -150,10 +152,13 @@ describe.each(backends)('links and tickets end with the session on %s', (backend
       const links = [];
       for (let i = 0; i < 8; i += 1) links.push(await linkOf(signedIn.body.data.userinfo.token));
       expect((await postForm(t.app, '/api/user/retrieve', { email: 'racer@example.com' })).body.code).toBe(1);
-      const { code } = await eventually(async () => {
-        const mail = await lastMail(t.app.db, 'racer@example.com');
-        return mail?.code && mail.code !== lastCode ? mail : Promise.reject(new Error('no mail yet'));
-      });
+      const { code } = await vi.waitFor(
+        async () => {
+          const mail = await lastMail(t.app.db, 'racer@example.com');
+          return mail?.code && mail.code !== lastCode ? mail : Promise.reject(new Error('no mail yet'));
+        },
+        { timeout: 5000, interval: 25 },
+      );
       lastCode = code;
       password = `racepass${round}x`;
       // Links opened before, during and after the reset's transaction.

@@ -4,7 +4,6 @@ import { orders, outbox, payments, sandboxTrades } from '../../server/db/schema'
 import { startJobQueue } from '../../server/jobs/queue';
 import { startBackgroundWork } from '../../server/jobs/workers';
 import { backends, freshDatabase, type TestDatabase } from './helpers/databases';
-import { eventually } from './helpers/eventually';
 import { placeOrder, signUp } from './helpers/purchase';
 import { postForm } from './helpers/requests';
 import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
@@ -44,10 +43,13 @@ describe.each(backends)('background work on %s', (backend) => {
     await db().update(sandboxTrades).set({ status: 'paid' }).where(eq(sandboxTrades.paymentNo, payment!.paymentNo));
     const queue = await startWorkers(t, env);
     try {
-      await eventually(async () => {
-        const [order] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
-        expect(order!.status).toBe('under_review');
-      }, 30_000);
+      await vi.waitFor(
+        async () => {
+          const [order] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
+          expect(order!.status).toBe('under_review');
+        },
+        { timeout: 30_000, interval: 25 },
+      );
       const [settled] = await db().select().from(payments).where(eq(payments.paymentNo, payment!.paymentNo));
       expect(settled).toMatchObject({ status: 'paid' });
       expect(settled!.checks).toBeGreaterThanOrEqual(1);
@@ -102,10 +104,13 @@ describe.each(backends)('background work on %s', (backend) => {
     const later = new Date(order!.payBefore.getTime() + 60_000);
     const queue = await startWorkers(t, { RECONCILE_AFTER_SECONDS: '3600' }, () => later);
     try {
-      await eventually(async () => {
-        const [now] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
-        expect(now!.status).toBe('expired');
-      }, 30_000);
+      await vi.waitFor(
+        async () => {
+          const [now] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
+          expect(now!.status).toBe('expired');
+        },
+        { timeout: 30_000, interval: 25 },
+      );
       const [trade] = await db().select().from(sandboxTrades).where(eq(sandboxTrades.paymentNo, attempt!.paymentNo));
       expect(trade!.status).toBe('closed');
       const [closed] = await db().select().from(payments).where(eq(payments.id, attempt!.id));
@@ -128,11 +133,14 @@ describe.each(backends)('background work on %s', (backend) => {
     await postForm(t.app, '/api/user/retrieve', { email: 'worker-walk@example.com' });
     const queue = await startWorkers(t, env);
     try {
-      const row = await eventually(async () => {
-        const [sent] = await db().select().from(outbox).where(eq(outbox.recipient, 'worker-walk@example.com'));
-        expect(sent).toMatchObject({ status: 'sent', attempts: 1, transport: 'outbox' });
-        return sent!;
-      }, 20_000);
+      const row = await vi.waitFor(
+        async () => {
+          const [sent] = await db().select().from(outbox).where(eq(outbox.recipient, 'worker-walk@example.com'));
+          expect(sent).toMatchObject({ status: 'sent', attempts: 1, transport: 'outbox' });
+          return sent!;
+        },
+        { timeout: 20_000, interval: 25 },
+      );
       expect(row.body).toMatch(/\d{6}/);
     } finally {
       await queue.stop(2_000);
@@ -177,7 +185,7 @@ describe('stopping a worker', () => {
     const finished: number[] = [];
     const queue = await workerWith(1500, started, finished);
     await queue.send('deliver-message', { id: 1 });
-    await eventually(() => Promise.resolve(expect(started).toEqual([1])), 10_000);
+    await vi.waitFor(() => expect(started).toEqual([1]), { timeout: 10_000, interval: 25 });
     await queue.stop(10_000);
     expect(finished).toEqual([1]);
     expect(await stateOf(1)).toEqual(['completed']);
@@ -188,11 +196,11 @@ describe('stopping a worker', () => {
     const finished: number[] = [];
     const queue = await workerWith(3000, started, finished);
     await queue.send('deliver-message', { id: 2 });
-    await eventually(() => Promise.resolve(expect(started).toEqual([2])), 10_000);
+    await vi.waitFor(() => expect(started).toEqual([2]), { timeout: 10_000, interval: 25 });
     await queue.stop(1000);
     expect(await stateOf(2)).toEqual(['retry']);
     // The handler still ends on its own; let it, before the database closes under it.
-    await eventually(() => Promise.resolve(expect(finished).toEqual([2])), 10_000);
+    await vi.waitFor(() => expect(finished).toEqual([2]), { timeout: 10_000, interval: 25 });
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await stateOf(2)).toEqual(['retry']);
   });
@@ -241,9 +249,17 @@ describe.skipIf(!backends.includes('postgres'))('two worker processes on one Pos
     });
     try {
       await Promise.all(Array.from({ length: 60 }, (_, id) => (id % 2 ? a : b).send('deliver-message', { id })));
-      await eventually(() => Promise.resolve(expect(seen).toHaveLength(60)), 30_000);
-      // Give a duplicate the time to show up, if there were one.
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // Once pg-boss has marked all 60 completed, no process can fetch one again: a duplicate
+      // would have run by then.
+      await vi.waitFor(
+        async () => {
+          const result: unknown = await database.handle.db.execute(
+            `select count(*)::int as n from pgboss.job where name = 'deliver-message' and state = 'completed'`,
+          );
+          expect((result as { rows: { n: number }[] }).rows[0]!.n).toBe(60);
+        },
+        { timeout: 30_000, interval: 25 },
+      );
       expect(seen).toHaveLength(60);
       expect(new Set(seen.map((s) => s.id)).size).toBe(60);
       expect(new Set(seen.map((s) => s.by))).toEqual(new Set(['a', 'b']));

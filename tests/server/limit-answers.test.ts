@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Envelope } from '../../contract/api';
 import { outbox } from '../../server/db/schema';
 import { backends } from './helpers/databases';
-import { eventually } from './helpers/eventually';
 import { lastMail, type SignedInBody } from './helpers/requests';
 import { signInStaff, totpCode } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -53,10 +52,13 @@ describe.each(backends)('every limit answers 429 with Retry-After on %s', (backe
     expect(answer.retryAfter).toBeLessThanOrEqual(atMostSeconds);
   };
   const mailedCode = (email: string, after = '') =>
-    eventually(async () => {
-      const mail = await lastMail(t.app.db, email);
-      return mail?.code && mail.code !== after ? mail.code : Promise.reject(new Error('no mail yet'));
-    });
+    vi.waitFor(
+      async () => {
+        const mail = await lastMail(t.app.db, email);
+        return mail?.code && mail.code !== after ? mail.code : Promise.reject(new Error('no mail yet'));
+      },
+      { timeout: 5000, interval: 25 },
+    );
   const nextMinute = () =>
     t.app.db.execute(`update rate_limits set window_start = now() - interval '2 minutes' where bucket like '%:minute'`);
   /** Fills a counter to its limit, as that many earlier requests would have. */

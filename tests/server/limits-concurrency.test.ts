@@ -1,9 +1,8 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailCodes, outbox, rateLimits, users } from '../../server/db/schema';
 import { pruneNowAndThen } from '../../server/services/rate-limits';
 import { backends } from './helpers/databases';
-import { eventually } from './helpers/eventually';
 import { lastMail } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -43,8 +42,9 @@ describe.each(backends)('limits under concurrency on %s', (backend) => {
   it('compares at most 5 of 60 concurrent reset-code guesses; the right code sent as number 30 is refused', async () => {
     await register('victim');
     expect((await post('/api/user/retrieve', { email: 'victim@example.com' }, '203.0.113.9')).body.code).toBe(1);
-    const { code } = await eventually(
+    const { code } = await vi.waitFor(
       async () => (await lastMail(t.database.handle.db, 'victim@example.com')) ?? Promise.reject(new Error('no mail')),
+      { timeout: 5000, interval: 25 },
     );
     const guesses = Array.from({ length: 60 }, (_, i) => (i === 29 ? code : wrongCode(code)));
     const answers = await Promise.all(
@@ -147,14 +147,17 @@ describe.each(backends)('limits under concurrency on %s', (backend) => {
     await db.execute(`insert into rate_limits (bucket, key, window_start, count, amount) values
       ('sms:ip', 'old-address', now() - interval '3 days', 20, 0), ('login:pair', 'old@example.com|1.2.3.4', now() - interval '3 days', 0, 1)`);
     pruneNowAndThen(db, new Date(Date.now() + 2 * 60 * 60 * 1000));
-    const left = await eventually(async () => {
-      const rows = await db
-        .select()
-        .from(rateLimits)
-        .where(inArray(rateLimits.key, ['old-address', 'old@example.com|1.2.3.4']));
-      expect(rows.map((r) => r.key)).toEqual(['old@example.com|1.2.3.4']);
-      return rows;
-    });
+    const left = await vi.waitFor(
+      async () => {
+        const rows = await db
+          .select()
+          .from(rateLimits)
+          .where(inArray(rateLimits.key, ['old-address', 'old@example.com|1.2.3.4']));
+        expect(rows.map((r) => r.key)).toEqual(['old@example.com|1.2.3.4']);
+        return rows;
+      },
+      { timeout: 5000, interval: 25 },
+    );
     expect(left).toHaveLength(1);
   });
 

@@ -4,14 +4,13 @@ import { tokyoDate } from '../../contract/calendar';
 import { planChangeEffectiveDate } from '../../contract/line-rules';
 import { orders, outbox, smsCodes } from '../../server/db/schema';
 import { activateOrder, approveOrder, billRun, importUsage, shipOrder } from '../../server/ops/operations';
-import { SANDBOX_WECHAT_MCHID, SANDBOX_WECHAT_SERIAL } from '../../server/providers/payment/sandbox-keys';
-import { buildNotification } from '../../server/providers/payment/wechat-pay-crypto';
 import { transitionOrder } from '../../server/services/orders';
 import { backends } from './helpers/databases';
 import { fixture, multipartBody } from './helpers/multipart';
 import { placeOrder, signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { deliverNotification, wechatNotification } from './helpers/signed-notifications';
 
 describe.each(backends)('my line on %s', (backend) => {
   let t: TestApp;
@@ -98,33 +97,14 @@ describe.each(backends)('my line on %s', (backend) => {
       { billNo, method: 'wechat', scene: 'jsapi' },
       auth(),
     );
-    const keys = t.app.sandboxKeys;
-    const note = buildNotification(
-      {
-        platformPrivateKeyPem: keys.wechatPlatformPrivate,
-        apiV3Key: keys.wechatApiV3Key,
-        serial: SANDBOX_WECHAT_SERIAL,
-      },
-      {
-        mchid: SANDBOX_WECHAT_MCHID,
-        out_trade_no: created.body.data.paymentNo,
-        transaction_id: 'wx-bill',
-        trade_state: 'SUCCESS',
-        amount: { total: 3080, currency: 'JPY' },
-      },
-      'bill-note',
-    );
+    const note = wechatNotification(t.app, {
+      paymentNo: created.body.data.paymentNo,
+      transactionId: 'wx-bill',
+      notifyId: 'bill-note',
+      amount: 3080,
+    });
     for (let i = 0; i < 2; i += 1) {
-      expect(
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/pay/notify/wechat',
-            headers: note.headers,
-            payload: note.body,
-          })
-        ).statusCode,
-      ).toBe(200);
+      expect((await deliverNotification(t.app, 'wechat', note)).statusCode).toBe(200);
     }
     const detail = await getJson<{ status: string }>(t.app, `/api/bill/detail?billNo=${billNo}`, auth());
     expect(detail.body.data.status).toBe('paid');

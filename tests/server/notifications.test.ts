@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokyoDate } from '../../contract/calendar';
 import type { Lang } from '../../contract/api';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../contract/notifications';
@@ -30,7 +30,6 @@ import { transitionOrder } from '../../server/services/orders';
 import { withOrigin } from '../../server/services/outbox';
 import { runScheduledTasks } from '../../server/services/scheduled';
 import { backends } from './helpers/databases';
-import { eventually } from './helpers/eventually';
 import { placeOrder, signUp } from './helpers/purchase';
 import { postForm } from './helpers/requests';
 import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
@@ -202,10 +201,13 @@ describe.each(backends)('the calendar, by a faked clock, on %s', (backend) => {
     await shipOrder(db(), 'staff:t', orderNo, 'JP00000002');
     const line = await activateOrder(db(), 'staff:t', orderNo, '080-3333-4444', '8981100000000000201');
     lineId = line.id;
-    await eventually(async () => {
-      const booked = await postForm(t.app, '/api/user/change_setmeal', { planId: '3' }, { token: signed.token });
-      expect(booked.body.code).toBe(1);
-    });
+    await vi.waitFor(
+      async () => {
+        const booked = await postForm(t.app, '/api/user/change_setmeal', { planId: '3' }, { token: signed.token });
+        expect(booked.body.code).toBe(1);
+      },
+      { timeout: 5000, interval: 25 },
+    );
   });
   afterAll(() => t.close());
 

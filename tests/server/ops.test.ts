@@ -4,8 +4,6 @@ import { join } from 'node:path';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, bills, lines, orders, outbox, payments, refunds, usageRecords, users } from '../../server/db/schema';
-import { SANDBOX_WECHAT_MCHID, SANDBOX_WECHAT_SERIAL } from '../../server/providers/payment/sandbox-keys';
-import { buildNotification } from '../../server/providers/payment/wechat-pay-crypto';
 import { MAX_REFUND_ATTEMPTS, sendRefund } from '../../server/services/refunds';
 import { runCommand, type CliDeps } from '../../server/ops/cli';
 import { DEMO_EMAIL, seedDemo } from '../../server/ops/seed-demo';
@@ -14,6 +12,7 @@ import { backends } from './helpers/databases';
 import { placeOrder, signUp, upload } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { deliverNotification, wechatNotification } from './helpers/signed-notifications';
 
 interface Review {
   order: {
@@ -256,23 +255,12 @@ describe.each(backends)('staff commands on %s', (backend) => {
       ).body.data.outcome.kind,
     ).toBe('paid');
     // A success for the closed WeChat attempt that the sandbox cannot refund (it never took it).
-    const keys = t.app.sandboxKeys;
-    const note = buildNotification(
-      {
-        platformPrivateKeyPem: keys.wechatPlatformPrivate,
-        apiV3Key: keys.wechatApiV3Key,
-        serial: SANDBOX_WECHAT_SERIAL,
-      },
-      {
-        mchid: SANDBOX_WECHAT_MCHID,
-        out_trade_no: wechat.body.data.paymentNo,
-        transaction_id: 'wx-ops',
-        trade_state: 'SUCCESS',
-        amount: { total: 1980, currency: 'JPY' },
-      },
-      'ops-note',
-    );
-    await t.app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: note.headers, payload: note.body });
+    const note = wechatNotification(t.app, {
+      paymentNo: wechat.body.data.paymentNo,
+      transactionId: 'wx-ops',
+      notifyId: 'ops-note',
+    });
+    await deliverNotification(t.app, 'wechat', note);
     const pending = (await ops('payments', '--attention'))
       .split('\n')
       .find((l) => l.includes(wechat.body.data.paymentNo))!;

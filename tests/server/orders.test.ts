@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, tokyoDate } from '../../contract/calendar';
 import { orderEvents, orders } from '../../server/db/schema';
+import { demoPurchaseForm } from '../../server/ops/demo-purchase';
 import { createOrder, toOrderView, transitionOrder } from '../../server/services/orders';
 import { backends } from './helpers/databases';
 import { fixture, multipartBody } from './helpers/multipart';
@@ -76,33 +77,13 @@ describe.each(backends)('orders on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  const info = () => ({
-    planId: '1',
-    lastName: '李',
-    firstName: '华',
-    email: 'buyer@example.com',
-    birthday: '1999-04-12',
-    region: 'JP',
-    postcode: '171-0021',
-    province: '東京都',
-    city: '豊島区',
-    district: '西池袋',
-    block: '1-2-3',
-    building: 'サクラハイツ 201',
-    phone: '090-1234-5678',
-    delivery: 'mail',
-    storeId: '',
-    visaType: 'study',
-    residenceFront: docs.front!,
-    residenceBack: docs.back!,
-    identityKind: 'passport',
-    identityDoc: docs.passport!,
-    addressSame: 'yes',
-    proofType: '',
-    proofDate: '',
-    proofDoc: '',
-    signatureId: docs.signature!,
-  });
+  const info = () =>
+    demoPurchaseForm('1', {
+      residenceFront: docs.front!,
+      residenceBack: docs.back!,
+      identityDoc: docs.passport!,
+      signatureId: docs.signature!,
+    });
   const create = (form: Record<string, string>, auth = token) =>
     postForm<OrderBody>(t.app, '/api/order/create', form, { token: auth });
 

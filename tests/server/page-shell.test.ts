@@ -2,10 +2,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { plans } from '../../server/db/schema';
 import { PAGE_CACHE_LIMIT, PageCache, pageUrl } from '../../server/plugins/page-shell';
-import { eventually } from './helpers/eventually';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // A stand-in build and page renderer, so these tests pin the server's side of the contract
@@ -141,11 +140,14 @@ describe('pages drawn on the server', () => {
     const first = drawOf((await get('/h5/pages/public/faq')).body);
     expect(drawOf((await get('/h5/pages/public/faq')).body)).toBe(first);
     await t.database.handle.db.update(plans).set({ nameCn: '换了名字的套餐' }).where(eq(plans.code, 'lite-5'));
-    await eventually(async () => {
-      const html = (await get('/h5/pages/public/faq')).body;
-      expect(html).toContain('换了名字的套餐');
-      expect(drawOf(html)).not.toBe(first);
-    });
+    await vi.waitFor(
+      async () => {
+        const html = (await get('/h5/pages/public/faq')).body;
+        expect(html).toContain('换了名字的套餐');
+        expect(drawOf(html)).not.toBe(first);
+      },
+      { timeout: 5000, interval: 25 },
+    );
   });
 });
 

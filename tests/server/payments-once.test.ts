@@ -3,13 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokyoDate } from '../../contract/calendar';
 import { bills, orders, payments, refunds, sandboxTrades } from '../../server/db/schema';
 import { activateOrder, approveOrder, billRun, shipOrder } from '../../server/ops/operations';
-import { SANDBOX_WECHAT_MCHID, SANDBOX_WECHAT_SERIAL } from '../../server/providers/payment/sandbox-keys';
-import { buildNotification } from '../../server/providers/payment/wechat-pay-crypto';
 import { transitionOrder } from '../../server/services/orders';
 import { backends } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { deliverNotification, wechatNotification } from './helpers/signed-notifications';
 
 // Issue 14, "Paid twice": one open attempt per order or bill; whatever still succeeds for a
 // closed or surplus attempt is recorded and refunded, and the customer sees the refund.
@@ -44,25 +43,8 @@ describe.each(backends)('one payment per order or bill on %s', (backend) => {
   };
   const tradeOf = async (paymentNo: string) =>
     (await db().select().from(sandboxTrades).where(eq(sandboxTrades.paymentNo, paymentNo)))[0]!;
-  const wechatSuccess = (paymentNo: string, notifyId: string, amount = 1980, state = 'SUCCESS') => {
-    const keys = t.app.sandboxKeys;
-    const note = buildNotification(
-      {
-        platformPrivateKeyPem: keys.wechatPlatformPrivate,
-        apiV3Key: keys.wechatApiV3Key,
-        serial: SANDBOX_WECHAT_SERIAL,
-      },
-      {
-        mchid: SANDBOX_WECHAT_MCHID,
-        out_trade_no: paymentNo,
-        transaction_id: `wx-${notifyId}`,
-        trade_state: state,
-        amount: { total: amount, currency: 'JPY' },
-      },
-      notifyId,
-    );
-    return t.app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: note.headers, payload: note.body });
-  };
+  const wechatSuccess = (paymentNo: string, notifyId: string, amount = 1980, state = 'SUCCESS') =>
+    deliverNotification(t.app, 'wechat', wechatNotification(t.app, { paymentNo, notifyId, amount, state }));
   const orderIdOf = async (orderNo: string) =>
     (await db().select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
   /** What the customer was charged and not given back, and how many payments are kept. */

@@ -1,8 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, paymentNotifications, payments, refunds } from '../../server/db/schema';
-import { SANDBOX_WECHAT_MCHID, SANDBOX_WECHAT_SERIAL } from '../../server/providers/payment/sandbox-keys';
-import { buildNotification } from '../../server/providers/payment/wechat-pay-crypto';
 import type { FaultPoint } from '../../server/services/payment-settlement';
 import { acceptNotification } from '../../server/services/payments';
 import { backends } from './helpers/databases';
@@ -10,6 +8,7 @@ import { placeOrder, signUp } from './helpers/purchase';
 import { postForm } from './helpers/requests';
 import { buildApp } from '../../server/app';
 import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
+import { deliverNotification, wechatNotification, type Notification } from './helpers/signed-notifications';
 
 // Issue 14, "Half-settled after a crash": the notification record, the payment, the order
 // and its events commit together or not at all; repeats and late failures change nothing.
@@ -36,26 +35,9 @@ describe.each(backends)('settlement on %s', (backend) => {
     );
     return { orderNo, paymentNo: res.body.data.paymentNo };
   };
-  const note = (paymentNo: string, notifyId: string, state = 'SUCCESS') => {
-    const keys = t.app.sandboxKeys;
-    return buildNotification(
-      {
-        platformPrivateKeyPem: keys.wechatPlatformPrivate,
-        apiV3Key: keys.wechatApiV3Key,
-        serial: SANDBOX_WECHAT_SERIAL,
-      },
-      {
-        mchid: SANDBOX_WECHAT_MCHID,
-        out_trade_no: paymentNo,
-        transaction_id: `wx-${notifyId}`,
-        trade_state: state,
-        amount: { total: 1980, currency: 'JPY' },
-      },
-      notifyId,
-    );
-  };
-  const deliver = (message: { headers: Record<string, string>; body: string }) =>
-    t.app.inject({ method: 'POST', url: '/api/pay/notify/wechat', headers: message.headers, payload: message.body });
+  const note = (paymentNo: string, notifyId: string, state = 'SUCCESS') =>
+    wechatNotification(t.app, { paymentNo, notifyId, state });
+  const deliver = (message: Notification) => deliverNotification(t.app, 'wechat', message);
   const state = async (orderNo: string, paymentNo: string) => {
     const [order] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
     const rows = await db()

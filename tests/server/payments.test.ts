@@ -2,17 +2,16 @@ import { createVerify } from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, payments, sandboxTrades } from '../../server/db/schema';
-import { signParams } from '../../server/providers/payment/alipay-crypto';
-import {
-  SANDBOX_ALIPAY_APP_ID,
-  SANDBOX_WECHAT_MCHID,
-  SANDBOX_WECHAT_SERIAL,
-} from '../../server/providers/payment/sandbox-keys';
-import { buildNotification } from '../../server/providers/payment/wechat-pay-crypto';
 import { backends } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import {
+  alipayNotification,
+  alipayNotificationParams,
+  deliverNotification,
+  wechatNotification,
+} from './helpers/signed-notifications';
 
 interface Created {
   paymentNo: string;
@@ -165,38 +164,16 @@ describe.each(backends)('payments on %s', (backend) => {
       const orderNo = await placeOrder(t.app, token);
       const res = await pay({ orderNo, method: 'wechat', scene: 'jsapi' });
       const paymentNo = res.body.data.paymentNo;
-      const keys = t.app.sandboxKeys;
-      const note = buildNotification(
-        {
-          platformPrivateKeyPem: keys.wechatPlatformPrivate,
-          apiV3Key: keys.wechatApiV3Key,
-          serial: SANDBOX_WECHAT_SERIAL,
-        },
-        {
-          mchid: SANDBOX_WECHAT_MCHID,
-          out_trade_no: paymentNo,
-          transaction_id: 'wx-t-1',
-          trade_state: 'SUCCESS',
-          amount: { total: 1980, currency: 'JPY' },
-        },
-        'notify-1',
-      );
-      const tampered = await t.app.inject({
-        method: 'POST',
-        url: '/api/pay/notify/wechat',
-        headers: note.headers,
-        payload: note.body.replace('encrypt-resource', 'encrypt-resourcX'),
+      const note = wechatNotification(t.app, { paymentNo, transactionId: 'wx-t-1', notifyId: 'notify-1' });
+      const tampered = await deliverNotification(t.app, 'wechat', {
+        ...note,
+        body: note.body.replace('encrypt-resource', 'encrypt-resourcX'),
       });
       expect(tampered.statusCode).toBe(400);
       expect((await status(paymentNo)).body.data.status).toBe('pending');
 
       for (let i = 0; i < 10; i += 1) {
-        const answer = await t.app.inject({
-          method: 'POST',
-          url: '/api/pay/notify/wechat',
-          headers: note.headers,
-          payload: note.body,
-        });
+        const answer = await deliverNotification(t.app, 'wechat', note);
         expect(answer.statusCode).toBe(200);
         expect(answer.json()).toMatchObject({ code: 'SUCCESS' });
       }
@@ -213,28 +190,13 @@ describe.each(backends)('payments on %s', (backend) => {
     it('refuses a notification for the wrong amount', async () => {
       const orderNo = await placeOrder(t.app, token);
       const paymentNo = (await pay({ orderNo, method: 'wechat', scene: 'jsapi' })).body.data.paymentNo;
-      const keys = t.app.sandboxKeys;
-      const note = buildNotification(
-        {
-          platformPrivateKeyPem: keys.wechatPlatformPrivate,
-          apiV3Key: keys.wechatApiV3Key,
-          serial: SANDBOX_WECHAT_SERIAL,
-        },
-        {
-          mchid: SANDBOX_WECHAT_MCHID,
-          out_trade_no: paymentNo,
-          transaction_id: 'wx-t-2',
-          trade_state: 'SUCCESS',
-          amount: { total: 1, currency: 'JPY' },
-        },
-        'notify-cheap',
-      );
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: '/api/pay/notify/wechat',
-        headers: note.headers,
-        payload: note.body,
+      const note = wechatNotification(t.app, {
+        paymentNo,
+        transactionId: 'wx-t-2',
+        notifyId: 'notify-cheap',
+        amount: 1,
       });
+      const answer = await deliverNotification(t.app, 'wechat', note);
       expect(answer.statusCode).toBe(400);
       expect((await status(paymentNo)).body.data.status).toBe('pending');
       expect(await orderStatus(orderNo)).toBe('awaiting_payment');
@@ -262,24 +224,12 @@ describe.each(backends)('payments on %s', (backend) => {
       const orderNo = await placeOrder(t.app, token);
       const res = await pay({ orderNo, method: 'alipay', scene: 'app' });
       expect(res.body.data.outcome.params?.tradeNO).toMatch(/^2026/);
-      const params: Record<string, string> = {
-        notify_id: 'ali-1',
-        app_id: SANDBOX_ALIPAY_APP_ID,
-        out_trade_no: res.body.data.paymentNo,
-        trade_no: res.body.data.outcome.params!.tradeNO!,
-        trade_status: 'TRADE_SUCCESS',
-        total_amount: '1980',
-        currency: 'JPY',
-        sign_type: 'RSA2',
-      };
-      params.sign = signParams(t.app.sandboxKeys.alipayPrivate, params);
-      const send = (p: Record<string, string>) =>
-        t.app.inject({
-          method: 'POST',
-          url: '/api/pay/notify/alipay',
-          headers: { 'content-type': 'application/x-www-form-urlencoded' },
-          payload: new URLSearchParams(p).toString(),
-        });
+      const params = alipayNotificationParams(t.app, {
+        paymentNo: res.body.data.paymentNo,
+        tradeNo: res.body.data.outcome.params!.tradeNO!,
+        notifyId: 'ali-1',
+      });
+      const send = (p: Record<string, string>) => deliverNotification(t.app, 'alipay', alipayNotification(p));
       expect((await send({ ...params, total_amount: '1' })).body).toBe('fail');
       expect((await send(params)).body).toBe('success');
       expect((await send(params)).body).toBe('success');

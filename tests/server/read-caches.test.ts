@@ -1,12 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlanInfo, UserInfo } from '../../contract/api';
 import { buildApp } from '../../server/app';
 import { plans, users, userTokens } from '../../server/db/schema';
 import { hashToken } from '../../server/services/sessions';
 import { backends } from './helpers/databases';
-import { eventually } from './helpers/eventually';
 import { getJson, postForm, type SignedInBody } from './helpers/requests';
 import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
 
@@ -56,22 +55,28 @@ describe.each(backends)('answers from memory on %s, never stale ones', (backend)
     expect((await userinfo(me.token)).status).toBe(200);
     const db = t.database.handle.db;
     await db.update(users).set({ username: '工作人员改的' }).where(eq(users.id, me.id));
-    await eventually(async () => expect((await userinfo(me.token)).body.data.username).toBe('工作人员改的'));
+    await vi.waitFor(async () => expect((await userinfo(me.token)).body.data.username).toBe('工作人员改的'), {
+      timeout: 5000,
+      interval: 25,
+    });
     await db
       .update(userTokens)
       .set({ revokedAt: new Date() })
       .where(eq(userTokens.tokenHash, hashToken(me.token)));
-    await eventually(async () => expect((await userinfo(me.token)).status).toBe(401));
+    await vi.waitFor(async () => expect((await userinfo(me.token)).status).toBe(401), { timeout: 5000, interval: 25 });
   });
 
   it('lists a plan as staff changed it', async () => {
     const before = await getJson<PlanInfo[]>(t.app, '/api/setmeal/lists');
     const first = before.body.data[0]!;
     await t.database.handle.db.update(plans).set({ nameCn: '限时特价套餐' }).where(eq(plans.id, first.id));
-    await eventually(async () => {
-      const after = await getJson<PlanInfo[]>(t.app, '/api/setmeal/lists');
-      expect(after.body.data.find((p) => p.id === first.id)?.name).toBe('限时特价套餐');
-    });
+    await vi.waitFor(
+      async () => {
+        const after = await getJson<PlanInfo[]>(t.app, '/api/setmeal/lists');
+        expect(after.body.data.find((p) => p.id === first.id)?.name).toBe('限时特价套餐');
+      },
+      { timeout: 5000, interval: 25 },
+    );
     // Each language is kept apart, and neither outlives the change.
     const jaAfter = await getJson<PlanInfo[]>(t.app, '/api/setmeal/lists', { 'accept-language': 'ja' });
     expect(jaAfter.body.data.find((p) => p.id === first.id)?.name).not.toBe('限时特价套餐');
@@ -84,7 +89,10 @@ describe.each(backends)('answers from memory on %s, never stale ones', (backend)
       expect((await userinfo(me.token, other)).status).toBe(200);
       expect((await userinfo(me.token, other)).status).toBe(200);
       await postForm(t.app, '/api/user/logout', {}, { token: me.token });
-      await eventually(async () => expect((await userinfo(me.token, other)).status).toBe(401));
+      await vi.waitFor(async () => expect((await userinfo(me.token, other)).status).toBe(401), {
+        timeout: 5000,
+        interval: 25,
+      });
     } finally {
       await other.close();
     }
@@ -99,17 +107,26 @@ describe.each(backends)('answers from memory on %s, never stale ones', (backend)
       await db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity
       where datname = current_database() and query = 'listen app_changes'`);
       await db.update(users).set({ username: '断线期间改的' }).where(eq(users.id, me.id));
-      await eventually(async () => expect((await userinfo(me.token)).body.data.username).toBe('断线期间改的'));
-      // Listening again: a later change arrives by notification as before.
-      await eventually(async () => {
-        const rows = await db.execute(
-          sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query = 'listen app_changes'`,
-        );
-        expect(Number((rows as { rows: { n: number }[] }).rows[0]?.n)).toBeGreaterThan(0);
+      await vi.waitFor(async () => expect((await userinfo(me.token)).body.data.username).toBe('断线期间改的'), {
+        timeout: 5000,
+        interval: 25,
       });
+      // Listening again: a later change arrives by notification as before.
+      await vi.waitFor(
+        async () => {
+          const rows = await db.execute(
+            sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and query = 'listen app_changes'`,
+          );
+          expect(Number((rows as { rows: { n: number }[] }).rows[0]?.n)).toBeGreaterThan(0);
+        },
+        { timeout: 5000, interval: 25 },
+      );
       expect((await userinfo(me.token)).status).toBe(200);
       await db.update(users).set({ username: '重连之后改的' }).where(eq(users.id, me.id));
-      await eventually(async () => expect((await userinfo(me.token)).body.data.username).toBe('重连之后改的'));
+      await vi.waitFor(async () => expect((await userinfo(me.token)).body.data.username).toBe('重连之后改的'), {
+        timeout: 5000,
+        interval: 25,
+      });
     },
   );
 });

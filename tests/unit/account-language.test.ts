@@ -164,15 +164,20 @@ describe("signing in shows the account's language", () => {
     const storage = memoryStorage();
     storage.setItem('lang', JSON.stringify('cn'));
     // The stored language's dictionary arrives after the account's: it must not win.
-    const slowChinese = async (lang: Lang) => {
-      if (lang === 'cn') await new Promise((resolve) => setTimeout(resolve, 30));
-      return dictionaries[lang];
+    let chineseArrived = Promise.resolve();
+    const slowChinese = (lang: Lang) => {
+      if (lang !== 'cn') return Promise.resolve(dictionaries[lang]);
+      const late = new Promise((resolve) => setTimeout(resolve, 30)).then(() => dictionaries[lang]);
+      chineseArrived = late.then(() => undefined);
+      return late;
     };
     const fake = fakeFetch(api({ lang: 'ja' }));
     const store = new RootStore({ storage, loadLocale: slowChinese, fetchImpl: fake.fetch, platform: 'wechat' });
     await store.launch().done;
     expect(fake.seen.some((r) => r.url === '/api/user/auth_code')).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 60));
+    // Once the late dictionary is in and its caller has run, a wrong switch would show.
+    await chineseArrived;
+    await new Promise((resolve) => setTimeout(resolve, 0));
     await expectShown(store, 'ja');
     expect(JSON.parse(storage.getItem('lang') ?? 'null')).toBe('ja');
   });

@@ -1,17 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { PAY_METHODS } from '../../contract/api';
+import { createBridge } from '../../bridges/create-bridge';
 import { detectPlatform, isDesktop } from '../../bridges/detect';
-import { isRunnable, matrixMarkdown, matrixRow, sceneAllowed, type PayWay } from '../../bridges/matrix';
+import {
+  isRunnable,
+  matrixMarkdown,
+  matrixRow,
+  PAY_SCENES,
+  sceneAllowed,
+  type MatrixOptions,
+  type MatrixRow,
+  type PayScene,
+} from '../../bridges/matrix';
+import { CONTAINERS, type Container, type PayRequest } from '../../bridges/types';
 
 const root = join(__dirname, '..', '..');
 const fixtures = JSON.parse(readFileSync(join(root, 'tests', 'fixtures', 'user-agents.json'), 'utf8')) as {
   cases: { name: string; ua: string; expect: string; desktop: boolean }[];
 };
-
-const phone = { desktop: false, wechatH5: false };
-const show = (ways: PayWay[]) =>
-  ways.map((w) => (isRunnable(w) ? `${w.method}:${w.scene}` : `${w.method}>${w.instead}`));
 
 describe('which container a page runs in, from real user agents', () => {
   it.each(fixtures.cases.map((c) => [c.name, c.ua, c.desktop] as const))(
@@ -29,50 +37,98 @@ describe('which container a page runs in, from real user agents', () => {
   });
 });
 
+// Every row the matrix can give: each container on a phone and a computer, with WeChat Pay H5
+// off and on (only a browser's rows differ by them).
+const OPTIONS: MatrixOptions[] = [false, true].flatMap((desktop) =>
+  [false, true].map((wechatH5) => ({ desktop, wechatH5 })),
+);
+const ROWS: [string, Container, MatrixOptions, MatrixRow][] = CONTAINERS.flatMap((container) =>
+  OPTIONS.map(
+    (options) =>
+      [`${container} ${JSON.stringify(options)}`, container, options, matrixRow(container, options)] as [
+        string,
+        Container,
+        MatrixOptions,
+        MatrixRow,
+      ],
+  ),
+);
+
+/** What the page hands its bridge for a scene paid in place; other scenes leave the page. */
+const IN_PLACE: Partial<Record<PayScene, PayRequest>> = {
+  jsapi: { kind: 'wechat-jsapi', params: { package: 'prepay_id=wx1' } },
+  app: { kind: 'alipay-trade', tradeNO: '2026T1' },
+  miniprogram: { kind: 'mini-program-page', path: '/pages/pay/pay?orderNo=SM1' },
+};
+
+/** Stand-ins for every platform's JS bridge at once, each answering "paid" / an auth code. */
+function installEveryPlatform() {
+  const w = window as unknown as Record<string, unknown>;
+  w.WeixinJSBridge = {
+    invoke: (_name: string, _params: unknown, callback: (r: { err_msg: string }) => void) =>
+      callback({ err_msg: 'get_brand_wcpay_request:ok' }),
+  };
+  w.AlipayJSBridge = {
+    call: (name: string, _params: unknown, callback: (r: Record<string, unknown>) => void) =>
+      callback(name === 'tradePay' ? { resultCode: '9000' } : { authCode: 'ali-code' }),
+  };
+  const miniProgram = { navigateTo: ({ success }: { success: () => void }) => success(), redirectTo: () => undefined };
+  w.wx = { miniProgram };
+  w.my = { ...miniProgram, postMessage: () => undefined };
+}
+
 describe('the sign-in and payment matrix', () => {
-  it('gives each container the sign-in the client asked for', () => {
-    expect(matrixRow('wechat', phone).signIn).toBe('wechat-oauth');
-    expect(matrixRow('wechat-desktop', phone).signIn).toBe('wechat-oauth');
-    expect(matrixRow('wechat-miniprogram', phone).signIn).toBe('mini-program-ticket');
-    expect(matrixRow('alipay-miniprogram', phone).signIn).toBe('mini-program-ticket');
-    expect(matrixRow('alipay', phone).signIn).toBe('alipay-auth-code');
-    for (const container of ['wecom', 'alipay-hk', 'browser'] as const)
-      expect(matrixRow(container, phone).signIn).toBe('email');
+  beforeEach(installEveryPlatform);
+  afterEach(() => {
+    for (const name of ['WeixinJSBridge', 'AlipayJSBridge', 'wx', 'my'])
+      delete (window as unknown as Record<string, unknown>)[name];
   });
 
-  it('gives each container the payment methods that really work there, in order', () => {
-    expect(show(matrixRow('wechat', phone).pay)).toEqual(['wechat:jsapi', 'card:card', 'alipay>handoff']);
-    expect(show(matrixRow('wechat-desktop', phone).pay)).toEqual(['wechat:native', 'card:card', 'alipay>handoff']);
-    expect(show(matrixRow('wechat-miniprogram', phone).pay)).toEqual(['wechat:miniprogram']);
-    expect(show(matrixRow('wecom', phone).pay)).toEqual(['card:card', 'wechat>handoff', 'alipay>handoff']);
-    expect(show(matrixRow('alipay', phone).pay)).toEqual(['alipay:app', 'card:card', 'wechat>explain']);
-    expect(show(matrixRow('alipay-miniprogram', phone).pay)).toEqual(['alipay:miniprogram']);
-    expect(show(matrixRow('alipay-hk', phone).pay)).toEqual(['alipay:alipayplus', 'card:card', 'wechat>explain']);
-    expect(show(matrixRow('browser', phone).pay)).toEqual(['card:card', 'alipay:wap', 'wechat>open-in-wechat']);
-    expect(show(matrixRow('browser', { desktop: false, wechatH5: true }).pay)).toEqual([
-      'card:card',
-      'alipay:wap',
-      'wechat:h5',
-    ]);
-    expect(show(matrixRow('browser', { desktop: true, wechatH5: false }).pay)).toEqual([
-      'card:card',
-      'alipay:page',
-      'wechat:native',
-    ]);
+  it.each(ROWS)('%s: offers a way to sign in and at least one way to pay here', (_label, _container, _options, row) => {
+    expect(['wechat-oauth', 'alipay-auth-code', 'mini-program-ticket', 'email']).toContain(row.signIn);
+    expect(row.pay.filter(isRunnable).length).toBeGreaterThan(0);
+    // A method is shown once: either it runs here or the screen says what to do instead.
+    const methods = row.pay.map((way) => way.method);
+    expect(new Set(methods).size).toBe(methods.length);
   });
 
-  it('lets the server refuse what a container cannot run', () => {
-    const off = { wechatH5: false };
-    expect(sceneAllowed('browser', 'wechat', 'jsapi', off)).toBe(false);
-    expect(sceneAllowed('browser', 'wechat', 'h5', off)).toBe(false);
-    expect(sceneAllowed('browser', 'wechat', 'h5', { wechatH5: true })).toBe(true);
-    expect(sceneAllowed('browser', 'wechat', 'native', off)).toBe(true);
-    expect(sceneAllowed('wechat-desktop', 'wechat', 'jsapi', off)).toBe(false);
-    expect(sceneAllowed('wecom', 'wechat', 'jsapi', off)).toBe(false);
-    expect(sceneAllowed('alipay-hk', 'alipay', 'app', off)).toBe(false);
-    expect(sceneAllowed('alipay-miniprogram', 'alipay', 'app', off)).toBe(false);
-    expect(sceneAllowed('wechat', 'alipay', 'wap', off)).toBe(false);
-    expect(sceneAllowed('wechat', 'card', 'card', off)).toBe(true);
+  it.each(ROWS)(
+    '%s: pays in place only where the bridge can, and everywhere it can',
+    async (_l, container, _o, row) => {
+      const bridge = createBridge(container);
+      for (const [scene, request] of Object.entries(IN_PLACE) as [PayScene, PayRequest][]) {
+        const offered = row.pay.some((way) => isRunnable(way) && way.scene === scene);
+        expect(await bridge.pay(request), `${scene} in ${container}`).toBe(offered ? 'ok' : 'unsupported');
+      }
+    },
+  );
+
+  it.each(CONTAINERS)('%s: signs in through its app only where its bridge has the sign-in', async (container) => {
+    const row = matrixRow(container, { desktop: false, wechatH5: false });
+    const bridge = createBridge(container);
+    const login = () => bridge.login({ authorizeUrl: '', appId: '', returnUrl: '', state: 's', scope: 'snsapi_base' });
+    if (row.signIn === 'email') expect(await login()).toEqual({ kind: 'none' });
+    if (row.signIn === 'alipay-auth-code') expect(await login()).toEqual({ kind: 'code', code: 'ali-code' });
+  });
+
+  it.each(CONTAINERS)('%s: the server accepts exactly the pairs the page offers (PAY_METHOD_UNAVAILABLE)', (c) => {
+    for (const wechatH5 of [false, true]) {
+      // The server cannot tell a browser on a computer from one on a phone (an iPad says
+      // Macintosh): it accepts what either would offer.
+      const rows = OPTIONS.filter((o) => o.wechatH5 === wechatH5 && (c === 'browser' || !o.desktop)).map((o) =>
+        matrixRow(c, o),
+      );
+      const offered = new Set(rows.flatMap((row) => row.pay.filter(isRunnable).map((w) => `${w.method}/${w.scene}`)));
+      const accepted = new Set(
+        PAY_METHODS.flatMap((method) => [...PAY_SCENES, 'teleport'].map((scene) => `${method}/${scene}`)).filter(
+          (pair) => {
+            const [method, scene] = pair.split('/') as [(typeof PAY_METHODS)[number], string];
+            return sceneAllowed(c, method, scene, { wechatH5 });
+          },
+        ),
+      );
+      expect(accepted, `${c}, WeChat Pay H5 ${wechatH5 ? 'on' : 'off'}`).toEqual(offered);
+    }
   });
 
   it('is the table README shows', () => {

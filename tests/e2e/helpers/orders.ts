@@ -2,6 +2,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext } from 'playwright-core';
+import { demoPurchaseForm } from '../../../server/ops/demo-purchase';
+
+/** Who the orders placed here are for; every other field is the demo purchase's. */
+export const E2E_BUYER = { lastName: '王', firstName: '芳' };
 
 // By URL, not __dirname: scripts/dev-smoke.ts runs this under tsx as an ES module too.
 const documents = fileURLToPath(new URL('../../fixtures/documents/', import.meta.url));
@@ -22,33 +26,18 @@ export async function placeOrder(
     });
     return ((await res.json()) as { data: { id: string } }).data.id;
   };
-  const form = {
-    planId,
-    lastName: '王',
-    firstName: '芳',
-    email: `${name}@example.com`,
-    birthday: '2000-01-02',
-    region: 'JP',
-    postcode: '160-0023',
-    province: '東京都',
-    city: '新宿区',
-    district: '西新宿',
-    block: '2-8-1',
-    building: '',
-    phone: '080-1111-2222',
-    delivery: 'mail',
-    storeId: '',
-    visaType: 'non_study',
-    identityKind: 'passport',
-    addressSame: 'yes',
-    proofType: '',
-    proofDate: '',
-    proofDoc: '',
+  const documents = {
     residenceFront: await upload('residence_front', 'residence-front.jpg'),
     residenceBack: await upload('residence_back', 'residence-back.jpg'),
     identityDoc: await upload('passport', 'passport.jpg'),
     signatureId: await upload('signature', 'address-proof.png', 'image/png'),
   };
+  // A name of their own (the console test looks for it) and an address that reaches them.
+  const form = demoPurchaseForm(planId, documents, {
+    lastName: E2E_BUYER.lastName,
+    firstName: E2E_BUYER.firstName,
+    email: `${name}@example.com`,
+  });
   const placed = await api.post(`${baseUrl}/api/order/create`, { headers: { token }, form });
   return ((await placed.json()) as { data: { order: { orderNo: string } } }).data.order.orderNo;
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { userIdentities } from '../../../server/db/schema';
+import { DEMO_PURCHASE_INFORMATION, demoPurchaseForm, type PurchaseDocuments } from '../../../server/ops/demo-purchase';
 import { fixture, multipartBody } from './multipart';
 import { postForm, type SignedInBody } from './requests';
 
@@ -36,10 +37,10 @@ export async function upload(
 
 // A customer placing many orders in one test reuses their documents, as the app's draft
 // does: uploading them again each time would run into the daily upload quota.
-const uploaded = new WeakMap<FastifyInstance, Map<string, Record<string, string>>>();
+const uploaded = new WeakMap<FastifyInstance, Map<string, PurchaseDocuments>>();
 
-async function documentsOf(app: FastifyInstance, token: string): Promise<Record<string, string>> {
-  const byToken = uploaded.get(app) ?? new Map<string, Record<string, string>>();
+async function documentsOf(app: FastifyInstance, token: string): Promise<PurchaseDocuments> {
+  const byToken = uploaded.get(app) ?? new Map<string, PurchaseDocuments>();
   uploaded.set(app, byToken);
   const known = byToken.get(token);
   if (known) return known;
@@ -54,36 +55,11 @@ async function documentsOf(app: FastifyInstance, token: string): Promise<Record<
 }
 
 /** Step 2 of a purchase as a customer fills it in, without the documents. */
-export const ORDER_INFORMATION = {
-  lastName: '张',
-  firstName: '伟',
-  email: 'zw@example.com',
-  birthday: '1998-07-01',
-  region: 'JP',
-  postcode: '556-0011',
-  province: '大阪府',
-  city: '大阪市浪速区',
-  district: '難波中',
-  block: '2-10-70',
-  building: '',
-  phone: '070-1234-5678',
-  delivery: 'mail',
-  storeId: '',
-  visaType: 'study',
-  identityKind: 'passport',
-  addressSame: 'yes',
-  proofType: '',
-  proofDate: '',
-  proofDoc: '',
-};
+export const ORDER_INFORMATION = DEMO_PURCHASE_INFORMATION;
 
 /** A complete step 2 with real documents and a signature, placed as an order; returns its number. */
 export async function placeOrder(app: FastifyInstance, token: string, planId = '1'): Promise<string> {
-  const form = {
-    planId,
-    ...ORDER_INFORMATION,
-    ...(await documentsOf(app, token)),
-  };
+  const form = demoPurchaseForm(planId, await documentsOf(app, token));
   const res = await postForm<{ order: { orderNo: string } }>(app, '/api/order/create', form, { token });
   if (res.body.code !== 1) throw new Error(`order not placed: ${res.raw}`);
   return res.body.data.order.orderNo;
