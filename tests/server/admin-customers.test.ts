@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminCustomer, CustomerSearch } from '../../contract/admin-api';
 import { addDays, tokyoDate } from '../../contract/calendar';
 import { STAFF_ROLES, allows } from '../../contract/staff-roles';
@@ -8,7 +8,6 @@ import { activateOrder, approveOrder, billRun, importUsage, shipOrder } from '..
 import { queueMessages } from '../../server/services/outbox';
 import { transitionOrder } from '../../server/services/orders';
 import { backends } from './helpers/databases';
-import { eventually } from './helpers/eventually';
 import { placeOrder, signUp, upload } from './helpers/purchase';
 import { signInStaff, type StaffClient } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -185,11 +184,14 @@ describe.each(backends)('staff customer pages on %s', (backend) => {
   it("resends the activation mail through the site's own path, only to an account that needs one", async () => {
     const res = await support.call('POST', `/api/admin/customers/${pending.id}/resend-activation`);
     expect(res.body).toMatchObject({ code: 1 });
-    const [mail] = await eventually(async () => {
-      const rows = await db().select().from(outbox).where(eq(outbox.recipient, 'custpending@example.com'));
-      expect(rows).toHaveLength(1);
-      return rows;
-    });
+    const [mail] = await vi.waitFor(
+      async () => {
+        const rows = await db().select().from(outbox).where(eq(outbox.recipient, 'custpending@example.com'));
+        expect(rows).toHaveLength(1);
+        return rows;
+      },
+      { timeout: 5000, interval: 25 },
+    );
     expect(mail).toMatchObject({ channel: 'mail', subject: '【さくらモバイル】アカウントの有効化' });
     const code = /\d{6}/.exec(mail!.body)![0];
     expect(await auditOf(support, 'resend-activation')).toEqual([
