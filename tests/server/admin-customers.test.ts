@@ -8,7 +8,7 @@ import { activateOrder, approveOrder, billRun, importUsage, shipOrder } from '..
 import { queueMessages } from '../../server/services/outbox';
 import { transitionOrder } from '../../server/services/orders';
 import { backends } from './helpers/databases';
-import { placeOrder, signUp, upload } from './helpers/purchase';
+import { ORDER_INFORMATION, placeOrder, signUp, upload } from './helpers/purchase';
 import { signInStaff, type StaffClient } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -138,8 +138,9 @@ describe.each(backends)('staff customer pages on %s', (backend) => {
       '+819033334444',
     ])
       expect(await ids(q), q).toEqual([owner.id]);
-    // As typed on the order form (070-1234-5678): everyone who ordered with it.
-    expect(await ids('+81 70 1234 5678')).toContain(owner.id);
+    // As typed on the order form (080-1234-5678), written the international way: everyone who
+    // ordered with it.
+    expect(await ids(`+81 ${ORDER_INFORMATION.phone.slice(1).replace(/-/g, ' ')}`)).toContain(owner.id);
     expect(await ids(orderNo.toLowerCase())).toEqual([owner.id]);
     expect(await ids(billNo)).toEqual([owner.id]);
     expect(await search('cu')).toEqual([]);
@@ -254,7 +255,7 @@ describe.each(backends)('staff customer pages on %s', (backend) => {
     expect(audited).toMatchObject({
       target: String(owner.id),
       detail: {
-        before: { postcode: '556-0011', city: '大阪市浪速区' },
+        before: { postcode: ORDER_INFORMATION.postcode, city: ORDER_INFORMATION.city },
         after: { postcode: '160-0022', city: '新宿区' },
         proofDocumentId: proof,
       },

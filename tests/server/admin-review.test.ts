@@ -13,7 +13,7 @@ import { transitionOrder } from '../../server/services/orders';
 import { backends } from './helpers/databases';
 import { multipartBody } from './helpers/multipart';
 import { plainPdf } from './helpers/pdf-build';
-import { placeOrder, upload } from './helpers/purchase';
+import { ORDER_INFORMATION, placeOrder, upload } from './helpers/purchase';
 import { getJson, postForm, type SignedInBody } from './helpers/requests';
 import { signInStaff, type StaffClient } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -108,7 +108,11 @@ describe.each(backends)('staff console: review and fulfilment on %s', (backend) 
     // Support may see the order but not open a document; the attempt is on record.
     const asSupport = await support.call<AdminOrder>('GET', `/api/admin/orders/${orderNo}`);
     expect(asSupport.body.data).toMatchObject({ canSeeDocuments: false, documents: [] });
-    expect(asSupport.body.data.order.info).toMatchObject({ lastName: '张', firstName: '伟', visaType: 'study' });
+    expect(asSupport.body.data.order.info).toMatchObject({
+      lastName: ORDER_INFORMATION.lastName,
+      firstName: ORDER_INFORMATION.firstName,
+      visaType: 'study',
+    });
     const refused = await support.call('GET', `/api/admin/documents/${passport.id}`);
     expect(refused.status).toBe(403);
     expect(refused.body).toMatchObject({ code: 0, data: { error: 'FORBIDDEN' } });
@@ -287,7 +291,7 @@ describe.each(backends)('staff console: review and fulfilment on %s', (backend) 
 
     const queue = (await reviewer.call<ReviewQueue>('GET', '/api/admin/review')).body.data.orders;
     expect(queue.find((o) => o.orderNo === orderNo)).toMatchObject({
-      customerName: '张伟',
+      customerName: `${ORDER_INFORMATION.lastName}${ORDER_INFORMATION.firstName}`,
       overdue: false,
       resubmitted: false,
       waitingWorkingDays: 0,
@@ -387,7 +391,7 @@ describe.each(backends)('staff console: review and fulfilment on %s', (backend) 
       delivery: 'mail',
       store: null,
       overdue: false,
-      customerName: '张伟',
+      customerName: `${ORDER_INFORMATION.lastName}${ORDER_INFORMATION.firstName}`,
     });
     expect((await fulfilment.call('POST', `/api/admin/orders/${orderNo}/pickup`)).body).toMatchObject({
       code: 0,
