@@ -28,6 +28,12 @@ describe('the information form says which field, in Chromium at phone size', () 
     expect(links).toContain('地址证明类型：请选择地址证明的种类（水电煤账单或住民票）');
     expect(links).toContain('证明上的日期：请填写地址证明上的日期');
     expect(links.some((l) => l.startsWith('姓：'))).toBe(false);
+    // An entry that wraps keeps its bullet beside its first line: an inline-block link aligned
+    // the bullet with its last line, which read as an entry of its own ("• 可").
+    const displays = await page
+      .locator('.error-summary a')
+      .evaluateAll((els) => els.map((e) => getComputedStyle(e).display));
+    expect(new Set(displays)).toEqual(new Set(['block']));
     // Focus went to the summary, so a screen reader starts there.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.className), { timeout: 10_000 })
