@@ -57,6 +57,27 @@ describe('the information form says which field, in Chromium at phone size', () 
     await phone.context.close();
   });
 
+  it('an empty form sent from a chosen plan takes the customer up to the list, at 320 px too', async () => {
+    // Issue 27's walk: plan, "next", then "next" again at once at the bottom; the list was drawn
+    // after the frame that was to focus it, so the customer stayed at the button, told nothing.
+    const phone = await openPhone(h);
+    const { page } = phone;
+    await page.setViewportSize({ width: 320, height: 568 });
+    await visit(h, phone, '/pages/process/setmeal');
+    await page.getByRole('button', { name: '选择此套餐' }).first().click();
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.waitForURL(/\/pages\/process\/information/);
+    await page.getByRole('button', { name: '下一步' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.className), { timeout: 10_000 })
+      .toBe('error-summary');
+    const top = await page.locator('.error-summary').evaluate((e) => e.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(568);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+
   it('a Chinese mainland address has 省/市/区 and 详细地址, not 丁目・番地, in both languages', async () => {
     const phone = await openPhone(h);
     const { page } = phone;
