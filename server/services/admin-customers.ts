@@ -82,6 +82,11 @@ export async function searchCustomers(db: Database, query: string): Promise<Cust
   const name = containing(text.replace(/\s+/g, ''));
   const named = (info: AnyColumn) => or(...nameForms(info).map((form) => sql`${form} ilike ${name}`))!;
   const matches: SQL[] = [
+    // The account's own name, first in every list of customers the console shows (演示用户):
+    // from one character when it is a character of a name (演), else as long as an e-mail part.
+    ...(text.length >= MIN_QUERY || /[^\x20-\x7e]/.test(text)
+      ? [sql`${users.username} ilike ${containing(text)}`]
+      : []),
     inArray(users.id, db.select({ id: orders.userId }).from(orders).where(named(orders.info))),
     inArray(
       users.id,

@@ -28,6 +28,12 @@ describe('the information form says which field, in Chromium at phone size', () 
     expect(links).toContain('地址证明类型：请选择地址证明的种类（水电煤账单或住民票）');
     expect(links).toContain('证明上的日期：请填写地址证明上的日期');
     expect(links.some((l) => l.startsWith('姓：'))).toBe(false);
+    // An entry that wraps keeps its bullet beside its first line: an inline-block link aligned
+    // the bullet with its last line, which read as an entry of its own ("• 可").
+    const displays = await page
+      .locator('.error-summary a')
+      .evaluateAll((els) => els.map((e) => getComputedStyle(e).display));
+    expect(new Set(displays)).toEqual(new Set(['block']));
     // Focus went to the summary, so a screen reader starts there.
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.className), { timeout: 10_000 })
@@ -47,6 +53,27 @@ describe('the information form says which field, in Chromium at phone size', () 
     // Fixing a field takes it off the list.
     await page.keyboard.type('华');
     await expect.poll(() => summaryLinks(page), { timeout: 10_000 }).not.toContain('名：此项为必填项');
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+
+  it('an empty form sent from a chosen plan takes the customer up to the list, at 320 px too', async () => {
+    // Issue 27's walk: plan, "next", then "next" again at once at the bottom; the list was drawn
+    // after the frame that was to focus it, so the customer stayed at the button, told nothing.
+    const phone = await openPhone(h);
+    const { page } = phone;
+    await page.setViewportSize({ width: 320, height: 568 });
+    await visit(h, phone, '/pages/process/setmeal');
+    await page.getByRole('button', { name: '选择此套餐' }).first().click();
+    await page.getByRole('button', { name: '下一步' }).click();
+    await page.waitForURL(/\/pages\/process\/information/);
+    await page.getByRole('button', { name: '下一步' }).click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.className), { timeout: 10_000 })
+      .toBe('error-summary');
+    const top = await page.locator('.error-summary').evaluate((e) => e.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(0);
+    expect(top).toBeLessThan(568);
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });

@@ -35,6 +35,8 @@ describe('my orders in Chromium', () => {
     });
     const [middle] = await db.select().from(orders).where(eq(orders.orderNo, placed[1]!));
     for (const to of ['paid', 'under_review', 'approved'] as const) await transitionOrder(db, middle!.id, to, 'system');
+    // Approved by staff, as in the console: the dispatch promise is counted from this.
+    await db.update(orders).set({ approvedAt: new Date() }).where(eq(orders.id, middle!.id));
     await transitionOrder(db, middle!.id, 'shipped', 'staff:e2e', '', { trackingNo: '123456789012' });
   });
   afterAll(() => h?.close());
@@ -84,6 +86,8 @@ describe('my orders in Chromium', () => {
     expect(await page.getByText('123456789012').isVisible()).toBe(true);
     const track = page.getByRole('link', { name: '配送状況を確認（日本郵便）' });
     expect(await track.getAttribute('href')).toContain('reqCodeNo1=123456789012');
+    // Shipped: no "will ship by" promise any more (issue 27's walk saw it on activated orders).
+    expect(await page.locator('.order-dispatch').count()).toBe(0);
     await visit(h, phone, '/pages/order/list');
     expect(await page.locator('.order-list-item').count()).toBe(3);
     expect(await page.locator('.order-list-item').nth(2).textContent()).toContain('差し戻し');

@@ -77,6 +77,9 @@ describe('what a payment came to, in Chromium', () => {
     expect(main).toContain('支付宝支付');
     expect(main).toContain('3,080');
     expect(await page.title()).not.toContain('成功');
+    // "Back to home" on its own line is a target: 24 px at least (it was the text's 23 px).
+    const home = await page.getByRole('link', { name: '返回首页' }).boundingBox();
+    expect(home?.height ?? 0).toBeGreaterThanOrEqual(24);
     await expectAccessible(page);
 
     // Back from a cashier without its cancel path (the back button): the server is asked, and

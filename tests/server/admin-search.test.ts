@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CustomerSearch } from '../../contract/admin-api';
-import { customerProfiles, orders } from '../../server/db/schema';
+import { customerProfiles, orders, users } from '../../server/db/schema';
 import { backends } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';
 import { signInStaff, type StaffClient } from './helpers/staff';
@@ -78,6 +78,14 @@ describe.each(backends)('customer search by name on %s', (backend) => {
     expect(await search('\\')).toEqual([]);
     expect(await search('W%g')).toEqual([]);
     expect(await search('W_ng')).toEqual([]);
+  });
+
+  it('finds a customer by the account name the console lists them under, from one character', async () => {
+    // Issue 27's walk: "演示" found nobody, though the list shows the account as 演示用户.
+    const { id } = await signUp(t.app, 'searchdemo');
+    await t.database.handle.db.update(users).set({ username: '演示用户' }).where(eq(users.id, id));
+    expect(await search('演示')).toEqual([id]);
+    expect(await search('用户')).toEqual([id]);
   });
 
   it('still finds by e-mail and order number', async () => {

@@ -24,7 +24,8 @@ export function PaymentFacts({ result }: { result: PayStatus }) {
       </div>
       <div>
         <dt>{t('payResult.method')}</dt>
-        <dd>{t(`order.payWith.${result.method}`)}</dd>
+        {/* The method's name, not its button's words: "クレジットカードで支払う" is a verb. */}
+        <dd>{t(`payResult.methodName.${result.method}`)}</dd>
       </div>
       <div>
         <dt>{t(result.targetType === 'bill' ? 'payResult.billNo' : 'payResult.orderNo')}</dt>

@@ -13,7 +13,7 @@ export function failureText(
   if (phase.cardCode) return `${t('card.failedPrefix')}${t(phase.reasonKey)}`;
   if (phase.method === 'wechat' || phase.method === 'alipay')
     return t('payResult.failedWith', {
-      method: t(`order.payWith.${phase.method}`),
+      method: t(`payResult.methodName.${phase.method}`),
       reason: t(phase.reasonKey, { defaultValue: t('payment.failed') }),
     });
   return t(phase.reasonKey);

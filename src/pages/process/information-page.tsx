@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
@@ -46,17 +46,23 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
   };
   const sections = { purchase, errorOf: status.errorOf, set };
 
+  // Take the customer to the list of what to fix (or, for a refusal of no field, the first
+  // invalid one) once it is drawn: an animation frame came before React drew it on a busy
+  // phone, and the customer was left at the button at the bottom with nothing said.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals === 0) return;
+    document
+      .querySelector<HTMLElement>('.error-summary, [aria-invalid="true"], .field-invalid input')
+      ?.focus({ preventScroll: false });
+  }, [refusals]);
+
   const next = async (event: React.FormEvent) => {
     event.preventDefault();
     const result = await status.submit(() => (resubmitting ? purchase.resubmit() : purchase.checkInformation()));
     if (!result) return;
     if (!result.ok) {
-      // Take the customer to the list of what to fix (or, for a refusal of no field, the first invalid one).
-      requestAnimationFrame(() =>
-        document
-          .querySelector<HTMLElement>('.error-summary, [aria-invalid="true"], .field-invalid input')
-          ?.focus({ preventScroll: false }),
-      );
+      setRefusals((n) => n + 1);
       return;
     }
     if (resubmitting) {

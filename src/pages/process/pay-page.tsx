@@ -136,7 +136,10 @@ export default observer(function PayPage({ titleKey }: PageProps) {
           </p>
           <p className="order-status-hint">{t(`order.statusHint.${order.status}`)}</p>
           <RefundNotice payment={payment} orderNo={order.orderNo} />
-          {order.dispatchBy && <p className="order-dispatch">{t('order.dispatchBy', { date: order.dispatchBy })}</p>}
+          {/* A promise about shipping, so only while it is still to ship: not once shipped or active. */}
+          {order.status === 'approved' && order.dispatchBy && (
+            <p className="order-dispatch">{t('order.dispatchBy', { date: order.dispatchBy })}</p>
+          )}
           {order.trackingNo && (
             <p>
               {t('order.tracking', { no: order.trackingNo })}{' '}
