@@ -1,6 +1,8 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../components/load-failed';
 import { LoadingView } from '../components/loading-view';
 import { useStores } from './store-context';
 
@@ -10,14 +12,17 @@ import { useStores } from './store-context';
  * (forceOauth); elsewhere they go to login and come back.
  */
 export const RequireLogin = observer(function RequireLogin({ children }: { children: ReactNode }) {
-  const { session, account } = useStores();
+  const root = useStores();
+  const { session, account } = root;
+  const { t } = useTranslation();
   const location = useLocation();
   const navigate = useNavigate();
   const platformTried = useRef(false);
   const here = `${location.pathname}${location.search}`;
 
   useEffect(() => {
-    if (!session.launched || session.isLogin) return;
+    // Not knowing is not signed out: the customer is offered to try again, not the login.
+    if (!session.launched || session.isLogin || session.unreachable) return;
     // The login page says why it is shown when the customer declined the platform's sheet.
     const toLogin = (cancelled = false) =>
       void navigate(`/pages/public/login?redirect=${encodeURIComponent(here)}`, {
@@ -32,8 +37,10 @@ export const RequireLogin = observer(function RequireLogin({ children }: { child
       return;
     }
     toLogin();
-  }, [session.launched, session.isLogin, session.forceOauth, account, navigate, here]);
+  }, [session.launched, session.isLogin, session.unreachable, session.forceOauth, account, navigate, here]);
 
+  if (session.launched && !session.isLogin && session.unreachable)
+    return <LoadFailed text={t('app.sessionUnreachable')} onRetry={() => void root.retrySession()} />;
   if (!session.launched || !session.isLogin) return <LoadingView onGiveUp={() => window.location.reload()} />;
   return <>{children}</>;
 });

@@ -126,6 +126,11 @@ export class RootStore {
     );
   }
 
+  /** Asks again who owns the stored token, after launch could not reach the server. */
+  async retrySession(): Promise<void> {
+    if (await this.session.loadUserInfo()) this.clear();
+  }
+
   /**
    * Launch (docs/requirements.md#state): user info, config and language load together. Resolves when all
    * three settled; `languageReady` resolves as soon as the page can be drawn.

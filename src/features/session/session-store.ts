@@ -13,6 +13,11 @@ export class SessionStore implements Clearable {
   forceOauth = false;
   /** False until launch has settled who is signed in; guards wait for it. */
   launched = false;
+  /**
+   * The server could not be asked about a stored token (no network, a timeout, a 5xx). The
+   * customer may well still be signed in: a guard offers to try again rather than the login.
+   */
+  unreachable = false;
 
   constructor(
     private readonly storage: KeyValueStorage,
@@ -65,13 +70,17 @@ export class SessionStore implements Clearable {
     try {
       const envelope = await fetchUserInfo(this.http);
       runInAction(() => {
+        this.unreachable = false;
         if (envelope.code === CODE_OK) this.applyUserInfo(envelope.data);
         else this.markSignedOut(false);
       });
       return false;
     } catch (error) {
       const rejected = error instanceof ApiRequestError && error.status === 401;
-      runInAction(() => this.markSignedOut(rejected));
+      runInAction(() => {
+        this.unreachable = !rejected;
+        this.markSignedOut(rejected);
+      });
       return rejected;
     }
   }
