@@ -48,10 +48,11 @@ export const informationSchema = (today: string) =>
       delivery: z.enum(['mail', 'pickup'], { error: 'REQUIRED' }),
       storeId: optional(12),
       visaType: z.enum(['study', 'non_study'], { error: 'REQUIRED' }),
-      residenceFront: required('UPLOAD_REQUIRED'),
-      residenceBack: required('UPLOAD_REQUIRED'),
+      // Each document says which one is missing: the error summary lists them one by one.
+      residenceFront: required('RESIDENCE_FRONT_REQUIRED'),
+      residenceBack: required('RESIDENCE_BACK_REQUIRED'),
       identityKind: z.enum(['passport', 'admission_permit'], { error: 'REQUIRED' }),
-      identityDoc: required('UPLOAD_REQUIRED'),
+      identityDoc: required('IDENTITY_DOC_REQUIRED'),
       // "yes" when the SIM goes to the address printed on the residence card.
       addressSame: z.enum(['yes', 'no'], { error: 'REQUIRED' }),
       proofType: optional(20),

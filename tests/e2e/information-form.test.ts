@@ -27,6 +27,12 @@ describe('the information form says which field, in Chromium at phone size', () 
     expect(links[0]).toBe('名：此项为必填项');
     expect(links).toContain('地址证明类型：请选择地址证明的种类（水电煤账单或住民票）');
     expect(links).toContain('证明上的日期：请填写地址证明上的日期');
+    // Each missing document says which it is (one shared sentence repeated three times did not).
+    expect(links).toContain('在留卡正面：请上传在留卡正面');
+    expect(links).toContain('在留卡背面：请上传在留卡背面');
+    expect(links.filter((l) => l.includes('请上传')).length).toBe(
+      new Set(links.filter((l) => l.includes('请上传'))).size,
+    );
     expect(links.some((l) => l.startsWith('姓：'))).toBe(false);
     // An entry that wraps keeps its bullet beside its first line: an inline-block link aligned
     // the bullet with its last line, which read as an entry of its own ("• 可").

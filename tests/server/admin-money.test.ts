@@ -253,7 +253,7 @@ describe.each(backends)('staff money pages on %s', (backend) => {
     const partial = await refund(card.paymentNo, { amount: 500, reason: 'part' });
     expect(partial.body).toMatchObject({
       code: 0,
-      msg: '银行卡支付只能全额退款，不能部分退款',
+      msg: '信用卡支付只能全额退款，不能部分退款',
       data: { error: 'REFUND_PARTIAL_UNSUPPORTED', fields: { amount: 'REFUND_PARTIAL_UNSUPPORTED' } },
     });
     expect(await refundsOf(card.paymentNo)).toEqual([]);

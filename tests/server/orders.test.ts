@@ -106,7 +106,11 @@ describe.each(backends)('orders on %s', (backend) => {
   it('asks for a package, uploads and a signature', async () => {
     expect((await create({ ...info(), planId: '999' })).body.data).toMatchObject({ error: 'SETMEAL_REQUIRED' });
     const noDocs = await create({ ...info(), residenceFront: '', identityDoc: '' });
-    expect(noDocs.body).toMatchObject({ code: 0, msg: '请上传在留卡正反面和护照或入学许可' });
+    expect(noDocs.body).toMatchObject({
+      code: 0,
+      msg: '请上传在留卡正面',
+      data: { fields: { residenceFront: 'RESIDENCE_FRONT_REQUIRED', identityDoc: 'IDENTITY_DOC_REQUIRED' } },
+    });
     expect((await create({ ...info(), signatureId: '' })).body).toMatchObject({
       msg: '请先签名',
       data: { error: 'SIGN_FIRST' },

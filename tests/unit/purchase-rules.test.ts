@@ -57,8 +57,8 @@ describe('purchase step 2 rules', () => {
   it('requires both residence card sides and a passport or admission permit', () => {
     const result = check({ residenceBack: '', identityDoc: '' });
     expect(result.ok ? {} : result.fields).toEqual({
-      residenceBack: 'UPLOAD_REQUIRED',
-      identityDoc: 'UPLOAD_REQUIRED',
+      residenceBack: 'RESIDENCE_BACK_REQUIRED',
+      identityDoc: 'IDENTITY_DOC_REQUIRED',
     });
   });
 

@@ -9,6 +9,7 @@ import { LoadView } from '../components/load-view';
 import { Page } from '../components/page';
 import { formatDay, formatGb, formatTime, monthText, payWay, yen } from '../format';
 import { useAdmin } from '../stores/store-context';
+import { formatPhone } from '../../../contract/line-rules';
 
 const TEXT_FIELDS = ['postcode', 'province', 'city', 'district', 'block', 'building'] as const;
 const ALL_FIELDS = ['region', ...TEXT_FIELDS, 'proofType', 'proofDate', 'proofDocumentId'];
@@ -159,7 +160,7 @@ const CustomerView = observer(function CustomerView({ data }: { data: AdminCusto
         </div>
         <div>
           <dt>{t('admin.customer.mobile')}</dt>
-          <dd>{customer.mobile ?? '—'}</dd>
+          <dd>{customer.mobile ? formatPhone(customer.mobile) : '—'}</dd>
         </div>
         <div>
           <dt>{t('admin.customer.lang')}</dt>
@@ -192,7 +193,7 @@ const CustomerView = observer(function CustomerView({ data }: { data: AdminCusto
           <dl className="facts facts-row">
             <div>
               <dt>{t('admin.fulfil.msisdn')}</dt>
-              <dd>{line.msisdn}</dd>
+              <dd>{formatPhone(line.msisdn)}</dd>
             </div>
             <div>
               <dt>{t('admin.fulfil.iccid')}</dt>

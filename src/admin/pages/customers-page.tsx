@@ -6,6 +6,7 @@ import { TextField } from '../components/fields';
 import { LoadView } from '../components/load-view';
 import { Page } from '../components/page';
 import { useAdmin } from '../stores/store-context';
+import { formatPhone } from '../../../contract/line-rules';
 
 /** Finding a customer by name, e-mail, phone, order number or bill number. */
 export const CustomersPage = observer(function CustomersPage() {
@@ -56,7 +57,7 @@ export const CustomersPage = observer(function CustomersPage() {
                       </td>
                       <td>{customer.name ?? '—'}</td>
                       <td>{customer.email ?? '—'}</td>
-                      <td>{customer.mobile ?? '—'}</td>
+                      <td>{customer.mobile ? formatPhone(customer.mobile) : '—'}</td>
                       <td>{customer.orders}</td>
                       <td>{customer.hasLine ? t('admin.yes') : t('admin.no')}</td>
                     </tr>

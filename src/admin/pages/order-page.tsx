@@ -11,6 +11,8 @@ import { useAdmin } from '../stores/store-context';
 import { DocumentViewer } from './document-viewer';
 import { ActivateForm, PickupForm, ShipForm } from './fulfil-forms';
 import { ApproveForm, DecisionButtons, RejectForm } from './review-forms';
+import { formatPhone } from '../../../contract/line-rules';
+import { historyNote } from '../history-note';
 
 /** The purchase form's fields in the order they are checked against the documents. */
 const INFO_FIELDS = [
@@ -79,7 +81,7 @@ const CustomerData = observer(function CustomerData({ data }: { data: AdminOrder
         </div>
         <div>
           <dt>{t('admin.customer.accountMobile')}</dt>
-          <dd>{customer.mobile ?? '—'}</dd>
+          <dd>{customer.mobile ? formatPhone(customer.mobile) : '—'}</dd>
         </div>
         <div>
           <dt>{t('admin.customer.lang')}</dt>
@@ -167,7 +169,7 @@ const History = observer(function History({ data }: { data: AdminOrder }) {
               <td>{formatTime(entry.at, language.lang)}</td>
               <td>{t(`order.status.${entry.status}`, { defaultValue: entry.status })}</td>
               <td>{entry.actor}</td>
-              <td>{entry.note}</td>
+              <td>{historyNote(t, entry.note)}</td>
             </tr>
           ))}
         </tbody>

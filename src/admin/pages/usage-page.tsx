@@ -7,6 +7,7 @@ import { Field } from '../components/fields';
 import { Page } from '../components/page';
 import { formatGb } from '../format';
 import { useAdmin } from '../stores/store-context';
+import { formatPhone } from '../../../contract/line-rules';
 
 const MAX_BYTES = 20 * 1024 * 1024;
 /** A day's data is small: two decimals keep 70 MB and 100 MB apart (0.07 GB, 0.10 GB). */
@@ -42,7 +43,7 @@ function Changes({ result }: { result: UsageImportResult }) {
           <tbody>
             {result.changes.map((change) => (
               <tr key={`${change.msisdn}-${change.day}`}>
-                <td>{change.msisdn}</td>
+                <td>{formatPhone(change.msisdn)}</td>
                 <td>{change.day}</td>
                 <td>{change.before === null ? '—' : formatGb(change.before, USAGE_DIGITS)}</td>
                 <td>{formatGb(change.after, USAGE_DIGITS)}</td>

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { historyNote } from '../../src/admin/history-note';
+import { LanguageStore } from '../../src/admin/stores/language-store';
+
+// Issue 27's walk: an order's history read "approved", "japanpost tracking JP…", "line
+// 07012345678" and "residence_back: blurry (…)", the server's own records in English. The
+// console says them in its language; a note staff typed stays as typed.
+
+const SERVER_NOTES = [
+  'approved',
+  'ready for pickup',
+  'resubmitted',
+  'payment deadline passed',
+  'documents queued for review',
+  'documents refused',
+  'japanpost tracking JP123456789',
+  'tracking AB-1234567',
+  'line 07012345678',
+  'P20261125123456123456',
+  'passport: glare_or_cropped (护照照片反光); residence_back: blurry',
+];
+
+describe("an order event's note in the console", () => {
+  for (const lang of ['cn', 'ja'] as const) {
+    it(`says the server's own records in words (${lang})`, () => {
+      const language = new LanguageStore();
+      language.setLang(lang);
+      const t = language.i18n.getFixedT(lang);
+      for (const note of SERVER_NOTES) {
+        const text = historyNote(t, note);
+        expect(text, note).not.toMatch(
+          /\b(approved|tracking|line|pickup|queued|refused|passport|residence_back|blurry|glare_or_cropped|japanpost)\b/,
+        );
+        expect(text, note).not.toMatch(/\{\{|admin\.|order\./);
+      }
+      expect(historyNote(t, 'line 07012345678')).toContain('070-1234-5678');
+      expect(historyNote(t, 'japanpost tracking JP123456789')).toContain('JP123456789');
+      expect(historyNote(t, 'passport: glare_or_cropped (护照照片反光); residence_back: blurry')).toContain(
+        '护照照片反光',
+      );
+    });
+  }
+
+  it('keeps what staff typed', () => {
+    const t = new LanguageStore().i18n.getFixedT('cn');
+    expect(historyNote(t, '护照照片模糊，请重新上传')).toBe('护照照片模糊，请重新上传');
+  });
+});
