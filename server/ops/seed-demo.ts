@@ -107,7 +107,7 @@ export async function seedDemo(
   await paid(rejected);
   await transitionOrder(db, rejected.id, 'rejected', actor, 'documents refused', {
     rejections: [
-      { document: 'passport', reason: 'glare_or_cropped', note: '护照照片反光，号码看不清，请重新拍摄' },
+      { document: 'passport', reason: 'glare_or_cropped', note: '护照照片反光，号码看不清，请重新拍摄', lang: 'cn' },
       { document: 'residence_back', reason: 'blurry', note: '' },
     ],
   });
