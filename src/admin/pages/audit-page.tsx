@@ -7,6 +7,7 @@ import { LoadView } from '../components/load-view';
 import { Page } from '../components/page';
 import { formatTime } from '../format';
 import { useAdmin } from '../stores/store-context';
+import { auditDetail } from '../audit-detail';
 
 const TEXT_FILTERS: (keyof AuditFilter)[] = ['actor', 'action', 'target'];
 
@@ -88,7 +89,7 @@ export const AuditPage = observer(function AuditPage() {
                     <td>{t(`admin.audit.actions.${row.action}`, { defaultValue: row.action })}</td>
                     <td>{row.target}</td>
                     <td>{row.ip ?? '—'}</td>
-                    <td className="detail">{row.detail}</td>
+                    <td className="detail">{auditDetail(t, row.detail)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { auditDetail } from '../../src/admin/audit-detail';
+import { LanguageStore } from '../../src/admin/stores/language-store';
+
+// Issue 27's walk: the audit page's detail column was the stored JSON ({"from":"under_review",
+// "note":"approved"}, {"kind":"residence_back"}). It reads as labelled words; the CSV keeps JSON.
+
+const DETAILS = [
+  { from: 'under_review', note: 'approved', approvedAt: '2026-11-25T01:00:00.000Z' },
+  { orderNo: 'SM20261125000001', kind: 'residence_back' },
+  { refundNo: 'R1', amount: 1980, paid: 3080, reason: 'duplicate', paymentNo: 'P1', was: 'failed', attempts: 5 },
+  { role: 'finance' },
+  { from: 'paid', note: 'passport: blurry', rejections: [{ document: 'passport', reason: 'blurry', note: '' }] },
+];
+
+describe('an audit row in the console', () => {
+  for (const lang of ['cn', 'ja'] as const) {
+    it(`labels each part and says codes in words (${lang})`, () => {
+      const language = new LanguageStore();
+      language.setLang(lang);
+      const t = language.i18n.getFixedT(lang);
+      for (const detail of DETAILS) {
+        const text = auditDetail(t, JSON.stringify(detail));
+        expect(text).not.toMatch(/[{}"]/);
+        expect(text).not.toMatch(
+          /\b(under_review|approved|residence_back|passport|blurry|finance|failed|paid|orderNo|kind|duplicate)\b/,
+        );
+        expect(text).not.toContain('{{');
+      }
+      expect(auditDetail(t, JSON.stringify({ amount: 1980 }))).toContain('¥1,980');
+    });
+  }
+
+  it('shows what it cannot read as it is', () => {
+    const t = new LanguageStore().i18n.getFixedT('cn');
+    expect(auditDetail(t, 'not json')).toBe('not json');
+    expect(auditDetail(t, '{}')).toBe('');
+  });
+});
