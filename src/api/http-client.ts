@@ -1,17 +1,9 @@
 import { TOKEN_PLACEHOLDER, type Envelope, type Lang } from '../../contract/api';
 import { REQUEST_TIMEOUT_MS } from '../../contract/limits';
-import {
-  ClientError,
-  exchange,
-  languageHeader,
-  noAnswerKey,
-  readBody,
-  refusalOf,
-  type FailureKind,
-  type NoAnswer,
-} from '../lib/http-core';
+import { ApiRequestError, exchange, languageHeader, readBody, type NoAnswer } from '../lib/http-core';
 
-export type { FailureKind } from '../lib/http-core';
+// The error lives in the shared toolkit, beside the console's; callers keep importing it here.
+export { ApiRequestError, type FailureKind } from '../lib/http-core';
 
 export type FormValue = string | number | boolean | null | undefined;
 export type FormFields = Record<string, FormValue>;
@@ -24,26 +16,6 @@ export interface RequestOptions {
   quietUnauthorized?: boolean;
   /** A session already forgotten here but still to be ended on the server (logout). */
   token?: string;
-}
-
-/**
- * Any non-200 answer, a timeout or a network failure. For HTTP failures `data` is the
- * parsed response body when there is one (docs/requirements.md#calls: with 401 the data is passed on);
- * `key`, `text` and `fields` read it as the console's errors do.
- */
-export class ApiRequestError extends ClientError {
-  constructor(
-    readonly kind: FailureKind,
-    status: number,
-    readonly data: unknown,
-    /** From `Retry-After` (seconds), sent with 429: how long the refusal lasts. */
-    readonly retryAfter?: number,
-  ) {
-    const refusal =
-      kind === 'http' ? refusalOf(data, 'SERVER_ERROR') : { key: noAnswerKey(kind), text: '', fields: {} };
-    super(status, refusal.key, refusal.text, refusal.fields, kind === 'http' ? `HTTP ${status}` : kind);
-    this.name = 'ApiRequestError';
-  }
 }
 
 export interface HttpClientOptions {

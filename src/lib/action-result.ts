@@ -1,5 +1,5 @@
 import { CODE_OK, type Envelope, type ErrorData } from '../../contract/api';
-import { ApiRequestError } from '../api/http-client';
+import { ApiRequestError } from './http-core';
 
 /** What a form shows after a request: the server's localized message and field keys. */
 export type ActionResult<T = undefined> =

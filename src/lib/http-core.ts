@@ -28,6 +28,26 @@ export function noAnswerKey(kind: 'timeout' | 'network'): 'TIMEOUT' | 'NETWORK' 
   return kind === 'timeout' ? 'TIMEOUT' : 'NETWORK';
 }
 
+/**
+ * Any non-200 answer, a timeout or a network failure. For HTTP failures `data` is the
+ * parsed response body when there is one (docs/requirements.md#calls: with 401 the data is passed on);
+ * `key`, `text` and `fields` read it as the console's errors do.
+ */
+export class ApiRequestError extends ClientError {
+  constructor(
+    readonly kind: FailureKind,
+    status: number,
+    readonly data: unknown,
+    /** From `Retry-After` (seconds), sent with 429: how long the refusal lasts. */
+    readonly retryAfter?: number,
+  ) {
+    const refusal =
+      kind === 'http' ? refusalOf(data, 'SERVER_ERROR') : { key: noAnswerKey(kind), text: '', fields: {} };
+    super(status, refusal.key, refusal.text, refusal.fields, kind === 'http' ? `HTTP ${status}` : kind);
+    this.name = 'ApiRequestError';
+  }
+}
+
 interface ErrorData {
   error?: string;
   fields?: Record<string, string>;
@@ -39,7 +59,7 @@ export function refusalOf(
   fallback: string,
 ): { key: string; text: string; fields: Record<string, string> } {
   const envelope = (typeof body === 'object' && body !== null ? body : {}) as Partial<Envelope<ErrorData | null>>;
-  const data = (typeof envelope.data === 'object' && envelope.data !== null ? envelope.data : {});
+  const data = typeof envelope.data === 'object' && envelope.data !== null ? envelope.data : {};
   return { key: data.error || fallback, text: envelope.msg ?? '', fields: data.fields ?? {} };
 }
 
