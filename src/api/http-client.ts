@@ -1,6 +1,6 @@
 import { TOKEN_PLACEHOLDER, type Envelope, type Lang } from '../../contract/api';
 import { REQUEST_TIMEOUT_MS } from '../../contract/limits';
-import { ApiRequestError, exchange, languageHeader, readBody, type NoAnswer } from '../lib/http-core';
+import { ApiRequestError, exchange, languageHeader, readBody } from '../lib/http-core';
 
 // The error lives in the shared toolkit, beside the console's; callers keep importing it here.
 export { ApiRequestError, type FailureKind } from '../lib/http-core';
@@ -66,16 +66,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     quietUnauthorized: boolean | undefined,
     read: (r: Response) => Promise<unknown>,
   ) {
-    let answer: { response: Response; body: unknown };
-    try {
-      answer = await exchange(target, init, { fetchImpl: options.fetchImpl, timeoutMs }, (r) =>
-        r.status === 200 ? read(r) : readBody(r),
-      );
-    } catch (failure) {
-      const noAnswer = failure as NoAnswer;
-      throw new ApiRequestError(noAnswer.kind, 0, noAnswer.cause);
-    }
-    const { response, body } = answer;
+    const { response, body } = await exchange(
+      target,
+      init,
+      { fetchImpl: options.fetchImpl, timeoutMs },
+      (r) => (r.status === 200 ? read(r) : readBody(r)),
+      (kind, cause) => new ApiRequestError(kind, 0, cause),
+    );
     if (response.status === 401 && !quietUnauthorized) options.onUnauthorized?.();
     if (response.status !== 200) throw new ApiRequestError('http', response.status, body, retryAfterOf(response));
     return body;

@@ -60,7 +60,11 @@ export function refusalOf(
 ): { key: string; text: string; fields: Record<string, string> } {
   const envelope = (typeof body === 'object' && body !== null ? body : {}) as Partial<Envelope<ErrorData | null>>;
   const data = typeof envelope.data === 'object' && envelope.data !== null ? envelope.data : {};
-  return { key: data.error || fallback, text: envelope.msg ?? '', fields: data.fields ?? {} };
+  return {
+    key: data.error || fallback,
+    text: typeof envelope.msg === 'string' ? envelope.msg : '',
+    fields: data.fields ?? {},
+  };
 }
 
 /** The body as JSON when it is JSON, as text otherwise, null when empty. */
@@ -83,26 +87,16 @@ export interface ExchangeOptions {
   timeoutMs?: number;
 }
 
-/** No answer in time, or none at all: `kind` tells which, `cause` is what fetch threw. */
-export class NoAnswer extends Error {
-  constructor(
-    readonly kind: 'timeout' | 'network',
-    override readonly cause: unknown,
-  ) {
-    super(kind);
-    this.name = 'NoAnswer';
-  }
-}
-
 /**
- * Sends one request and reads its answer under one timeout. Throws NoAnswer when either fails;
- * any HTTP status is an answer, for the caller to judge.
+ * Sends one request and reads its answer under one timeout. When either fails, throws what
+ * `fail` makes of it; any HTTP status is an answer, for the caller to judge.
  */
 export async function exchange<B>(
   target: string,
   init: RequestInit,
   options: ExchangeOptions,
   read: (response: Response) => Promise<B>,
+  fail: (kind: 'timeout' | 'network', cause: unknown) => Error,
 ): Promise<{ response: Response; body: B }> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
@@ -112,7 +106,7 @@ export async function exchange<B>(
     const response = await fetchImpl(target, { ...init, signal: controller.signal });
     return { response, body: await read(response) };
   } catch (error) {
-    throw new NoAnswer(controller.signal.aborted ? 'timeout' : 'network', error);
+    throw fail(controller.signal.aborted ? 'timeout' : 'network', error);
   } finally {
     clearTimeout(timer);
   }

@@ -1,6 +1,6 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { CODE_OK, type Envelope } from '../../contract/api';
-import { ClientError } from './http-core';
+import { ClientError, refusalOf } from './http-core';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
 export type ResourceStatus = LoadStatus;
@@ -94,9 +94,7 @@ export class Loadable<T> {
 /** A 200 answer whose envelope refuses: its key names why, its message says it. */
 function unwrap<T>(envelope: Envelope<T>): T {
   if (envelope.code === CODE_OK) return envelope.data;
-  const data = envelope.data as { error?: unknown } | null;
-  const key = typeof data === 'object' && data !== null && 'error' in data ? String(data.error) : '';
-  throw new ClientError(200, key || 'BAD_REQUEST', envelope.msg);
+  throw new ClientError(200, refusalOf(envelope, 'BAD_REQUEST').key, envelope.msg);
 }
 
 /**

@@ -7,7 +7,6 @@ import {
   noAnswerKey,
   readBody,
   refusalOf,
-  type NoAnswer,
 } from '../../lib/http-core';
 
 // The header's name, checked against the contract's by type: importing the value would bring
@@ -56,26 +55,23 @@ function refusal(status: number, body: unknown): AdminApiError {
 export function createAdminClient(options: AdminClientOptions): AdminClient {
   /** Sends with the console's headers; reads the body as a blob only when asked and answered. */
   async function send(url: string, init: RequestInit, asBlob = false): Promise<{ status: number; body: unknown }> {
-    try {
-      const { response, body } = await exchange(
-        url,
-        {
-          ...init,
-          credentials: 'same-origin',
-          headers: {
-            ...languageHeader(options.getLang()),
-            ...(init.method === 'POST' ? { [CSRF]: options.getCsrf() } : {}),
-            ...(init.headers as Record<string, string> | undefined),
-          },
+    const { response, body } = await exchange(
+      url,
+      {
+        ...init,
+        credentials: 'same-origin',
+        headers: {
+          ...languageHeader(options.getLang()),
+          ...(init.method === 'POST' ? { [CSRF]: options.getCsrf() } : {}),
+          ...(init.headers as Record<string, string> | undefined),
         },
-        { fetchImpl: options.fetchImpl },
-        (r) => (asBlob && r.status === 200 ? r.blob() : readBody(r)),
-      );
-      if (response.status === 401) options.onUnauthorized();
-      return { status: response.status, body };
-    } catch (failure) {
-      throw new AdminApiError(0, noAnswerKey((failure as NoAnswer).kind), '');
-    }
+      },
+      { fetchImpl: options.fetchImpl },
+      (r) => (asBlob && r.status === 200 ? r.blob() : readBody(r)),
+      (kind) => new AdminApiError(0, noAnswerKey(kind), ''),
+    );
+    if (response.status === 401) options.onUnauthorized();
+    return { status: response.status, body };
   }
 
   async function json<T>(url: string, init: RequestInit): Promise<T> {
