@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AppConfig } from '../../contract/api';
+import type { AppConfig, Envelope } from '../../contract/api';
 import { PASSWORD_MIN } from '../../contract/password-rule';
 import { AdminApiError, createAdminClient } from '../../src/admin/api/client';
 import { Loadable as ConsoleLoadable } from '../../src/admin/stores/loadable';
@@ -94,7 +94,8 @@ describe('one loadable', () => {
   });
 
   it('keeps the customer resource on screen while it reloads, and reads a refusal as key and message', async () => {
-    const answers = [envelope(['a']), envelope({ error: 'NOT_FOUND' }, 0, '不存在')];
+    // A refusal's envelope carries the error where the data would be.
+    const answers = [envelope(['a']), envelope({ error: 'NOT_FOUND' }, 0, '不存在') as unknown as Envelope<string[]>];
     const resource = new Resource(() => Promise.resolve(answers.shift()!), [] as string[]);
     await resource.load();
     const reload = resource.load();
