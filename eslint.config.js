@@ -27,6 +27,10 @@ const pageApiWhy =
   'docs/architecture.md#import-rules: pages get data through stores (features), never from src/api/ directly.';
 const bridgeWhy =
   'docs/architecture.md#import-rules: only bridges/ touches platform globals and redirects; call a bridge instead.';
+const consoleWhy =
+  'docs/architecture.md#staff-console: the staff console imports its own files, the shared toolkit (src/lib/), contract/ and packages; never customer code.';
+const libWhy =
+  'docs/architecture.md#import-rules: src/lib/ is the toolkit both apps share, so it imports neither customer code nor the console.';
 const adminWhy =
   'docs/architecture.md#staff-console: the staff console (src/admin/) is a bundle of its own that customers never load; customer code never imports it.';
 
@@ -39,6 +43,15 @@ const srcPatterns = [{ regex: '^(\\.\\./)+src(/|$)', message: srcServerWhy }];
 const adminPatterns = [{ regex: '(^|/)admin(/|$)', message: adminWhy }];
 // `../../api` from src/pages/<group>/, but not `../../../contract/api`.
 const pageApiPatterns = [{ regex: '^(\\.\\./)+api(/|$)|(^|/)src/api(/|$)', message: pageApiWhy }];
+// From a console file `depth` folders below src/, a path that climbs exactly to src/ and then
+// into anything but lib/ reaches customer code (`../../features/...` from src/admin/stores/).
+// Its own `../api` or `../stores` climb less; `../../../contract` climbs further.
+const consolePatterns = (depth) => [{ regex: `^(\\.\\./){${depth}}(?!lib(/|$))[^./]`, message: consoleWhy }];
+const customerFolders = fs
+  .readdirSync(path.join(root, 'src'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'lib')
+  .map((entry) => entry.name);
+const libPatterns = [{ regex: `^\\.\\./(${customerFolders.join('|')})(/|$)`, message: libWhy }];
 const featurePatterns = (own) =>
   features
     .filter((other) => other !== own)
@@ -178,10 +191,14 @@ export default tseslint.config(
       ],
     },
   })),
+  // The console itself: its own files, the shared toolkit, contract/ and packages.
+  ...[1, 2, 3, 4].map((depth) => ({
+    files: [`src/admin/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...consolePatterns(depth)] }] },
+  })),
   {
-    // The console itself: its own files, contract/ and packages.
-    files: ['src/admin/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: serverPatterns }] },
+    files: ['src/lib/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...libPatterns] }] },
   },
   {
     files: ['server/**/*.ts'],

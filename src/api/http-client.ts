@@ -1,5 +1,9 @@
-import { acceptLanguageFor, TOKEN_PLACEHOLDER, type Envelope, type Lang } from '../../contract/api';
+import { TOKEN_PLACEHOLDER, type Envelope, type Lang } from '../../contract/api';
 import { REQUEST_TIMEOUT_MS } from '../../contract/limits';
+import { ApiRequestError, exchange, languageHeader, readBody } from '../lib/http-core';
+
+// The error lives in the shared toolkit, beside the console's; callers keep importing it here.
+export { ApiRequestError, type FailureKind } from '../lib/http-core';
 
 export type FormValue = string | number | boolean | null | undefined;
 export type FormFields = Record<string, FormValue>;
@@ -12,25 +16,6 @@ export interface RequestOptions {
   quietUnauthorized?: boolean;
   /** A session already forgotten here but still to be ended on the server (logout). */
   token?: string;
-}
-
-export type FailureKind = 'http' | 'timeout' | 'network';
-
-/**
- * Any non-200 answer, a timeout or a network failure. For HTTP failures `data` is the
- * parsed response body when there is one (docs/requirements.md#calls: with 401 the data is passed on).
- */
-export class ApiRequestError extends Error {
-  constructor(
-    readonly kind: FailureKind,
-    readonly status: number,
-    readonly data: unknown,
-    /** From `Retry-After` (seconds), sent with 429: how long the refusal lasts. */
-    readonly retryAfter?: number,
-  ) {
-    super(kind === 'http' ? `HTTP ${status}` : kind);
-    this.name = 'ApiRequestError';
-  }
 }
 
 export interface HttpClientOptions {
@@ -60,16 +45,6 @@ export function encodeForm(data: FormFields | undefined): string {
   return params.toString();
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return text;
-  }
-}
-
 function retryAfterOf(response: Response): number | undefined {
   const seconds = Number(response.headers.get('retry-after'));
   return Number.isFinite(seconds) && seconds > 0 ? Math.ceil(seconds) : undefined;
@@ -81,7 +56,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   const headersFor = (extra: Record<string, string> = {}): Record<string, string> => ({
     token: options.getToken() || TOKEN_PLACEHOLDER,
-    'Accept-Language': acceptLanguageFor(options.getLang()),
+    ...languageHeader(options.getLang()),
     ...extra,
   });
 
@@ -91,20 +66,13 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     quietUnauthorized: boolean | undefined,
     read: (r: Response) => Promise<unknown>,
   ) {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
-    // Read the fetch implementation per call: tests and web views may replace it late.
-    const fetchImpl = options.fetchImpl ?? globalThis.fetch.bind(globalThis);
-    let response: Response;
-    let body: unknown;
-    try {
-      response = await fetchImpl(target, { ...init, signal: controller.signal });
-      body = response.status === 200 ? await read(response) : await readBody(response);
-    } catch (error) {
-      throw new ApiRequestError(controller.signal.aborted ? 'timeout' : 'network', 0, error);
-    } finally {
-      clearTimeout(timer);
-    }
+    const { response, body } = await exchange(
+      target,
+      init,
+      { fetchImpl: options.fetchImpl, timeoutMs },
+      (r) => (r.status === 200 ? read(r) : readBody(r)),
+      (kind, cause) => new ApiRequestError(kind, 0, cause),
+    );
     if (response.status === 401 && !quietUnauthorized) options.onUnauthorized?.();
     if (response.status !== 200) throw new ApiRequestError('http', response.status, body, retryAfterOf(response));
     return body;

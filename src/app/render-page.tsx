@@ -35,9 +35,9 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
   }, api);
   const store = new RootStore({ storage: memoryStorage(), loadLocale, fetchImpl: record, platform: 'browser' });
   await store.language.setLang(request.lang);
-  await Promise.all([store.language.loadConfig(), route.page.preload(), route.serverRendered.load?.(store)]);
+  await Promise.all([store.appConfig.load(), route.page.preload(), route.serverRendered.load?.(store)]);
   // A page drawn from a failed answer would not match what the app then loads itself.
-  if (failed || !store.language.config) return null;
+  if (failed || !store.appConfig.config) return null;
 
   const renderedAt = Date.now();
   const t = (key: string, options?: Record<string, string | number>) => store.language.i18n.t(key, options);

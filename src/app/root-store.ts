@@ -5,6 +5,7 @@ import { matrixRow } from '../../bridges/matrix';
 import type { Container, PlatformBridge } from '../../bridges/types';
 import type { Lang } from '../../contract/api';
 import { createHttpClient, type HttpClient } from '../api/http-client';
+import { AppConfigStore } from '../features/config/app-config-store';
 import { ContentStore } from '../features/content/content-store';
 import { LanguageStore, type LocaleLoader } from '../features/language/language-store';
 import { PaymentStore } from '../features/payment/payment-store';
@@ -42,6 +43,8 @@ export class RootStore {
   readonly http: HttpClient;
   readonly session: SessionStore;
   readonly language: LanguageStore;
+  /** The server's public config: payment and OAuth settings, service hours, contact channels. */
+  readonly appConfig: AppConfigStore;
   readonly purchase: PurchaseStore;
   readonly content: ContentStore;
   readonly account: AccountStore;
@@ -77,38 +80,39 @@ export class RootStore {
     const signIn = matrixRow(platform, { desktop: this.desktop, wechatH5: false }).signIn;
     this.ui = new UiStore();
     this.session = new SessionStore(options.storage, this.http);
-    this.language = new LanguageStore(options.storage, this.http, options.loadLocale, (lang) => {
+    this.language = new LanguageStore(options.storage, options.loadLocale, (lang) => {
       void this.saveLanguage(lang);
     });
+    this.appConfig = new AppConfigStore(options.storage, this.http);
     this.purchase = new PurchaseStore(options.storage, this.http, () => this.session.isLogin);
     this.content = new ContentStore(this.http);
     this.line = new LineStore(this.http, (user) => this.session.applyUserInfo(user));
     this.notifications = new NotificationSettingsStore(this.http);
-    this.payment = new PaymentStore(
-      options.storage,
-      this.http,
-      this.bridge,
-      () => this.language.config?.payment ?? null,
-      this.desktop,
-      () => this.account.learnWechatPayer(),
-    );
-    this.account = new AccountStore(
-      this.http,
-      this.session,
-      this.bridge,
-      () => {
-        const config = this.language.config;
+    this.payment = new PaymentStore({
+      storage: options.storage,
+      http: this.http,
+      bridge: this.bridge,
+      config: () => this.appConfig.config?.payment ?? null,
+      desktop: this.desktop,
+      learnWechatPayer: () => this.account.learnWechatPayer(),
+    });
+    this.account = new AccountStore({
+      http: this.http,
+      session: this.session,
+      bridge: this.bridge,
+      oauthSettings: () => {
+        const config = this.appConfig.config;
         return config ? { ...config.oauth, standInUrl: config.payment.standInBridgeUrl } : null;
       },
-      () => this.logout(),
+      afterSignOut: () => this.logout(),
       signIn,
       // The language is the account's: any sign-in (password, WeChat or Alipay, a hand-off or
       // mini-program ticket) shows the app in it, on a new device too. A session already kept
       // on this phone keeps the phone's language at launch: the customer chose it here.
-      (user) => {
+      afterSignIn: (user) => {
         if (user.lang !== this.language.lang) void this.language.setLang(user.lang);
       },
-    );
+    });
 
     // Signed in (at launch, or later): a purchase started on another device carries on here.
     // Only once launch confirmed the session: a stale stored token must not ask anything.
@@ -146,7 +150,7 @@ export class RootStore {
       .then((rejected) => {
         if (rejected) this.clear();
       });
-    const configReady = this.language.loadConfig();
+    const configReady = this.appConfig.load();
     // Guards decide only once both are known: platform sign-in needs the OAuth settings.
     const sessionReady = Promise.allSettled([userReady, configReady]).then(() => this.session.markLaunched());
     const done = Promise.allSettled([sessionReady, languageReady]).then(() => undefined);
@@ -170,7 +174,7 @@ export class RootStore {
    * (docs/requirements.md#state), and
    * sessionStorage goes too; then every store on the root clears itself. Going through every
    * property, rather than a list, means a store added later cannot be left out; the language
-   * store writes back the language and public config, which are not the customer's.
+   * language and config stores write back the language and public config, which are not the customer's.
    */
   clear(): void {
     this.#storages.forEach(clearAll);

@@ -1,80 +1,125 @@
-import { makeAutoObservable, runInAction } from 'mobx';
+import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { CODE_OK, type Envelope } from '../../contract/api';
-import { ApiRequestError } from '../api/http-client';
+import { ClientError, refusalOf } from './http-core';
 
-export type ResourceStatus = 'idle' | 'loading' | 'ready' | 'error';
+export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+export type ResourceStatus = LoadStatus;
 
-function errorKeyOf(data: unknown): string {
-  return typeof data === 'object' && data !== null && 'error' in data ? String(data.error) : '';
+/** Turns whatever a failed load threw into the client error both apps show. */
+export function asClientError(failure: unknown): ClientError {
+  return failure instanceof ClientError ? failure : new ClientError(0, 'SERVER_ERROR', '');
+}
+
+export interface LoadableOptions<T> {
+  /** What `data` holds before the first answer and after a reset. */
+  initial: T;
+  /** A fetcher kept for every load and retry; without it each load brings its own. */
+  fetcher?: () => Promise<T>;
 }
 
 /**
- * One piece of server data with its loading state. A newer load wins over an older one
- * still in flight, so a quick language switch never shows the previous language's data.
+ * One piece of server data and how its load went, for both apps (issue 28). A newer load wins
+ * over one still in flight, so a quick language switch, or the next order, never shows the
+ * previous answer.
  */
-export class Resource<T> {
-  status: ResourceStatus = 'idle';
+export class Loadable<T> {
+  status: LoadStatus = 'idle';
   data: T;
-  /** The server's localized message when it answered with a refusal, else ''. */
-  message = '';
-  /**
-   * Why the last load failed: the server's error key (NOT_FOUND, ...) when it answered,
-   * NETWORK or TIMEOUT when it did not. Lets a page tell "not there" from "try again".
-   */
-  error = '';
+  failure: ClientError | null = null;
+  private fetcher: (() => Promise<T>) | null;
   private generation = 0;
+  private readonly initial: T;
+  private readonly bound: (() => Promise<T>) | null;
 
-  constructor(
-    private readonly fetcher: () => Promise<Envelope<T>>,
-    private readonly initial: T,
-  ) {
-    this.data = initial;
-    makeAutoObservable<Resource<T>, 'fetcher' | 'generation' | 'initial'>(this, {
-      fetcher: false,
-      generation: false,
-      initial: false,
+  constructor(options: LoadableOptions<T>) {
+    this.initial = options.initial;
+    this.data = options.initial;
+    this.bound = options.fetcher ?? null;
+    this.fetcher = this.bound;
+    makeObservable(this, {
+      status: observable,
+      data: observable,
+      failure: observableRef,
+      load: action,
+      set: action,
+      reset: action,
     });
+  }
+
+  /** Loads with `fetcher` (kept for retry); `keep` leaves the current data on screen meanwhile. */
+  async load(fetcher: (() => Promise<T>) | null = this.fetcher, keep = false): Promise<void> {
+    if (!fetcher) return;
+    this.fetcher = fetcher;
+    const generation = ++this.generation;
+    this.status = 'loading';
+    this.failure = null;
+    if (!keep) this.data = this.initial;
+    try {
+      const data = await fetcher();
+      if (generation === this.generation)
+        runInAction(() => {
+          this.data = data;
+          this.status = 'ready';
+        });
+    } catch (failure) {
+      if (generation === this.generation)
+        runInAction(() => {
+          this.failure = asClientError(failure);
+          this.status = 'error';
+        });
+    }
+  }
+
+  retry(): Promise<void> {
+    return this.load();
+  }
+
+  /** A change answered with the new state (an approved order, a refunded payment). */
+  set(data: T): void {
+    this.data = data;
+    this.status = 'ready';
+    this.failure = null;
   }
 
   /** Forgets the data and any load in flight, so the next screen never shows an old answer. */
   reset(): void {
     this.generation += 1;
+    this.fetcher = this.bound;
     this.status = 'idle';
     this.data = this.initial;
-    this.message = '';
-    this.error = '';
+    this.failure = null;
+  }
+}
+
+/** A 200 answer whose envelope refuses: its key names why, its message says it. */
+function unwrap<T>(envelope: Envelope<T>): T {
+  if (envelope.code === CODE_OK) return envelope.data;
+  throw new ClientError(200, refusalOf(envelope, 'BAD_REQUEST').key, envelope.msg);
+}
+
+/**
+ * The customer app's resource: one fetcher of an envelope, and the data on screen while it
+ * reloads. `error` and `message` are the failure's key and text as the customer pages read them.
+ */
+export class Resource<T> extends Loadable<T> {
+  constructor(fetcher: () => Promise<Envelope<T>>, initial: T) {
+    super({ initial, fetcher: async () => unwrap(await fetcher()) });
   }
 
-  async load(): Promise<void> {
-    const generation = ++this.generation;
-    this.status = 'loading';
-    try {
-      const envelope = await this.fetcher();
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        if (envelope.code === CODE_OK) {
-          this.data = envelope.data;
-          this.status = 'ready';
-          this.message = '';
-          this.error = '';
-        } else {
-          this.status = 'error';
-          this.message = envelope.msg;
-          this.error = errorKeyOf(envelope.data) || 'BAD_REQUEST';
-        }
-      });
-    } catch (failure) {
-      if (generation !== this.generation) return;
-      runInAction(() => {
-        this.status = 'error';
-        this.message = '';
-        this.error = 'SERVER_ERROR';
-        if (failure instanceof ApiRequestError) {
-          if (failure.kind === 'network') this.error = 'NETWORK';
-          else if (failure.kind === 'timeout') this.error = 'TIMEOUT';
-          else this.error = errorKeyOf((failure.data as { data?: unknown } | null)?.data) || 'SERVER_ERROR';
-        }
-      });
-    }
+  override load(): Promise<void> {
+    return super.load(undefined, true);
+  }
+
+  /**
+   * Why the last load failed: the server's error key (NOT_FOUND, ...) when it answered,
+   * NETWORK or TIMEOUT when it did not. Lets a page tell "not there" from "try again".
+   */
+  get error(): string {
+    return this.failure?.key ?? '';
+  }
+
+  /** The server's localized message when it answered with a refusal (HTTP 200), else ''. */
+  get message(): string {
+    return this.failure?.status === 200 ? this.failure.text : '';
   }
 }

@@ -42,6 +42,12 @@ describe('import rules', () => {
     ['src/pages/index/x.tsx', "import { useAdmin } from '../../admin/stores/store-context';", 'staff console'],
     ['src/features/session/x.ts', "import type { RootStore } from '../../admin/stores/root-store';", 'staff console'],
     ['src/admin/pages/x.tsx', "import { buildApp } from '../../../server/app';", 'server/'],
+    ['src/admin/stores/x.ts', "import { PaymentStore } from '../../features/payment/payment-store';", 'never customer'],
+    ['src/admin/stores/x.ts', "import { createHttpClient } from '../../api/http-client';", 'never customer'],
+    ['src/admin/x.tsx', "import { RootStore } from '../app/root-store';", 'never customer'],
+    ['src/admin/pages/x.tsx', "import { LoadFailed } from '../../components/load-failed';", 'never customer'],
+    ['src/lib/x.ts', "import { createHttpClient } from '../api/http-client';", 'toolkit both apps share'],
+    ['src/lib/x.ts', "import { RootStore } from '../admin/stores/root-store';", 'toolkit both apps share'],
   ])(
     '%s: %s is refused',
     async (filePath, code, why) => {
@@ -65,6 +71,10 @@ describe('import rules', () => {
     ['tests/server/x.test.ts', "import { buildApp } from '../../server/app';"],
     ['src/admin/pages/x.tsx', "import { useAdmin } from '../stores/store-context';"],
     ['src/admin/pages/x.tsx', "import type { AdminOrder } from '../../../contract/admin-api';"],
+    ['src/admin/stores/x.ts', "import { Loadable } from '../../lib/resource';"],
+    ['src/admin/x.tsx', "import { showLang } from '../lib/language';"],
+    ['src/admin/stores/x.ts', "import { AdminApiError } from '../api/client';"],
+    ['src/lib/x.ts', "import { CODE_OK } from '../../contract/api';"],
   ])(
     '%s: %s is allowed',
     async (filePath, code) => {

@@ -8,8 +8,6 @@ import { memoryStorage } from '../../src/lib/persistence';
 import { message } from '../../server/lib/messages';
 import cn from '../../locales/cn.json';
 import ja from '../../locales/ja.json';
-import { fakeFetch } from './helpers/fake-server';
-import { createHttpClient } from '../../src/api/http-client';
 
 const allowed = (password: string) => validate(passwordRule, password).ok;
 
@@ -35,9 +33,7 @@ describe('the hint and the error say the rule the check applies', () => {
   const dictionaries: Record<Lang, Dictionary> = { cn: cn, ja: ja };
 
   it.each(['cn', 'ja'] as const)('in %s the app and the server print the same minimum as the rule', async (lang) => {
-    const fetchImpl = fakeFetch(() => ({ status: 404, body: {} })).fetch;
-    const http = createHttpClient({ getToken: () => null, getLang: () => lang, fetchImpl });
-    const store = new LanguageStore(memoryStorage(), http, async (l) => dictionaries[l]);
+    const store = new LanguageStore(memoryStorage(), async (l) => dictionaries[l]);
     await store.setLang(lang);
     const minimum = lang === 'cn' ? `${PASSWORD_MIN} 位以上` : `${PASSWORD_MIN} 文字以上`;
     expect(store.i18n.t('account.passwordHint')).toContain(minimum);

@@ -51,7 +51,7 @@ describe('launch', () => {
     expect(store.session.isLogin).toBe(true);
     expect(store.session.forceOauth).toBe(false);
     expect(store.session.userinfo?.username).toBe('lihua');
-    expect(store.language.config?.taxRatePercent).toBe(10);
+    expect(store.appConfig.config?.taxRatePercent).toBe(10);
     expect(store.language.langArr).toEqual({ hello: '你好' });
     expect(store.language.i18n.t('hello')).toBe('你好');
   });
@@ -102,7 +102,7 @@ describe('persistence', () => {
     expect(reloaded.session.token).toBe('tok-live');
     expect(reloaded.session.userinfo?.email).toBe('li@example.com');
     expect(reloaded.language.lang).toBe('ja');
-    expect(reloaded.language.config?.siteName).toBe('樱花移动');
+    expect(reloaded.appConfig.config?.siteName).toBe('樱花移动');
   });
 
   it('switching language sets <html lang> and the dictionary', async () => {

@@ -1,27 +1,23 @@
-import { acceptLanguageFor, CODE_OK, type Envelope, type Lang } from '../../../contract/api';
-import { REQUEST_TIMEOUT_MS } from '../../../contract/limits';
+import { CODE_OK, type Envelope, type Lang } from '../../../contract/api';
 import type { CSRF_HEADER } from '../../../contract/staff-rules';
+import {
+  ClientError as AdminApiError,
+  exchange,
+  languageHeader,
+  noAnswerKey,
+  readBody,
+  refusalOf,
+} from '../../lib/http-core';
 
 // The header's name, checked against the contract's by type: importing the value would bring
 // staff-rules.ts's zod schemas (and zod) into the console for one string.
 const CSRF: typeof CSRF_HEADER = 'x-csrf-token';
 
 /**
- * A refused or failed call of the staff API: the server's stable key (`FORBIDDEN`,
- * `STAFF_BAD_CODE`, ..., or NETWORK / TIMEOUT when it did not answer), its message in the
- * staff member's language, and the fields it names.
+ * A refused or failed call of the staff API: the shared toolkit's error (src/lib/http-core.ts),
+ * by the name the console has always used.
  */
-export class AdminApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly key: string,
-    readonly text: string,
-    readonly fields: Record<string, string> = {},
-  ) {
-    super(key);
-    this.name = 'AdminApiError';
-  }
-}
+export { ClientError as AdminApiError } from '../../lib/http-core';
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
@@ -49,55 +45,40 @@ export function withQuery(url: string, query: Query = {}): string {
   return text ? `${url}?${text}` : url;
 }
 
-interface ErrorData {
-  error?: string;
-  fields?: Record<string, string>;
-}
-
 function refusal(status: number, body: unknown): AdminApiError {
-  const envelope = (typeof body === 'object' && body !== null ? body : {}) as Partial<Envelope<ErrorData>>;
-  const data = envelope.data ?? {};
-  const key = data.error ?? (status === 403 ? 'FORBIDDEN' : status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST');
-  return new AdminApiError(status, key, envelope.msg ?? '', data.fields ?? {});
+  const fallback = status === 403 ? 'FORBIDDEN' : status >= 500 ? 'SERVER_ERROR' : 'BAD_REQUEST';
+  const { key, text, fields } = refusalOf(body, fallback);
+  return new AdminApiError(status, key, text, fields);
 }
 
 /** JSON calls of /api/admin with the session cookie (sent by the browser) and the CSRF header. */
 export function createAdminClient(options: AdminClientOptions): AdminClient {
-  async function send(url: string, init: RequestInit): Promise<Response> {
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), REQUEST_TIMEOUT_MS);
-    const fetchImpl = options.fetchImpl ?? globalThis.fetch.bind(globalThis);
-    try {
-      const response = await fetchImpl(url, {
+  /** Sends with the console's headers; reads the body as a blob only when asked and answered. */
+  async function send(url: string, init: RequestInit, asBlob = false): Promise<{ status: number; body: unknown }> {
+    const { response, body } = await exchange(
+      url,
+      {
         ...init,
         credentials: 'same-origin',
-        signal: controller.signal,
         headers: {
-          'Accept-Language': acceptLanguageFor(options.getLang()),
+          ...languageHeader(options.getLang()),
           ...(init.method === 'POST' ? { [CSRF]: options.getCsrf() } : {}),
           ...(init.headers as Record<string, string> | undefined),
         },
-      });
-      if (response.status === 401) options.onUnauthorized();
-      return response;
-    } catch {
-      throw new AdminApiError(0, controller.signal.aborted ? 'TIMEOUT' : 'NETWORK', '');
-    } finally {
-      clearTimeout(timer);
-    }
+      },
+      { fetchImpl: options.fetchImpl },
+      (r) => (asBlob && r.status === 200 ? r.blob() : readBody(r)),
+      (kind) => new AdminApiError(0, noAnswerKey(kind), ''),
+    );
+    if (response.status === 401) options.onUnauthorized();
+    return { status: response.status, body };
   }
 
   async function json<T>(url: string, init: RequestInit): Promise<T> {
-    const response = await send(url, init);
-    let body: unknown = null;
-    try {
-      body = await response.json();
-    } catch {
-      body = null;
-    }
+    const { status, body } = await send(url, init);
     const envelope = body as Envelope<T> | null;
-    if (response.status === 200 && envelope?.code === CODE_OK) return envelope.data;
-    throw refusal(response.status, body);
+    if (status === 200 && envelope?.code === CODE_OK) return envelope.data;
+    throw refusal(status, body);
   }
 
   return {
@@ -109,15 +90,9 @@ export function createAdminClient(options: AdminClientOptions): AdminClient {
         body: JSON.stringify(body),
       }),
     async blob(url: string): Promise<Blob> {
-      const response = await send(url, { method: 'GET' });
-      if (response.status === 200) return response.blob();
-      let body: unknown = null;
-      try {
-        body = await response.json();
-      } catch {
-        body = null;
-      }
-      throw refusal(response.status, body);
+      const { status, body } = await send(url, { method: 'GET' }, true);
+      if (status === 200) return body as Blob;
+      throw refusal(status, body);
     },
   };
 }

@@ -1,21 +1,12 @@
-import { createInstance, type i18n as I18n } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { makeAutoObservable } from 'mobx';
 import { initReactI18next } from 'react-i18next';
-import { isLang, langTag, type Lang } from '../../../contract/api';
-import { RULE_TEXT_VARIABLES } from '../../../contract/password-rule';
+import type { Lang } from '../../../contract/api';
 import cn from '../../../locales/cn.json?admin';
 import ja from '../../../locales/ja.json?admin';
+import { createLangI18n, showLang, storedLang, storeLang, type LangPersistence } from '../../lib/language';
 
-const STORAGE_KEY = 'sm-admin-lang';
-
-function storedLang(): Lang | null {
-  try {
-    const value = localStorage.getItem(STORAGE_KEY);
-    return isLang(value) ? value : null;
-  } catch {
-    return null;
-  }
-}
+const PERSISTENCE: LangPersistence = { storage: () => localStorage, key: 'sm-admin-lang', encoding: 'plain' };
 
 /**
  * The console's language, Chinese or Japanese. Both dictionaries come with the console (only
@@ -26,29 +17,21 @@ export class LanguageStore {
   readonly i18n: I18n;
 
   constructor() {
-    this.lang = storedLang() ?? (navigator.language.toLowerCase().startsWith('ja') ? 'ja' : 'cn');
-    this.i18n = createInstance();
-    void this.i18n.use(initReactI18next).init({
-      lng: this.lang,
-      fallbackLng: 'cn',
+    this.lang = storedLang(PERSISTENCE) ?? (navigator.language.toLowerCase().startsWith('ja') ? 'ja' : 'cn');
+    this.i18n = createLangI18n(this.lang, {
       resources: { cn: { translation: cn }, ja: { translation: ja } },
-      interpolation: { escapeValue: false, defaultVariables: { ...RULE_TEXT_VARIABLES } },
-      returnNull: false,
-      initAsync: false,
+      plugin: initReactI18next,
+      initSync: true,
     });
-    document.documentElement.lang = langTag(this.lang);
+    showLang(this.lang);
     makeAutoObservable(this, { i18n: false });
   }
 
   setLang(lang: Lang): void {
     this.lang = lang;
     void this.i18n.changeLanguage(lang);
-    document.documentElement.lang = langTag(lang);
-    try {
-      localStorage.setItem(STORAGE_KEY, lang);
-    } catch {
-      // Only the choice is lost.
-    }
+    showLang(lang);
+    storeLang(PERSISTENCE, lang);
   }
 
   /** A customer-facing text in the given language, whatever the console's language is. */

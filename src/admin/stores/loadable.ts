@@ -1,67 +1,22 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import { asClientError, Loadable as SharedLoadable, type LoadStatus } from '../../lib/resource';
 import { AdminApiError } from '../api/client';
 
-export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
+export type { LoadStatus };
 
-export function asApiError(failure: unknown): AdminApiError {
-  return failure instanceof AdminApiError ? failure : new AdminApiError(0, 'SERVER_ERROR', '');
-}
+export const asApiError: (failure: unknown) => AdminApiError = asClientError;
 
 /**
- * One piece of server data and how its load went. A newer load wins over one still in flight,
- * so switching from one order to the next never shows the previous order.
+ * The shared loadable (src/lib/resource.ts) as the console reads it: no data until the first
+ * answer, and `error` for the refusal its views show.
  */
-export class Loadable<T> {
-  status: LoadStatus = 'idle';
-  data: T | null = null;
-  error: AdminApiError | null = null;
-  private fetcher: (() => Promise<T>) | null = null;
-  private generation = 0;
-
+export class Loadable<T> extends SharedLoadable<T | null> {
   constructor() {
-    makeAutoObservable<Loadable<T>, 'fetcher' | 'generation'>(this, { fetcher: false, generation: false });
+    super({ initial: null });
   }
 
-  /** Loads with `fetcher` (kept for retry); `keep` leaves the current data on screen meanwhile. */
-  async load(fetcher: () => Promise<T>, keep = false): Promise<void> {
-    this.fetcher = fetcher;
-    const generation = ++this.generation;
-    this.status = 'loading';
-    this.error = null;
-    if (!keep) this.data = null;
-    try {
-      const data = await fetcher();
-      if (generation === this.generation)
-        runInAction(() => {
-          this.data = data;
-          this.status = 'ready';
-        });
-    } catch (failure) {
-      if (generation === this.generation)
-        runInAction(() => {
-          this.error = asApiError(failure);
-          this.status = 'error';
-        });
-    }
-  }
-
-  retry(): Promise<void> {
-    return this.fetcher ? this.load(this.fetcher) : Promise.resolve();
-  }
-
-  /** A change answered with the new state (an approved order, a refunded payment). */
-  set(data: T): void {
-    this.data = data;
-    this.status = 'ready';
-    this.error = null;
-  }
-
-  reset(): void {
-    this.generation += 1;
-    this.fetcher = null;
-    this.status = 'idle';
-    this.data = null;
-    this.error = null;
+  get error(): AdminApiError | null {
+    return this.failure;
   }
 }
 

@@ -1,20 +1,17 @@
-import { createInstance, type i18n as I18n } from 'i18next';
+import type { i18n as I18n } from 'i18next';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
-import { CODE_OK, DEFAULT_LANG, isLang, langTag, type AppConfig, type Lang } from '../../../contract/api';
+import { DEFAULT_LANG, type Lang } from '../../../contract/api';
 import { LANG_COOKIE } from '../../../contract/page-render';
-import { RULE_TEXT_VARIABLES } from '../../../contract/password-rule';
-import { fetchInit } from '../../api/common';
-import type { HttpClient } from '../../api/http-client';
-import { readJson, STORAGE_KEYS, writeJson, type KeyValueStorage } from '../../lib/persistence';
+import { createLangI18n, showLang, storedLang, storeLang, type LangPersistence } from '../../lib/language';
+import { STORAGE_KEYS, type KeyValueStorage } from '../../lib/persistence';
 import type { Clearable } from '../../lib/clearable';
 import type { Dictionary } from './load-locale';
 
 export type LocaleLoader = (lang: Lang) => Promise<Dictionary>;
 
-/** Display language and server config (docs/requirements.md#state: lang, config, langArr). */
+/** Display language (docs/requirements.md#state: lang, langArr); the config is AppConfigStore's. */
 export class LanguageStore implements Clearable {
   lang: Lang;
-  config: AppConfig | null;
   /** The dictionary of the current language. */
   langArr: Dictionary = {};
   readonly i18n: I18n;
@@ -22,28 +19,19 @@ export class LanguageStore implements Clearable {
   /** Counts switches: only the latest one may take effect when dictionaries arrive out of order. */
   private switches = 0;
 
+  private readonly persistence: LangPersistence;
+
   constructor(
-    private readonly storage: KeyValueStorage,
-    private readonly http: HttpClient,
+    storage: KeyValueStorage,
     private readonly loadLocale: LocaleLoader,
     /** Told of the visitor's own choice (the title-bar switch), not of a switch to the account's. */
     private readonly onChosen: (lang: Lang) => void = () => undefined,
   ) {
-    const stored = readJson<string>(storage, STORAGE_KEYS.lang);
-    this.lang = isLang(stored) ? stored : DEFAULT_LANG;
-    this.config = readJson<AppConfig>(storage, STORAGE_KEYS.config);
-    this.i18n = createInstance();
-    void this.i18n.init({
-      lng: this.lang,
-      fallbackLng: DEFAULT_LANG,
-      resources: {},
-      // Texts that describe a rule take its numbers from contract/, never a copy of them.
-      interpolation: { escapeValue: false, defaultVariables: { ...RULE_TEXT_VARIABLES } },
-      returnNull: false,
-    });
-    makeAutoObservable<LanguageStore, 'storage' | 'http' | 'loadLocale' | 'loaded' | 'onChosen' | 'switches'>(this, {
-      storage: false,
-      http: false,
+    this.persistence = { storage: () => storage, key: STORAGE_KEYS.lang, encoding: 'json' };
+    this.lang = storedLang(this.persistence) ?? DEFAULT_LANG;
+    this.i18n = createLangI18n(this.lang);
+    makeAutoObservable<LanguageStore, 'persistence' | 'loadLocale' | 'loaded' | 'onChosen' | 'switches'>(this, {
+      persistence: false,
       loadLocale: false,
       loaded: false,
       onChosen: false,
@@ -71,10 +59,10 @@ export class LanguageStore implements Clearable {
     runInAction(() => {
       this.lang = lang;
       this.langArr = dictionary;
-      writeJson(this.storage, STORAGE_KEYS.lang, lang);
+      storeLang(this.persistence, lang);
     });
+    showLang(lang);
     if (typeof document !== 'undefined') {
-      document.documentElement.lang = langTag(lang);
       // Tells the server which language to draw public pages in on the next visit.
       document.cookie = `${LANG_COOKIE}=${lang}; path=/; max-age=31536000; samesite=lax`;
     }
@@ -92,25 +80,11 @@ export class LanguageStore implements Clearable {
     await this.setLang(this.lang);
   }
 
-  async loadConfig(): Promise<void> {
-    try {
-      const envelope = await fetchInit(this.http);
-      if (envelope.code !== CODE_OK) return;
-      runInAction(() => {
-        this.config = envelope.data;
-        writeJson(this.storage, STORAGE_KEYS.config, envelope.data);
-      });
-    } catch {
-      // The stored config, if any, stays in use until the next launch.
-    }
-  }
-
   /**
-   * The language and the public config are not the customer's: after the root store wiped
-   * storage (logout, a 401) they are written back, and the visitor keeps reading their language.
+   * The language is not the customer's: after the root store wiped storage (logout, a 401) it
+   * is written back, and the visitor keeps reading their language.
    */
   clear(): void {
-    writeJson(this.storage, STORAGE_KEYS.lang, this.lang);
-    writeJson(this.storage, STORAGE_KEYS.config, this.config);
+    storeLang(this.persistence, this.lang);
   }
 }

@@ -57,6 +57,19 @@ export const POLL_TIMING: PollTiming = {
 
 const isPayMethod = (m: string): m is PayMethod => m === 'wechat' || m === 'alipay' || m === 'card';
 
+export interface PaymentStoreOptions {
+  storage: KeyValueStorage;
+  http: HttpClient;
+  bridge: PlatformBridge;
+  /** The server's payment settings (AppConfigStore), null until the first launch brought them. */
+  config: () => PaymentConfig | null;
+  /** A computer rather than a phone (bridges/matrix.ts). */
+  desktop?: boolean;
+  /** Leaves for a silent WeChat authorization that tells the server the payer's openid. */
+  learnWechatPayer?: () => Promise<boolean>;
+  timing?: PollTiming;
+}
+
 /** Paying an order through the bridge of this platform, or by card; the server has the last word. */
 export class PaymentStore implements Clearable {
   phase: PayPhase = { kind: 'idle' };
@@ -70,18 +83,23 @@ export class PaymentStore implements Clearable {
   private clears = 0;
   private readonly refunds = new Map<string, Resource<{ refunds: RefundView[] }>>();
 
-  constructor(
-    private readonly storage: KeyValueStorage,
-    private readonly http: HttpClient,
-    private readonly bridge: PlatformBridge,
-    private readonly config: () => PaymentConfig | null,
-    /** A computer rather than a phone (bridges/matrix.ts). */
-    private readonly desktop = false,
-    /** Leaves for a silent WeChat authorization that tells the server the payer's openid. */
-    private readonly learnWechatPayer: () => Promise<boolean> = () => Promise.resolve(false),
-    private readonly timing: PollTiming = POLL_TIMING,
-  ) {
-    const saved = readJson<{ orderNo?: string; billNo?: string }>(storage, STORAGE_KEY);
+  private readonly storage: KeyValueStorage;
+  private readonly http: HttpClient;
+  private readonly bridge: PlatformBridge;
+  private readonly config: () => PaymentConfig | null;
+  private readonly desktop: boolean;
+  private readonly learnWechatPayer: () => Promise<boolean>;
+  private readonly timing: PollTiming;
+
+  constructor(options: PaymentStoreOptions) {
+    this.storage = options.storage;
+    this.http = options.http;
+    this.bridge = options.bridge;
+    this.config = options.config;
+    this.desktop = options.desktop ?? false;
+    this.learnWechatPayer = options.learnWechatPayer ?? (() => Promise.resolve(false));
+    this.timing = options.timing ?? POLL_TIMING;
+    const saved = readJson<{ orderNo?: string; billNo?: string }>(this.storage, STORAGE_KEY);
     this.orderNo = saved?.orderNo ?? '';
     this.billNo = saved?.billNo ?? '';
     makeAutoObservable<

@@ -55,22 +55,41 @@ async function invalid<T>(pick: (r: Rules) => z.ZodType<T>, input: unknown): Pro
   return result.ok ? null : { ok: false, msg: '', error: result.first, fields: result.fields };
 }
 
+export interface AccountStoreOptions {
+  http: HttpClient;
+  session: SessionStore;
+  bridge: PlatformBridge;
+  /** The server's OAuth settings (AppConfigStore), null until the first launch brought them. */
+  oauthSettings: () => OAuthSettings | null;
+  afterSignOut: () => void;
+  /** This container's sign-in (bridges/matrix.ts). */
+  signIn: SignIn;
+  /** Told of every sign-in, whichever way: the app then shows the account's language. */
+  afterSignIn?: (user: UserInfo) => void;
+}
+
 /** Everything that signs a customer in or changes their account, checked before it is sent. */
 export class AccountStore implements Clearable {
   /** The language saves in order: each waits for the one before, so the last choice is kept. */
   private languageSaves: Promise<ActionResult> = Promise.resolve({ ok: true, msg: '', value: undefined });
 
-  constructor(
-    private readonly http: HttpClient,
-    private readonly session: SessionStore,
-    private readonly bridge: PlatformBridge,
-    private readonly oauthSettings: () => OAuthSettings | null,
-    private readonly afterSignOut: () => void,
-    /** This container's sign-in (bridges/matrix.ts). */
-    private readonly signInKind: SignIn,
-    /** Told of every sign-in, whichever way: the app then shows the account's language. */
-    private readonly afterSignIn: (user: UserInfo) => void = () => undefined,
-  ) {}
+  private readonly http: HttpClient;
+  private readonly session: SessionStore;
+  private readonly bridge: PlatformBridge;
+  private readonly oauthSettings: () => OAuthSettings | null;
+  private readonly afterSignOut: () => void;
+  private readonly signInKind: SignIn;
+  private readonly afterSignIn: (user: UserInfo) => void;
+
+  constructor(options: AccountStoreOptions) {
+    this.http = options.http;
+    this.session = options.session;
+    this.bridge = options.bridge;
+    this.oauthSettings = options.oauthSettings;
+    this.afterSignOut = options.afterSignOut;
+    this.signInKind = options.signIn;
+    this.afterSignIn = options.afterSignIn ?? (() => undefined);
+  }
 
   /** Holds nothing of its own: the session it signs in is cleared by the session store. */
   clear(): void {}

@@ -16,7 +16,7 @@ import './home-page.css';
 export default observer(function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { content, language, session, purchase } = useStores();
+  const { content, language, appConfig, session, purchase } = useStores();
   // The server draws every visitor signed out; a stored session shows after hydration.
   const signedIn = useHydrated() && session.isLogin;
 
@@ -28,7 +28,7 @@ export default observer(function HomePage() {
     purchase.chooseSetmeal(plan);
     navigate('/pages/process/setmeal');
   };
-  const freeApps = language.config?.freeApps ?? 22;
+  const freeApps = appConfig.config?.freeApps ?? 22;
 
   return (
     <>
@@ -82,7 +82,7 @@ export default observer(function HomePage() {
 
         <section className="home-section" aria-labelledby="service-title">
           <h2 id="service-title">{t('home.serviceTitle')}</h2>
-          <ServiceStatus config={language.config} />
+          <ServiceStatus config={appConfig.config} />
         </section>
         <HelpLinks />
       </main>

@@ -15,7 +15,7 @@ import './process.css';
 export default observer(function SetmealPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { content, purchase, language } = useStores();
+  const { content, purchase, appConfig } = useStores();
   const [alert, setAlert] = useState('');
   // The purchase draft lives on the phone: the server draws no plan chosen.
   const hydrated = useHydrated();
@@ -52,7 +52,7 @@ export default observer(function SetmealPage({ titleKey }: PageProps) {
           <h2 id="facts-title">{t('purchase.factsTitle')}</h2>
           <ul>
             <li>{t('home.highlightUnlimited')}</li>
-            <li>{t('home.highlightFreeApps', { count: language.config?.freeApps ?? 22 })}</li>
+            <li>{t('home.highlightFreeApps', { count: appConfig.config?.freeApps ?? 22 })}</li>
             <li>{t('purchase.factTax')}</li>
             <li>{t('home.highlightDelivery')}</li>
           </ul>

@@ -14,7 +14,7 @@ const TOPICS = ['buying', 'delivery', 'data', 'plan', 'billing', 'documents', 's
 
 export default observer(function FaqPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { content, language } = useStores();
+  const { content, appConfig } = useStores();
   const faqs = content.faqs;
   const [query, setQuery] = useState('');
 
@@ -59,8 +59,8 @@ export default observer(function FaqPage({ titleKey }: PageProps) {
         })}
         <section className="card" aria-labelledby="service-title">
           <h2 id="service-title">{t('home.serviceTitle')}</h2>
-          <ServiceStatus config={language.config} brief />
-          <ContactChannels config={language.config} />
+          <ServiceStatus config={appConfig.config} brief />
+          <ContactChannels config={appConfig.config} />
         </section>
       </main>
     </>

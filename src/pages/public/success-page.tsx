@@ -19,7 +19,7 @@ type Outcome = 'paid' | 'failed' | 'cancelled' | 'confirming' | 'unconfirmed' | 
  */
 export default observer(function PaymentResultPage({ titleKey }: PageProps) {
   const { t, i18n } = useTranslation();
-  const { payment, language } = useStores();
+  const { payment, appConfig } = useStores();
   const [params] = useSearchParams();
   const paymentNo = params.get('paymentNo') ?? '';
   // The cashier's cancel (or quit) path comes back with this: no 70 s of "confirming" first.
@@ -123,7 +123,7 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
             <Link className="button button-outline" to={targetPage}>
               {t(bill ? 'routes.orderDetail' : 'payResult.viewOrder')}
             </Link>
-            <ContactChannels config={language.config} />
+            <ContactChannels config={appConfig.config} />
           </>
         )}
         {outcome === 'none' && <p>{t('payment.noOrder')}</p>}

@@ -26,7 +26,7 @@ const SECTIONS: { to: string; key: string }[] = [
 
 export default observer(function UserIndexPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { session, account, language, line } = useStores();
+  const { session, account, appConfig, line } = useStores();
   useEffect(() => {
     void line.bills.load();
   }, [line]);
@@ -83,8 +83,8 @@ export default observer(function UserIndexPage({ titleKey }: PageProps) {
 
         <section className="user-block" aria-labelledby="service-title">
           <h2 id="service-title">{t('home.serviceTitle')}</h2>
-          <ServiceStatus config={language.config} brief />
-          <ContactChannels config={language.config} />
+          <ServiceStatus config={appConfig.config} brief />
+          <ContactChannels config={appConfig.config} />
         </section>
         <HelpLinks />
 

@@ -13,7 +13,7 @@ import './line.css';
 
 export default observer(function TaocanPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { line, language } = useStores();
+  const { line, language, appConfig } = useStores();
   useEffect(() => {
     void line.pkg.load();
     void line.usage.load();
@@ -98,7 +98,7 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
               {usage.throttled ? t('line.throttled', { kbps: usage.throttledKbps }) : t('line.fullSpeed')}
             </p>
             <p>{t('line.resetIn', { days: usage.daysUntilReset, date: usage.resetDate })}</p>
-            <p className="field-hint">{t('line.freeApps', { count: language.config?.freeApps ?? 22 })}</p>
+            <p className="field-hint">{t('line.freeApps', { count: appConfig.config?.freeApps ?? 22 })}</p>
           </section>
         )}
         <nav className="line-actions" aria-label={t('account.sections')}>
