@@ -2,14 +2,12 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Lang } from '../../contract/api';
-import { createHttpClient } from '../../src/api/http-client';
 import { LanguageStore } from '../../src/features/language/language-store';
 import { LanguageSwitch } from '../../src/features/language/language-switch';
 import type { Dictionary } from '../../src/features/language/load-locale';
 import { memoryStorage } from '../../src/lib/persistence';
 import cn from '../../locales/cn.json';
 import ja from '../../locales/ja.json';
-import { fakeFetch } from './helpers/fake-server';
 
 afterEach(cleanup);
 
@@ -22,12 +20,7 @@ describe('the title bar language switch', () => {
     ['cn', '日本語', '切换为日语', 'ja'],
     ['ja', '中文', '中国語に切り替える', 'zh-CN'],
   ] as const)('in %s its name starts with the words shown, then the hint', async (lang, shown, hint, target) => {
-    const http = createHttpClient({
-      getToken: () => null,
-      getLang: () => lang,
-      fetchImpl: fakeFetch(() => ({ status: 404, body: {} })).fetch,
-    });
-    const store = new LanguageStore(memoryStorage(), http, async (l) => dictionaries[l]);
+    const store = new LanguageStore(memoryStorage(), async (l) => dictionaries[l]);
     await store.setLang(lang);
     await act(async () => {
       render(
