@@ -1,24 +1,8 @@
-/** Where the page runs, decided once at start by detect.ts (docs/architecture.md#bridges). */
-export type Container =
-  | 'wechat'
-  | 'wechat-desktop'
-  | 'wechat-miniprogram'
-  | 'wecom'
-  | 'alipay'
-  | 'alipay-miniprogram'
-  | 'alipay-hk'
-  | 'browser';
+// The container and its list are contract/ (the server decides a request's container too);
+// the bridges keep using them under their old names.
+import type { Container } from '../contract/containers';
 
-export const CONTAINERS: readonly Container[] = [
-  'wechat',
-  'wechat-desktop',
-  'wechat-miniprogram',
-  'wecom',
-  'alipay',
-  'alipay-miniprogram',
-  'alipay-hk',
-  'browser',
-];
+export { CONTAINERS, type Container } from '../contract/containers';
 
 /** The bridges' older name for the container. */
 export type Platform = Container;

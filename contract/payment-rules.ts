@@ -14,7 +14,7 @@ export const payCreateBodySchema = z.object({
   method: formField,
   scene: formField,
   token: formField,
-  /** The page's own word on a mini-program web view (bridges/matrix.ts refineContainer). */
+  /** The page's own word on a mini-program web view (contract/containers.ts refineContainer). */
   container: formField,
 });
 

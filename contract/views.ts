@@ -60,7 +60,7 @@ export const paymentConfigSchema = z.object({
   standInBridgeUrl: z.string().nullable(),
   /** WECHAT_H5_PAY=on: a phone browser may pay by WeChat Pay H5. */
   wechatH5: z.boolean(),
-  /** The scenes this deployment's providers run (bridges/matrix.ts PayScene). */
+  /** The scenes this deployment's providers run (contract/containers.ts PayScene). */
   scenes: z.array(z.string()),
 });
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { detectPlatform } from '../../bridges/detect.js';
-import { refineContainer } from '../../bridges/matrix.js';
+import { detectPlatform } from '../../contract/detect.js';
+import { refineContainer } from '../../contract/containers.js';
 import {
   notifyParamsSchema,
   payCreateBodySchema,

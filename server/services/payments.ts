@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { and, asc, eq, lt } from 'drizzle-orm';
-import { sceneAllowed } from '../../bridges/matrix.js';
+import { sceneAllowed } from '../../contract/containers.js';
 import type { Container } from '../../bridges/types.js';
 import { PAY_METHODS, type PayMethod } from '../../contract/api.js';
 import { billMonthParams } from '../../contract/bill-rules.js';
@@ -60,7 +60,7 @@ export interface CreatePaymentInput {
   method: string;
   /** A card needs none; the others say where the customer pays (inside WeChat, a phone browser...). */
   scene?: string | undefined;
-  /** Where the request came from (bridges/detect.ts on its user agent): only its matrix row's pairs run. */
+  /** Where the request came from (contract/detect.ts on its user agent): only its matrix row's pairs run. */
   container: Container;
   token?: string | undefined;
   clientIp: string;

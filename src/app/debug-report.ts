@@ -1,5 +1,5 @@
-import { detectPlatform, isDesktop } from '../../bridges/detect';
-import { isRunnable, matrixRow } from '../../bridges/matrix';
+import { detectPlatform, isDesktop } from '../../contract/detect';
+import { isRunnable, matrixRow } from '../../contract/containers';
 
 /**
  * What support staff need to see in vConsole (`?debug=1`) when helping a customer: the

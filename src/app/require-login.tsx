@@ -8,7 +8,7 @@ import { useStores } from './store-context';
 
 /**
  * Personal-center routes need a signed-in customer. Where the container has its own sign-in
- * (bridges/matrix.ts: WeChat, Alipay, a mini-program) a visitor is signed in through it
+ * (contract/containers.ts: WeChat, Alipay, a mini-program) a visitor is signed in through it
  * (forceOauth); elsewhere they go to login and come back.
  */
 export const RequireLogin = observer(function RequireLogin({ children }: { children: ReactNode }) {

@@ -1,7 +1,7 @@
 import { reaction } from 'mobx';
 import { createBridge } from '../../bridges/create-bridge';
-import { detectPlatform, isDesktop } from '../../bridges/detect';
-import { matrixRow } from '../../bridges/matrix';
+import { detectPlatform, isDesktop } from '../../contract/detect';
+import { matrixRow } from '../../contract/containers';
 import type { Container, PlatformBridge } from '../../bridges/types';
 import type { Lang } from '../../contract/api';
 import { createHttpClient, type HttpClient } from '../api/http-client';
@@ -53,7 +53,7 @@ export class RootStore {
   readonly notifications: NotificationSettingsStore;
   readonly ui: UiStore;
   readonly bridge: PlatformBridge;
-  /** A computer rather than a phone: it pays by QR code and page cashiers (bridges/matrix.ts). */
+  /** A computer rather than a phone: it pays by QR code and page cashiers (contract/containers.ts). */
   readonly desktop: boolean;
   // A private name, unlike the stores: clear() goes through every property but this one.
   readonly #storages: KeyValueStorage[];

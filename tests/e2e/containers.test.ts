@@ -2,13 +2,13 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matrixRow, type SignIn } from '../../bridges/matrix';
+import { matrixRow, type SignIn } from '../../contract/containers';
 import type { Container } from '../../bridges/types';
 import { expectAccessible, openPhone, settle, startHarness, type Harness, type PhonePage } from './helpers/harness';
 import { customerWithOrder, placeOrder } from './helpers/orders';
 
 // Issue 17: in each container a customer signs in and pays as that container allows
-// (bridges/matrix.ts), with the sandbox and stand-in bridges playing the apps. One journey,
+// (contract/containers.ts), with the sandbox and stand-in bridges playing the apps. One journey,
 // a row per container: its user agent, how it signs in, the pay buttons it shows, how it pays.
 
 const fixtures = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'user-agents.json'), 'utf8')) as {
@@ -271,7 +271,7 @@ describe('signing in and paying in each container, in Chromium', () => {
   afterAll(() => h?.close());
 
   it.each(JOURNEYS.map((journey) => [journey.title, journey] as const))('%s', async (_title, journey) => {
-    // The row says what bridges/matrix.ts says this container signs in with.
+    // The row says what contract/containers.ts says this container signs in with.
     expect(matrixRow(journey.container, { desktop: !!journey.desktop, wechatH5: false }).signIn).toBe(journey.signIn);
     const phone = await openPhone(h, agentOf(journey.container, journey.desktop));
     const { page } = phone;

@@ -32,7 +32,7 @@ describe('continuing a payment from WeChat in a browser, in Chromium', () => {
     const orderNo = await placeOrder(page.request, h.baseUrl, token, 'wxonly');
 
     await page.goto(`${h.baseUrl}/h5/pages/process/pay?orderNo=${orderNo}`);
-    // Inside WeChat, Alipay is offered as a continuation elsewhere (bridges/matrix.ts).
+    // Inside WeChat, Alipay is offered as a continuation elsewhere (contract/containers.ts).
     await page.getByRole('button', { name: '支付宝（在浏览器中继续）' }).click();
     const link = page.getByTestId('handoff-link');
     await link.waitFor();

@@ -52,7 +52,7 @@ function wechatBridge(page: Page, result: 'ok' | 'fail' | 'cancel') {
 describe('what a payment came to, in Chromium', () => {
   let h: Harness;
   beforeAll(async () => {
-    // This merchant has WeChat Pay H5, so a phone browser can pay by it (bridges/matrix.ts).
+    // This merchant has WeChat Pay H5, so a phone browser can pay by it (contract/containers.ts).
     h = await startHarness({ WECHAT_H5_PAY: 'on' });
   });
   afterAll(() => h?.close());

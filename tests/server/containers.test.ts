@@ -7,7 +7,7 @@ import { placeOrder, signUp } from './helpers/purchase';
 import { agentOf, getJson, postForm, type SignedInBody } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
-// Issue 17: each container pays only as it can (bridges/matrix.ts), and the sandbox runs every
+// Issue 17: each container pays only as it can (contract/containers.ts), and the sandbox runs every
 // pair the matrix names with signed notifications, as the real providers would.
 
 interface Created {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isRunnable, matrixRow, PAY_SCENES } from '../../bridges/matrix';
-import { CONTAINERS } from '../../bridges/types';
+import { CONTAINERS, isRunnable, matrixRow, PAY_SCENES } from '../../contract/containers';
 import { PAY_METHODS } from '../../contract/api';
 import { backends } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';
@@ -8,7 +7,7 @@ import { agentOf, postForm } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // Issue 28: what the server takes from a container is what the page there offers
-// (bridges/matrix.ts): every other method/scene pair is PAY_METHOD_UNAVAILABLE, none of the
+// (contract/containers.ts): every other method/scene pair is PAY_METHOD_UNAVAILABLE, none of the
 // offered ones is, whatever else then decides about the payment.
 
 describe.each(backends)('the payment matrix through the API on %s', (backend) => {

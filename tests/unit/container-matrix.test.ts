@@ -3,8 +3,10 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { PAY_METHODS } from '../../contract/api';
 import { createBridge } from '../../bridges/create-bridge';
-import { detectPlatform, isDesktop } from '../../bridges/detect';
+import { detectPlatform, isDesktop } from '../../contract/detect';
 import {
+  CONTAINERS,
+  type Container,
   isRunnable,
   matrixMarkdown,
   matrixRow,
@@ -13,8 +15,8 @@ import {
   type MatrixOptions,
   type MatrixRow,
   type PayScene,
-} from '../../bridges/matrix';
-import { CONTAINERS, type Container, type PayRequest } from '../../bridges/types';
+} from '../../contract/containers';
+import type { PayRequest } from '../../bridges/types';
 
 const root = join(__dirname, '..', '..');
 const fixtures = JSON.parse(readFileSync(join(root, 'tests', 'fixtures', 'user-agents.json'), 'utf8')) as {

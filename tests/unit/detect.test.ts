@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { detectPlatform } from '../../bridges/detect';
+import { detectPlatform } from '../../contract/detect';
 
 const fixtures = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'user-agents.json'), 'utf8')) as {
   cases: { name: string; ua: string; expect: string }[];

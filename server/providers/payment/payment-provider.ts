@@ -1,7 +1,7 @@
-import type { PayScene } from '../../../bridges/matrix.js';
+import type { PayScene } from '../../../contract/containers.js';
 import type { PayMethod } from '../../../contract/api.js';
 
-export type { PayScene } from '../../../bridges/matrix.js';
+export type { PayScene } from '../../../contract/containers.js';
 
 export interface PaymentRequest {
   paymentNo: string;

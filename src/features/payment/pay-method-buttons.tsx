@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
-import { isRunnable, type PayWay } from '../../../bridges/matrix';
+import { isRunnable, type PayWay } from '../../../contract/containers';
 import type { PaymentStore } from './payment-store';
 import './payment.css';
 
@@ -13,7 +13,7 @@ export function wayLabelKey(way: PayWay): string {
 }
 
 /**
- * One button per way this container and deployment offer (bridges/matrix.ts), disabled while a
+ * One button per way this container and deployment offer (contract/containers.ts), disabled while a
  * payment runs, but not while a WeChat Native QR code waits to be scanned: the customer may
  * pick another way instead (the server closes the open attempt when a new one starts).
  */

@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { isRunnable, matrixRow, type PayScene, type PayWay } from '../../../bridges/matrix';
+import { isRunnable, matrixRow, type PayScene, type PayWay } from '../../../contract/containers';
 import type { PlatformBridge } from '../../../bridges/types';
 import type { PaymentConfig, PayMethod, RefundView } from '../../../contract/api';
 import type { CardInput } from '../../../contract/card-rules';
@@ -63,7 +63,7 @@ export interface PaymentStoreOptions {
   bridge: PlatformBridge;
   /** The server's payment settings (AppConfigStore), null until the first launch brought them. */
   config: () => PaymentConfig | null;
-  /** A computer rather than a phone (bridges/matrix.ts). */
+  /** A computer rather than a phone (contract/containers.ts). */
   desktop?: boolean;
   /** Leaves for a silent WeChat authorization that tells the server the payer's openid. */
   learnWechatPayer?: () => Promise<boolean>;
@@ -140,7 +140,7 @@ export class PaymentStore implements Clearable {
   }
 
   /**
-   * This container's row of bridges/matrix.ts, kept to what this deployment offers: the methods
+   * This container's row of contract/containers.ts, kept to what this deployment offers: the methods
    * it takes and the scenes its providers run. Ways that run here come first, then hand-offs.
    */
   get ways(): PayWay[] {
@@ -223,7 +223,7 @@ export class PaymentStore implements Clearable {
   }
 
   /**
-   * WeChat Pay or Alipay as this container runs them (bridges/matrix.ts): in place through the
+   * WeChat Pay or Alipay as this container runs them (contract/containers.ts): in place through the
    * platform's bridge, by a cashier redirect, a QR code, the mini-program's pay page, or, where
    * the method cannot run, a link that continues elsewhere.
    */

@@ -17,7 +17,7 @@ import { postLang } from '../../api/user';
 import type { FormFields, HttpClient } from '../../api/http-client';
 import { toResult, type ActionResult } from '../../lib/action-result';
 import type { Clearable } from '../../lib/clearable';
-import type { SignIn } from '../../../bridges/matrix';
+import type { SignIn } from '../../../contract/containers';
 import {
   currentUrl,
   newOAuthState,
@@ -62,7 +62,7 @@ export interface AccountStoreOptions {
   /** The server's OAuth settings (AppConfigStore), null until the first launch brought them. */
   oauthSettings: () => OAuthSettings | null;
   afterSignOut: () => void;
-  /** This container's sign-in (bridges/matrix.ts). */
+  /** This container's sign-in (contract/containers.ts). */
   signIn: SignIn;
   /** Told of every sign-in, whichever way: the app then shows the account's language. */
   afterSignIn?: (user: UserInfo) => void;
@@ -120,7 +120,7 @@ export class AccountStore implements Clearable {
     await this.languageSaves;
   }
 
-  /** This container's own sign-in, besides e-mail (bridges/matrix.ts). */
+  /** This container's own sign-in, besides e-mail (contract/containers.ts). */
   get platformSignIn(): SignIn {
     return this.signInKind;
   }
@@ -235,7 +235,7 @@ export class AccountStore implements Clearable {
   }
 
   /**
-   * Signs in through the platform this page runs in (bridges/matrix.ts): WeChat leaves for its
+   * Signs in through the platform this page runs in (contract/containers.ts): WeChat leaves for its
    * authorization page, silently first (snsapi_base), and comes back with a code; Alipay hands
    * a code over in place; a mini-program's web view asks the mini-program for a new ticket.
    */

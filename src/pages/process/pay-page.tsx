@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { pageTitle } from '../../app/route-frame';
 import { LoadFailed } from '../../components/load-failed';
 import { Steps } from '../../components/steps';
-import type { PayWay } from '../../../bridges/matrix';
+import type { PayWay } from '../../../contract/containers';
 import { PayMethodButtons } from '../../features/payment/pay-method-buttons';
 import { PaymentPhase } from '../../features/payment/payment-phase';
 import { RefundNotice } from '../../features/payment/refund-notice';

@@ -32,7 +32,7 @@ export default observer(function LoginPage({ titleKey }: PageProps) {
   useEffect(() => {
     if (session.launched && session.isLogin) navigate(safeRedirect(redirect), { replace: true });
   }, [session.launched, session.isLogin, navigate, redirect]);
-  // Where the container has its own sign-in (bridges/matrix.ts) it is the easy way in; known only once hydrated.
+  // Where the container has its own sign-in (contract/containers.ts) it is the easy way in; known only once hydrated.
   const platform = ready && account.platformSignIn !== 'email';
   const [leaving, setLeaving] = useState(false);
   // Declined on the platform's own sheet (here, or on the way to a personal page): say so next

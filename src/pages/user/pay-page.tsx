@@ -7,7 +7,7 @@ import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed } from '../../components/load-failed';
 import { BillSummary } from '../../features/line/bill-summary';
-import type { PayWay } from '../../../bridges/matrix';
+import type { PayWay } from '../../../contract/containers';
 import { billMonthParams, unpaidOldestFirst } from '../../../contract/bill-rules';
 import { tokyoDate } from '../../../contract/calendar';
 import { formatYen } from '../../lib/format';

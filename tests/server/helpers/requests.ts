@@ -16,14 +16,14 @@ const agents = JSON.parse(readFileSync(join(__dirname, '..', '..', 'fixtures', '
   cases: { ua: string; expect: string; desktop: boolean }[];
 };
 
-/** A real user agent of a container (bridges/detect.ts), on a phone unless `desktop`. */
+/** A real user agent of a container (contract/detect.ts), on a phone unless `desktop`. */
 export function agentOf(container: string, desktop = false): string {
   const found = agents.cases.find((c) => c.expect === container && c.desktop === desktop);
   if (!found) throw new Error(`no ${container} user agent in the fixtures`);
   return found.ua;
 }
 
-// The container each payment scene runs in (bridges/matrix.ts): a payment is made from where it
+// The container each payment scene runs in (contract/containers.ts): a payment is made from where it
 // can run unless a test says otherwise with its own user-agent header.
 const SCENE_AGENT: Record<string, [string, boolean]> = {
   jsapi: ['wechat', false],

@@ -26,11 +26,11 @@ import {
 } from '../../../contract/console-values';
 import { ORDER_STATUSES } from '../../../contract/order-status';
 import { STAFF_ROLES } from '../../../contract/staff-roles';
-import { PAY_SCENES } from '../../../bridges/matrix';
+import { PAY_SCENES } from '../../../contract/containers';
 import cn from '../../../locales/cn.json';
 
 // Console data holding every value each page can show, taken from the lists in contract/ (and
-// bridges/matrix.ts for scenes), so a value added there is shown here at once.
+// contract/containers.ts for scenes), so a value added there is shown here at once.
 
 export const STAFF_STATES = staffListSchema.shape.staff.element.shape.state.options;
 export const PROVIDER_STATES = adminPaymentSchema.shape.providerState.options;

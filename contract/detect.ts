@@ -1,4 +1,4 @@
-import type { Container } from './types';
+import type { Container } from './containers';
 
 /** What the page can read besides the user agent: both are set by the containers themselves. */
 export interface WindowLike {

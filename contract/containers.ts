@@ -1,9 +1,30 @@
 // The one table of what works where: which sign-in and which payment methods each container
 // offers. The app draws its sign-in and pay buttons from it, the server refuses any other
 // method/scene pair (PAY_METHOD_UNAVAILABLE), and README's matrix is printed from it (a unit
-// test keeps the two equal). Pure data: the server imports it too.
-import type { PayMethod } from '../contract/api';
-import { CONTAINERS, type Container } from './types';
+// test keeps the two equal). Pure data: the server imports it too, hence contract/.
+import type { PayMethod } from './api';
+
+/** Where the page runs, decided once at start by detect.ts (docs/architecture.md#bridges). */
+export type Container =
+  | 'wechat'
+  | 'wechat-desktop'
+  | 'wechat-miniprogram'
+  | 'wecom'
+  | 'alipay'
+  | 'alipay-miniprogram'
+  | 'alipay-hk'
+  | 'browser';
+
+export const CONTAINERS: readonly Container[] = [
+  'wechat',
+  'wechat-desktop',
+  'wechat-miniprogram',
+  'wecom',
+  'alipay',
+  'alipay-miniprogram',
+  'alipay-hk',
+  'browser',
+];
 
 /** How a customer signs in here besides e-mail and password, which works everywhere. */
 export type SignIn =
