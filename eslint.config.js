@@ -2,6 +2,7 @@
 // docs/architecture.md#import-rules as import rules, so the architecture holds by the linter
 // rather than by habit.
 import fs from 'node:fs';
+import { builtinModules } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -31,6 +32,16 @@ const consoleWhy =
   'docs/architecture.md#staff-console: the staff console imports its own files, the shared toolkit (src/lib/), contract/ and packages; never customer code.';
 const libWhy =
   'docs/architecture.md#import-rules: src/lib/ is the toolkit both apps share, so it imports neither customer code nor the console.';
+const featureUpWhy =
+  'docs/architecture.md#import-rules: a feature never imports src/app/ or src/pages/; they compose features, not the reverse.';
+const sharedFeatureWhy =
+  'docs/architecture.md#import-rules: src/components/, src/lib/ and src/api/ sit below the features, so they never import one.';
+const bridgeUpWhy =
+  'docs/architecture.md#import-rules: bridges/ wrap the platforms for the app; they import neither src/ nor server/ (pure shared code lives in contract/).';
+const contractNodeWhy =
+  'docs/architecture.md#import-rules: contract/ runs unchanged in the browser, so it imports no Node built-in, with or without the node: prefix.';
+const serverUpWhy =
+  'docs/architecture.md#import-rules: server/lib/ and server/db/ sit below the rest of the server, so they never import server/routes/, services/, ops/ or plugins/.';
 const adminWhy =
   'docs/architecture.md#staff-console: the staff console (src/admin/) is a bundle of its own that customers never load; customer code never imports it.';
 
@@ -49,13 +60,41 @@ const pageApiPatterns = [{ regex: '^(\\.\\./)+api(/|$)|(^|/)src/api(/|$)', messa
 const consolePatterns = (depth) => [{ regex: `^(\\.\\./){${depth}}(?!lib(/|$))[^./]`, message: consoleWhy }];
 const customerFolders = fs
   .readdirSync(path.join(root, 'src'), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && entry.name !== 'lib')
+  .filter((entry) => entry.isDirectory() && entry.name !== 'lib' && entry.name !== 'features')
   .map((entry) => entry.name);
+// Features are left to sharedFeaturePatterns, which catches them from any depth.
 const libPatterns = [{ regex: `^\\.\\./(${customerFolders.join('|')})(/|$)`, message: libWhy }];
+const sharedFeaturePatterns = [{ regex: '^(\\.\\./)+features(/|$)|(^|/)src/features(/|$)', message: sharedFeatureWhy }];
+// Two climbs at least: `../../app` from src/features/<name>/, one more from a subfolder.
+const featureUpPatterns = [
+  { regex: '^(\\.\\./){2,}(app|pages)(/|$)|(^|/)src/(app|pages)(/|$)', message: featureUpWhy },
+];
+const bridgePatterns = [{ regex: '^(\\.\\./)+(src|server)(/|$)', message: bridgeUpWhy }];
+const nodeBuiltins = builtinModules.filter((name) => !name.startsWith('node:') && !name.includes('/'));
+const contractNodePatterns = [{ regex: `^(node:|(${nodeBuiltins.join('|')})(/|$))`, message: contractNodeWhy }];
 const featurePatterns = (own) =>
   features
     .filter((other) => other !== own)
     .map((other) => ({ regex: `^\\.\\./${other}(/|$)|(^|/)features/${other}(/|$)`, message: featureWhy }));
+// No-restricted-imports does not see import(), so a lazy import of another feature is refused as
+// syntax. Esquery's regex literal ends at the first `/`, hence \x2F for the slashes.
+const featureDynamicSyntax = (own) => {
+  const others = features.filter((other) => other !== own).join('|');
+  const regex = `^\\.\\.\\x2F(${others})(\\x2F|$)|(^|\\x2F)features\\x2F(${others})(\\x2F|$)`;
+  return [{ selector: `ImportExpression[source.type='Literal'][source.value=/${regex}/]`, message: featureWhy }];
+};
+
+// server/lib/ and server/db/ import nothing above them. These files did before the rule existed;
+// each may keep exactly the import listed until the server moves into one folder per domain
+// (issue 28). Do not add to this list: move the shared piece down instead.
+const serverUpAllowed = {
+  'server/lib/auth.ts': ['services/sessions.js'],
+  'server/lib/staff-auth.ts': ['services/staff.js'],
+};
+const serverUpPatterns = (allowed = []) => {
+  const except = allowed.map((target) => `(?!${target.replaceAll('.', '\\.')}$)`).join('');
+  return [{ regex: `^(\\.\\./)+${except}(routes|services|ops|plugins)(/|$)`, message: serverUpWhy }];
+};
 
 const platformGlobals = ['WeixinJSBridge', 'wx', 'AlipayJSBridge', 'ap', 'my', 'Multipayment'].map((name) => ({
   name,
@@ -187,10 +226,17 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [...serverPatterns, ...adminPatterns, ...featurePatterns(feature)] },
+        { patterns: [...serverPatterns, ...adminPatterns, ...featureUpPatterns, ...featurePatterns(feature)] },
       ],
+      'no-restricted-syntax': ['error', ...locationSyntax, ...featureDynamicSyntax(feature)],
     },
   })),
+  {
+    files: ['src/components/**/*.{ts,tsx}', 'src/api/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...adminPatterns, ...sharedFeaturePatterns] }],
+    },
+  },
   // The console itself: its own files, the shared toolkit, contract/ and packages.
   ...[1, 2, 3, 4].map((depth) => ({
     files: [`src/admin/${'*/'.repeat(depth - 1)}*.{ts,tsx}`],
@@ -198,11 +244,25 @@ export default tseslint.config(
   })),
   {
     files: ['src/lib/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...libPatterns] }] },
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [...serverPatterns, ...libPatterns, ...sharedFeaturePatterns] }],
+    },
   },
   {
     files: ['server/**/*.ts'],
     rules: { 'no-restricted-imports': ['error', { patterns: srcPatterns }] },
+  },
+  {
+    files: ['server/lib/**/*.ts', 'server/db/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...srcPatterns, ...serverUpPatterns()] }] },
+  },
+  ...Object.entries(serverUpAllowed).map(([file, allowed]) => ({
+    files: [file],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...srcPatterns, ...serverUpPatterns(allowed)] }] },
+  })),
+  {
+    files: ['bridges/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: bridgePatterns }] },
   },
   {
     files: ['contract/**/*.ts'],
@@ -212,7 +272,8 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^(\\.\\./)+(src|server)(/|$)', message: contractWhy },
-            { regex: '^(react|react-dom|mobx|node:)', message: contractWhy },
+            { regex: '^(react|react-dom|mobx)', message: contractWhy },
+            ...contractNodePatterns,
           ],
         },
       ],

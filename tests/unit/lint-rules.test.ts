@@ -48,6 +48,34 @@ describe('import rules', () => {
     ['src/admin/pages/x.tsx', "import { LoadFailed } from '../../components/load-failed';", 'never customer'],
     ['src/lib/x.ts', "import { createHttpClient } from '../api/http-client';", 'toolkit both apps share'],
     ['src/lib/x.ts', "import { RootStore } from '../admin/stores/root-store';", 'toolkit both apps share'],
+    ['src/features/payment/x.ts', "import { RootStore } from '../../app/root-store';", 'never imports src/app/'],
+    [
+      'src/features/payment/sub/x.tsx',
+      "import { PayPage } from '../../../pages/user/pay-page';",
+      'never imports src/app/',
+    ],
+    ['src/components/x.tsx', "import { PaymentStore } from '../features/payment/payment-store';", 'below the features'],
+    ['src/lib/x.ts', "import type { SessionStore } from '../features/session/session-store';", 'below the features'],
+    ['src/api/x.ts', "import { PaymentStore } from '../features/payment/payment-store';", 'below the features'],
+    ['bridges/x.ts', "import { format } from '../src/lib/format';", 'bridges/ wrap the platforms'],
+    ['bridges/x.ts', "import { config } from '../server/config';", 'bridges/ wrap the platforms'],
+    ['contract/x.ts', "import { readFileSync } from 'fs';", 'no Node built-in'],
+    ['contract/x.ts', "import { join } from 'path';", 'no Node built-in'],
+    ['contract/x.ts', "import { randomUUID } from 'crypto';", 'no Node built-in'],
+    ['contract/x.ts', "import { readFile } from 'fs/promises';", 'no Node built-in'],
+    ['contract/x.ts', "import { createHash } from 'node:crypto';", 'no Node built-in'],
+    ['server/lib/x.ts', "import { userForToken } from '../services/sessions.js';", 'server/lib/ and server/db/'],
+    ['server/lib/x.ts', "import { paymentRoutes } from '../routes/payments.js';", 'server/lib/ and server/db/'],
+    ['server/db/schema/x.ts', "import { runOperation } from '../../ops/operations.js';", 'server/lib/ and server/db/'],
+    ['server/db/x.ts', "import { plugin } from '../plugins/x.js';", 'server/lib/ and server/db/'],
+    // The allow-list of eslint.config.js keeps each old offender to its one import.
+    ['server/lib/auth.ts', "import { auditStaff } from '../services/staff.js';", 'server/lib/ and server/db/'],
+    [
+      'server/lib/staff-auth.ts',
+      "import { userForToken } from '../services/sessions.js';",
+      'server/lib/ and server/db/',
+    ],
+    ['server/lib/auth.ts', "import { format } from '../../src/lib/format';", 'src/'],
   ])(
     '%s: %s is refused',
     async (filePath, code, why) => {
@@ -75,10 +103,57 @@ describe('import rules', () => {
     ['src/admin/x.tsx', "import { showLang } from '../lib/language';"],
     ['src/admin/stores/x.ts', "import { AdminApiError } from '../api/client';"],
     ['src/lib/x.ts', "import { CODE_OK } from '../../contract/api';"],
+    ['src/features/payment/x.ts', "import { isRunnable } from '../../../contract/containers';"],
+    ['src/components/x.tsx', "import { format } from '../lib/format';"],
+    ['bridges/x.ts', "import type { Container } from '../contract/containers';"],
+    ['contract/x.ts', "import { detectPlatform } from './detect';"],
+    ['contract/x.ts', "import { z } from 'zod';"],
+    ['server/lib/x.ts', "import { db } from '../db/client.js';"],
+    ['server/services/x.ts', "import { userForToken } from './sessions.js';"],
+    ['server/routes/x.ts', "import { createPayment } from '../services/payments.js';"],
+    ['server/lib/auth.ts', "import { userForToken, type SessionUser } from '../services/sessions.js';"],
+    ['server/lib/staff-auth.ts', "import { auditStaff } from '../services/staff.js';"],
   ])(
     '%s: %s is allowed',
     async (filePath, code) => {
       expect(await architectureFindings(filePath, code)).toEqual([]);
+    },
+    timeout,
+  );
+});
+
+describe('lazy imports', () => {
+  it.each([
+    ['src/features/payment/x.ts', "export const load = () => import('../purchase/purchase-store');"],
+    ['src/features/payment/sub/x.ts', "export const load = () => import('../../../features/session/session-store');"],
+  ])(
+    '%s: %s is refused',
+    async (filePath, code) => {
+      const findings = await architectureFindings(filePath, code);
+      expect(findings).toHaveLength(1);
+      expect(findings[0]).toContain('no-restricted-syntax');
+      expect(findings[0]).toContain('never imports another feature');
+    },
+    timeout,
+  );
+
+  it.each([
+    ['src/features/payment/x.ts', "export const load = () => import('./payment-store');"],
+    ['src/pages/process/x.tsx', "export const load = () => import('../../features/payment/payment-store');"],
+    ['src/app/x.ts', "export const load = () => import('../features/purchase/purchase-store');"],
+  ])(
+    '%s: %s is allowed',
+    async (filePath, code) => {
+      expect(await architectureFindings(filePath, code)).toEqual([]);
+    },
+    timeout,
+  );
+
+  it(
+    'a feature keeps the platform rules of src/',
+    async () => {
+      const findings = await architectureFindings('src/features/payment/x.ts', "location.href = '/h5/';");
+      expect(findings.join('\n')).toContain('only bridges/');
     },
     timeout,
   );
