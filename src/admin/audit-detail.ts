@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
-import { yen } from './format';
+import type { Lang } from '../../contract/api';
+import { formatTime, yen } from './format';
 import { historyNote } from './history-note';
 
 /** Where a word a record holds (a status, a document, a role, a reason) is said in words. */
@@ -19,7 +20,7 @@ const MONEY = new Set(['amount', 'paid']);
  * An audit row's detail (JSON, as stored and exported) as staff read it: each part labelled in
  * the console's language and the codes in it said in words. The CSV export keeps the JSON.
  */
-export function auditDetail(t: TFunction, json: string): string {
+export function auditDetail(t: TFunction, json: string, lang: Lang): string {
   let detail: unknown;
   try {
     detail = JSON.parse(json);
@@ -29,16 +30,21 @@ export function auditDetail(t: TFunction, json: string): string {
   if (typeof detail !== 'object' || detail === null || Array.isArray(detail)) return json;
   return Object.entries(detail)
     .filter(([, value]) => value !== null && value !== undefined && value !== '')
-    .map(([key, value]) => `${t(`admin.audit.detailKeys.${key}`, { defaultValue: key })}：${valueText(t, key, value)}`)
+    .map(
+      ([key, value]) =>
+        `${t(`admin.audit.detailKeys.${key}`, { defaultValue: key })}：${valueText(t, key, value, lang)}`,
+    )
     .join('；');
 }
 
-function valueText(t: TFunction, key: string, value: unknown): string {
+function valueText(t: TFunction, key: string, value: unknown, lang: Lang): string {
   if (MONEY.has(key) && typeof value === 'number') return yen(value);
+  // Times are stored in UTC and shown in Tokyo time, as everywhere in the console.
+  if (key.endsWith('At') && typeof value === 'string') return formatTime(value, lang);
   if (key === 'note' && typeof value === 'string') return historyNote(t, value);
   if (typeof value === 'string') return wordOf(t, value);
   if (Array.isArray(value)) return value.map((item) => itemText(t, item)).join('、');
-  if (typeof value === 'object' && value !== null) return auditDetail(t, JSON.stringify(value));
+  if (typeof value === 'object' && value !== null) return auditDetail(t, JSON.stringify(value), lang);
   return String(value);
 }
 

@@ -38,3 +38,15 @@ const FIXED_NOTES: Record<string, string> = {
   'documents queued for review': 'queued',
   'documents refused': 'refused',
 };
+
+/**
+ * Who did it, as staff read it: the server records `system`, `scheduler`, `customer:<id>` and
+ * `staff:<login>` (ops commands use the login or `OPS_USER`); a login is a name staff know.
+ */
+export function actorName(t: TFunction, actor: string): string {
+  if (actor === 'system' || actor === 'scheduler') return t(`admin.order.actors.${actor}`);
+  const customer = /^customer:(\d+)$/.exec(actor);
+  if (customer) return t('admin.order.actors.customer', { id: customer[1] });
+  const staff = /^staff:(.+)$/.exec(actor);
+  return staff ? staff[1]! : actor;
+}

@@ -20,20 +20,22 @@ describe('an audit row in the console', () => {
       language.setLang(lang);
       const t = language.i18n.getFixedT(lang);
       for (const detail of DETAILS) {
-        const text = auditDetail(t, JSON.stringify(detail));
+        const text = auditDetail(t, JSON.stringify(detail), lang);
         expect(text).not.toMatch(/[{}"]/);
         expect(text).not.toMatch(
           /\b(under_review|approved|residence_back|passport|blurry|finance|failed|paid|orderNo|kind|duplicate)\b/,
         );
         expect(text).not.toContain('{{');
       }
-      expect(auditDetail(t, JSON.stringify({ amount: 1980 }))).toContain('¥1,980');
+      expect(auditDetail(t, JSON.stringify({ amount: 1980 }), lang)).toContain('¥1,980');
+      // Stored in UTC, read in Tokyo time: 01:00 UTC is 10:00 in Tokyo.
+      expect(auditDetail(t, JSON.stringify({ approvedAt: '2026-11-25T01:00:00.000Z' }), lang)).toContain('10:00');
     });
   }
 
   it('shows what it cannot read as it is', () => {
     const t = new LanguageStore().i18n.getFixedT('cn');
-    expect(auditDetail(t, 'not json')).toBe('not json');
-    expect(auditDetail(t, '{}')).toBe('');
+    expect(auditDetail(t, 'not json', 'cn')).toBe('not json');
+    expect(auditDetail(t, '{}', 'cn')).toBe('');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyNote } from '../../src/admin/history-note';
+import { actorName, historyNote } from '../../src/admin/history-note';
 import { LanguageStore } from '../../src/admin/stores/language-store';
 
 // Issue 27's walk: an order's history read "approved", "japanpost tracking JP…", "line
@@ -44,5 +44,13 @@ describe("an order event's note in the console", () => {
   it('keeps what staff typed', () => {
     const t = new LanguageStore().i18n.getFixedT('cn');
     expect(historyNote(t, '护照照片模糊，请重新上传')).toBe('护照照片模糊，请重新上传');
+  });
+
+  it('names who did it in words', () => {
+    const t = new LanguageStore().i18n.getFixedT('cn');
+    expect(actorName(t, 'system')).toBe('系统');
+    expect(actorName(t, 'scheduler')).toBe('定时任务');
+    expect(actorName(t, 'customer:12')).toBe('客户（账号 12）');
+    expect(actorName(t, 'staff:rev1')).toBe('rev1');
   });
 });

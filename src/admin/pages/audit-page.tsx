@@ -8,6 +8,7 @@ import { Page } from '../components/page';
 import { formatTime } from '../format';
 import { useAdmin } from '../stores/store-context';
 import { auditDetail } from '../audit-detail';
+import { actorName } from '../history-note';
 
 const TEXT_FILTERS: (keyof AuditFilter)[] = ['actor', 'action', 'target'];
 
@@ -85,11 +86,11 @@ export const AuditPage = observer(function AuditPage() {
                 {rows.map((row) => (
                   <tr key={row.id}>
                     <td>{formatTime(row.at, language.lang)}</td>
-                    <td>{row.actor}</td>
+                    <td>{actorName(t, row.actor)}</td>
                     <td>{t(`admin.audit.actions.${row.action}`, { defaultValue: row.action })}</td>
                     <td>{row.target}</td>
                     <td>{row.ip ?? '—'}</td>
-                    <td className="detail">{auditDetail(t, row.detail)}</td>
+                    <td className="detail">{auditDetail(t, row.detail, language.lang)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -12,7 +12,7 @@ import { DocumentViewer } from './document-viewer';
 import { ActivateForm, PickupForm, ShipForm } from './fulfil-forms';
 import { ApproveForm, DecisionButtons, RejectForm } from './review-forms';
 import { formatPhone } from '../../../contract/line-rules';
-import { historyNote } from '../history-note';
+import { actorName, historyNote } from '../history-note';
 
 /** The purchase form's fields in the order they are checked against the documents. */
 const INFO_FIELDS = [
@@ -168,7 +168,7 @@ const History = observer(function History({ data }: { data: AdminOrder }) {
             <tr key={`${entry.at}-${index}`}>
               <td>{formatTime(entry.at, language.lang)}</td>
               <td>{t(`order.status.${entry.status}`, { defaultValue: entry.status })}</td>
-              <td>{entry.actor}</td>
+              <td>{actorName(t, entry.actor)}</td>
               <td>{historyNote(t, entry.note)}</td>
             </tr>
           ))}
