@@ -2,8 +2,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed } from '../components/load-failed';
 import { LoadingView } from '../components/loading-view';
+import { PageHeader } from '../components/page-header';
 import { useStores } from './store-context';
 
 /**
@@ -39,8 +39,19 @@ export const RequireLogin = observer(function RequireLogin({ children }: { child
     toLogin();
   }, [session.launched, session.isLogin, session.unreachable, session.forceOauth, account, navigate, here]);
 
+  // The app's own title bar here too: a way back and the language switch while offline.
   if (session.launched && !session.isLogin && session.unreachable)
-    return <LoadFailed text={t('app.sessionUnreachable')} onRetry={() => void root.retrySession()} />;
+    return (
+      <>
+        <PageHeader title={t('app.name')} />
+        <main className="page status-view" role="alert">
+          <p>{t('app.sessionUnreachable')}</p>
+          <button type="button" className="button button-primary" onClick={() => void root.retrySession()}>
+            {t('app.retry')}
+          </button>
+        </main>
+      </>
+    );
   if (!session.launched || !session.isLogin) return <LoadingView onGiveUp={() => window.location.reload()} />;
   return <>{children}</>;
 });

@@ -94,6 +94,9 @@ describe('a signed-in customer opening the app while the server cannot answer, i
     await page.goto(`${h.baseUrl}/h5/pages/order/list`);
     await page.getByText('暂时无法确认您的登录状态').waitFor();
     expect(page.url()).not.toContain('/pages/public/login');
+    // The title bar stays: a way back and the language switch.
+    await page.getByRole('button', { name: '返回' }).waitFor();
+    await page.getByRole('button', { name: /日本語/ }).waitFor();
     await expectAccessible(page);
     down = false;
     await page.getByRole('button', { name: '重试' }).click();
