@@ -72,6 +72,8 @@ describe('what a payment came to, in Chromium', () => {
     await page.getByRole('heading', { name: '支付已取消' }).waitFor();
     expect(await page.getByRole('alert').textContent()).toContain('取消');
     await page.getByRole('link', { name: '重新支付' }).waitFor();
+    // What it was for follows from the server's answer, a moment after the words.
+    await page.locator('main').getByText(orderNo).waitFor();
     const main = (await page.locator('main').textContent()) ?? '';
     expect(main).toContain(orderNo);
     expect(main).toContain('支付宝支付');
