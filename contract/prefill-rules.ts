@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isProofDateValid } from './calendar';
 import type { OrderStatus } from './order-status';
+import { INFORMATION_FIELDS } from './purchase-rules';
 
 /**
  * A returning customer's next purchase starts from their last order (issue 27, item 10). Only
@@ -16,30 +17,19 @@ export const PREFILL_STATUSES: readonly OrderStatus[] = [
   'active',
 ];
 
-/** The person, their contact and address: what does not change from one SIM to the next. */
-export const PREFILL_TEXT_FIELDS = [
-  'lastName',
-  'firstName',
-  'email',
-  'birthday',
-  'phone',
-  'region',
-  'postcode',
-  'province',
-  'city',
-  'district',
-  'block',
-  'building',
-  'visaType',
-  'identityKind',
-  'addressSame',
-  'proofType',
-  'proofDate',
-] as const;
-
 /** The document fields, each with the kinds of stored document it may hold. */
 export const PREFILL_DOCUMENT_FIELDS = ['residenceFront', 'residenceBack', 'identityDoc', 'proofDoc'] as const;
 export type PrefillDocumentField = (typeof PREFILL_DOCUMENT_FIELDS)[number];
+
+/**
+ * The person, their contact and address: what does not change from one SIM to the next. The
+ * form's own fields, less how this SIM travels and the documents (offered one by one below).
+ */
+const NOT_CARRIED = ['delivery', 'storeId', ...PREFILL_DOCUMENT_FIELDS] as const;
+type PrefillTextField = Exclude<(typeof INFORMATION_FIELDS)[number], (typeof NOT_CARRIED)[number]>;
+export const PREFILL_TEXT_FIELDS = INFORMATION_FIELDS.filter(
+  (field): field is PrefillTextField => !(NOT_CARRIED as readonly string[]).includes(field),
+);
 
 export function documentKindsOf(field: PrefillDocumentField, identityKind: string): string[] {
   if (field === 'residenceFront') return ['residence_front'];
