@@ -1,7 +1,7 @@
 // The floor of login: password verifications per second with the server's own argon2
 // settings, 100 at a time as 100 connections would ask, and nothing else in the process.
 // Prints one JSON line: { perSecond }.
-import { hashPassword, verifyPassword } from '../server/services/passwords.js';
+import { hashPassword, verifyPassword } from '../server/lib/passwords.js';
 
 const seconds = Number(process.argv[2] ?? 10);
 const stored = await hashPassword('bench1234');

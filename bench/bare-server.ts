@@ -2,7 +2,7 @@
 // read), and verifying one password with the server's argon2id settings (the floor of a
 // login: HTTP plus argon2, no database, no throttling, no session).
 import Fastify from 'fastify';
-import { hashPassword, verifyPassword } from '../server/services/passwords.js';
+import { hashPassword, verifyPassword } from '../server/lib/passwords.js';
 
 const stored = await hashPassword('bench1234');
 const app = Fastify();

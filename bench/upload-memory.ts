@@ -1,7 +1,7 @@
 // Upload memory: the real server, 20 accounts, 40 uploads of ~9 MB photos at once (two per
 // account, the most each account may have in flight), the server's resident memory sampled
 // from /proc during the burst and for a minute after. Photos, not filler: each one is decoded
-// and encoded again (server/services/document-content.ts), which is where memory goes.
+// and encoded again (server/documents/document-content.ts), which is where memory goes.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -12,7 +12,7 @@ export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
 /** bills.status: unpaid until a payment settles it (services/payment-settlement.ts). */
 export const BILL_STATUSES = ['unpaid', 'paid'] as const;
 
-/** lines.status: a line is made active when its order is activated (server/ops/operations.ts); nothing else is written yet. */
+/** lines.status: a line is made active when its order is activated (server/staff/operations.ts); nothing else is written yet. */
 export const LINE_STATUSES = ['active'] as const;
 
 /** outbox.status: pending -> sending -> sent, or failed after the last attempt. */
@@ -21,8 +21,8 @@ export const MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed'] as cons
 /** outbox.kind: `code` for a one-time code (activation, reset, binding), else a notification kind. */
 export const MESSAGE_KINDS = ['code', ...NOTIFICATION_KINDS] as const;
 
-/** outbox.channel (server/services/outbox.ts OutboxChannel). */
+/** outbox.channel (server/notifications/outbox.ts OutboxChannel). */
 export const MESSAGE_CHANNELS = ['mail', 'sms', 'wechat'] as const;
 
-/** An automatic refund's reason (server/services/refunds.ts SURPLUS_REASONS); staff refunds carry their own words. */
+/** An automatic refund's reason (server/payments/refunds.ts SURPLUS_REASONS); staff refunds carry their own words. */
 export const AUTOMATIC_REFUND_REASONS = ['duplicate', 'closed'] as const;

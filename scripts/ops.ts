@@ -3,11 +3,11 @@ import { userInfo } from 'node:os';
 import { loadConfig } from '../server/config.js';
 import { openDatabase } from '../server/db/client.js';
 import { HELP, runCommand } from '../server/ops/cli.js';
-import { OpsError } from '../server/ops/operations.js';
+import { OpsError } from '../server/staff/operations.js';
 import { refuseWhileServerRuns } from '../server/ops/server-lock.js';
 import { serverUrlFor } from '../server/ops/server-url.js';
-import { createDocumentStorage } from '../server/providers/storage/create-storage.js';
-import { documentKey } from '../server/services/document-crypto.js';
+import { createDocumentStorage } from '../server/lib/storage/create-storage.js';
+import { documentKey } from '../server/lib/document-crypto.js';
 
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv.includes('--help') || argv[0] === 'help') {

@@ -6,8 +6,8 @@ import { seedIfEmpty } from '../server/db/seed.js';
 import { seedDemo } from '../server/ops/seed-demo.js';
 import { refuseWhileServerRuns } from '../server/ops/server-lock.js';
 import { serverUrlFor } from '../server/ops/server-url.js';
-import { createDocumentStorage } from '../server/providers/storage/create-storage.js';
-import { documentKey } from '../server/services/document-crypto.js';
+import { createDocumentStorage } from '../server/lib/storage/create-storage.js';
+import { documentKey } from '../server/lib/document-crypto.js';
 
 const config = loadConfig();
 if (!config.DATABASE_URL) refuseWhileServerRuns(config.DATA_DIR);

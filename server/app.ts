@@ -9,44 +9,26 @@ import type { DatabaseHandle } from './db/client.js';
 import { refused } from './lib/envelope.js';
 import { refuseUnstorableText } from './lib/validate.js';
 import { requestLogSerializers } from './lib/log-serializers.js';
-import type { JobSender } from './jobs/queue.js';
+import type { JobSender } from './lib/queue.js';
 import { closeByDefault } from './plugins/access.js';
 import { registerAdminApp } from './plugins/admin-app.js';
 import { frameworkRefusal, registerErrorHandler } from './plugins/error-handler.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { createPageShell, type PageShell } from './plugins/page-shell.js';
 import { BASE_PATH, registerStaticApp } from './plugins/static-app.js';
-import { createMiniProgramOAuth, createOAuthProviders, createPaymentProviders } from './providers/create-providers.js';
-import type { MailProvider } from './providers/mail/mail-provider.js';
-import { makeSandboxKeys } from './providers/payment/sandbox-keys.js';
-import { createDocumentStorage } from './providers/storage/create-storage.js';
-import { accountRoutes } from './routes/account.js';
-import { adminAuthRoutes } from './routes/admin-auth.js';
-import { adminAuditRoutes } from './routes/admin-audit.js';
-import { adminCustomerRoutes } from './routes/admin-customers.js';
-import { adminMoneyRoutes } from './routes/admin-money.js';
-import { adminReviewRoutes } from './routes/admin-review.js';
-import { commonRoutes } from './routes/common.js';
-import { contentRoutes } from './routes/content.js';
-import { devOutboxRoutes } from './routes/dev-outbox.js';
-import { faqRoutes } from './routes/faq.js';
-import { healthRoutes } from './routes/health.js';
-import { lineRoutes } from './routes/line.js';
-import { notificationSettingsRoutes } from './routes/notification-settings.js';
-import { handoffRoutes } from './routes/handoff.js';
-import { purchaseDraftRoutes } from './routes/purchase-drafts.js';
-import { orderRoutes } from './routes/orders.js';
-import { pageRoutes } from './routes/pages.js';
-import { paymentRoutes } from './routes/payments.js';
-import { sandboxOAuthRoutes } from './routes/sandbox-oauth.js';
-import { sandboxPayRoutes } from './routes/sandbox-pay.js';
-import { uploadRoutes } from './routes/upload.js';
-import { userRoutes } from './routes/user.js';
-import { wechatJssdkRoutes } from './routes/wechat-jssdk.js';
-import { ContentCache } from './services/content-cache.js';
-import { queueingMail, queueingSms } from './services/outbox.js';
-import { documentKey } from './services/document-crypto.js';
-import { SessionCache } from './services/session-cache.js';
+import { accountsDomain, createMiniProgramOAuth, createOAuthProviders } from './accounts/index.js';
+import { billingDomain } from './billing/index.js';
+import { ContentCache, contentDomain } from './content/index.js';
+import { documentsDomain } from './documents/index.js';
+import { lineDomain } from './line/index.js';
+import { notificationsDomain, queueingMail, queueingSms, type MailProvider } from './notifications/index.js';
+import { ordersDomain } from './orders/index.js';
+import { createPaymentProviders, makeSandboxKeys, paymentsDomain } from './payments/index.js';
+import { healthRoutes } from './plugins/health.js';
+import { staffDomain } from './staff/index.js';
+import { createDocumentStorage } from './lib/storage/create-storage.js';
+import { documentKey } from './lib/document-crypto.js';
+import { SessionCache } from './lib/session-cache.js';
 import './types.js';
 
 export interface BuildOptions {
@@ -134,33 +116,16 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   refuseUnstorableText(app);
 
   await app.register(healthRoutes);
-  await app.register(commonRoutes);
-  await app.register(contentRoutes);
-  await app.register(userRoutes);
-  await app.register(accountRoutes);
-  await app.register(uploadRoutes);
-  await app.register(orderRoutes);
-  await app.register(handoffRoutes);
-  await app.register(purchaseDraftRoutes);
-  await app.register(pageRoutes);
-  await app.register(paymentRoutes);
-  await app.register(wechatJssdkRoutes);
-  await app.register(lineRoutes);
-  await app.register(notificationSettingsRoutes);
-  await app.register(faqRoutes);
-  await app.register(adminAuthRoutes);
-  await app.register(adminCustomerRoutes);
-  await app.register(adminMoneyRoutes);
-  await app.register(adminAuditRoutes);
-  await app.register(adminReviewRoutes);
-  const { WECHAT_MODE, ALIPAY_MODE, GMO_MODE, NODE_ENV, SANDBOX } = options.config;
-  // In production only a staging site that said SANDBOX=1 gets here with stand-ins.
-  const standInsAllowed = NODE_ENV !== 'production' || SANDBOX;
-  if (standInsAllowed && [WECHAT_MODE, ALIPAY_MODE, GMO_MODE].includes('sandbox')) await app.register(sandboxPayRoutes);
-  if (standInsAllowed && (WECHAT_MODE === 'sandbox' || ALIPAY_MODE === 'sandbox'))
-    await app.register(sandboxOAuthRoutes);
-  // Never in production, staging included: the outbox holds codes that open any account.
-  if (NODE_ENV !== 'production') await app.register(devOutboxRoutes);
+  // One plugin per domain (server/<domain>/index.ts), each registering its own routes.
+  await app.register(contentDomain);
+  await app.register(accountsDomain);
+  await app.register(documentsDomain);
+  await app.register(ordersDomain);
+  await app.register(paymentsDomain);
+  await app.register(lineDomain);
+  await app.register(billingDomain);
+  await app.register(notificationsDomain);
+  await app.register(staffDomain);
 
   const serving = options.staticDir ? await registerStaticApp(app, options.staticDir) : false;
   // The staff console: its own page, never part of what /h5/ serves a customer.
@@ -170,7 +135,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       ? await createPageShell(app, options.staticDir, {
           rendererPath: options.pageRenderer ?? null,
           changes,
-          testMode: SANDBOX,
+          testMode: options.config.SANDBOX,
           origin: options.config.PUBLIC_URL.replace(/\/+$/, ''),
         })
       : null;

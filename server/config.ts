@@ -303,3 +303,7 @@ export function loadConfigOrExit(): Config {
     process.exit(1);
   }
 }
+
+/** Whether the sandbox stand-ins' own pages may be served: in development, and in production only on a staging site that said SANDBOX=1. */
+export const standInsAllowed = (config: Pick<Config, 'NODE_ENV' | 'SANDBOX'>): boolean =>
+  config.NODE_ENV !== 'production' || config.SANDBOX;

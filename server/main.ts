@@ -2,7 +2,7 @@ import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed.js';
-import { startBackgroundWork, type WorkerDeps } from './jobs/workers.js';
+import { startBackgroundWork, type WorkerDeps } from './jobs/index.js';
 import { markServerRunning } from './ops/server-lock.js';
 import { rememberServerUrl } from './ops/server-url.js';
 

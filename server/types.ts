@@ -3,17 +3,17 @@ import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Lang, PayMethod } from '../contract/api.js';
 import type { Config } from './config.js';
-import type { JobSender } from './jobs/queue.js';
+import type { JobSender } from './lib/queue.js';
 import type { SignedIn } from './lib/auth.js';
 import type { Database } from './db/client.js';
-import type { MailProvider } from './providers/mail/mail-provider.js';
-import type { OAuthPlatform, OAuthProvider } from './providers/oauth/oauth-provider.js';
-import type { ContentCache } from './services/content-cache.js';
-import type { DocumentVault } from './services/documents.js';
-import type { SessionCache } from './services/session-cache.js';
-import type { PaymentProvider } from './providers/payment/payment-provider.js';
-import type { SandboxKeys } from './providers/payment/sandbox-keys.js';
-import type { SmsProvider } from './providers/sms/sms-provider.js';
+import type { MailProvider } from './notifications/index.js';
+import type { OAuthPlatform, OAuthProvider } from './accounts/index.js';
+import type { ContentCache } from './content/index.js';
+import type { DocumentVault } from './documents/index.js';
+import type { SessionCache } from './lib/session-cache.js';
+import type { PaymentProvider } from './payments/index.js';
+import type { SandboxKeys } from './payments/index.js';
+import type { SmsProvider } from './notifications/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,6 +1,6 @@
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
-import { startBackgroundWork } from './jobs/workers.js';
+import { startBackgroundWork } from './jobs/index.js';
 
 // `npm run worker`: the background jobs alone, for deployments that run web servers with
 // WORKERS=off. Any number may run against one PostgreSQL database; each job runs once.

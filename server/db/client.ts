@@ -20,7 +20,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
   /** LISTENs on `channel`; resolves once listening, with a function that stops. */
   listen(channel: string, handlers: NotificationHandlers): Promise<() => Promise<void>>;
-  /** How the job queue (server/jobs/queue.ts) reaches the same database. */
+  /** How the job queue (server/lib/queue.ts) reaches the same database. */
   jobs: { kind: 'postgres'; connectionString: string } | { kind: 'pglite'; client: PGliteClient };
 }
 

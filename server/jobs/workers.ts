@@ -1,15 +1,15 @@
 import { reconcileSchedule, type Config } from '../config.js';
 import type { DatabaseHandle } from '../db/client.js';
-import { createPaymentProviders } from '../providers/create-providers.js';
-import { createTransports } from '../providers/create-transports.js';
-import type { PaymentProvider } from '../providers/payment/payment-provider.js';
-import { makeSandboxKeys } from '../providers/payment/sandbox-keys.js';
-import { createUsageInbox } from '../providers/storage/create-storage.js';
-import { deliverMessage, dueMessages, type Transports } from '../services/outbox.js';
-import { duePaymentChecks, dueOrderExpiries, expireOrder, reconcilePayment } from '../services/reconciliation.js';
-import { runScheduledTasks, type ScheduleDeps } from '../services/scheduled.js';
+import { createPaymentProviders } from '../payments/index.js';
+import { createTransports } from '../notifications/index.js';
+import type { PaymentProvider } from '../payments/index.js';
+import { makeSandboxKeys } from '../payments/index.js';
+import { createUsageInbox } from '../lib/storage/create-storage.js';
+import { deliverMessage, dueMessages, type Transports } from '../notifications/index.js';
+import { duePaymentChecks, dueOrderExpiries, expireOrder, reconcilePayment } from '../payments/index.js';
+import { runScheduledTasks, type ScheduleDeps } from './scheduled.js';
 import type { PayMethod } from '../../contract/api.js';
-import { startJobQueue, type JobHandler, type JobName, type JobQueue, type JobSender } from './queue.js';
+import { startJobQueue, type JobHandler, type JobName, type JobQueue, type JobSender } from '../lib/queue.js';
 
 export interface WorkerDeps extends ScheduleDeps {
   providers: Record<PayMethod, PaymentProvider>;

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TOKEN_PLACEHOLDER } from '../../contract/api.js';
-import { userForToken, type SessionUser } from '../services/sessions.js';
+import { userForToken, type SessionUser } from './sessions.js';
 import { UnauthorizedError } from './errors.js';
 
 export interface SignedIn {

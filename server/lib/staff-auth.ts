@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '../../contract/staff-rules.js';
 import { allows, STAFF_ABSOLUTE_MS, type Permission, type StaffStage } from '../../contract/staff-roles.js';
-import { auditStaff, roleOf, staffSession, type StaffSignedIn } from '../services/staff.js';
+import { auditStaff, roleOf, staffSession, type StaffSignedIn } from './staff-sessions.js';
 import { ApiError } from './errors.js';
 
 /** The session cookie: HttpOnly, Secure, SameSite=Strict, sent only to the staff API. */

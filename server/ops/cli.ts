@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { auditLog, outbox, staff } from '../db/schema.js';
-import type { DocumentVault } from '../services/documents.js';
-import { retryFailedMessage } from '../services/outbox.js';
-import { addStaff, disableStaff, resetStaff, StaffCommandError } from '../services/staff.js';
+import type { DocumentVault } from '../documents/index.js';
+import { retryFailedMessage } from '../notifications/index.js';
+import { addStaff, disableStaff, resetStaff, StaffCommandError } from '../staff/index.js';
 import {
   activateOrder,
   approveOrder,
@@ -16,7 +16,7 @@ import {
   rejectOrder,
   shipOrder,
   showOrder,
-} from './operations.js';
+} from '../staff/index.js';
 import { paymentsNeedingAttention } from './payments-attention.js';
 import { tokyoTime } from './tokyo-time.js';
 import { visible } from './visible.js';

@@ -5,11 +5,11 @@ import { eq } from 'drizzle-orm';
 import { addDays, tokyoDate } from '../../contract/calendar.js';
 import type { Database } from '../db/client.js';
 import { bills, lines, orders, users } from '../db/schema.js';
-import { storeDocument, type DocumentVault } from '../services/documents.js';
-import { createOrder, transitionOrder } from '../services/orders.js';
-import { hashPassword } from '../services/passwords.js';
+import { storeDocument, type DocumentVault } from '../documents/index.js';
+import { createOrder, transitionOrder } from '../orders/index.js';
+import { hashPassword } from '../lib/passwords.js';
 import { demoPurchaseForm } from './demo-purchase.js';
-import { activateOrder, approveOrder, billRun, importUsage, shipOrder } from './operations.js';
+import { activateOrder, approveOrder, billRun, importUsage, shipOrder } from '../staff/index.js';
 
 export const DEMO_EMAIL = 'demo@sakura-mobile.example';
 export const DEMO_PASSWORD = 'demo12345';

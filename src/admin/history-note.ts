@@ -3,7 +3,7 @@ import { formatPhone } from '../../contract/line-rules';
 
 /**
  * An order event's note as staff read it. The server writes a few notes of its own (ops and
- * payment settlement, in `server/ops/operations.ts`, `payment-settlement.ts`, `orders.ts`) as
+ * payment settlement, in `server/staff/operations.ts`, `payment-settlement.ts`, `orders.ts`) as
  * short English records; the console says them in its language. A note staff typed stays as typed.
  */
 export function historyNote(t: TFunction, note: string): string {

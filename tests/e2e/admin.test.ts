@@ -6,7 +6,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments, refunds, sandboxTrades } from '../../server/db/schema';
 import { runCommand } from '../../server/ops/cli';
-import { transitionOrder } from '../../server/services/orders';
+import { transitionOrder } from '../../server/orders/orders';
 import { expectAccessible, openPhone, settle, startHarness, type Harness, type PhonePage } from './helpers/harness';
 import { placeOrder } from './helpers/orders';
 

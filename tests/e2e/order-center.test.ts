@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../server/db/schema';
-import { transitionOrder } from '../../server/services/orders';
+import { transitionOrder } from '../../server/orders/orders';
 import { openPhone, settle, startHarness, visit, type Harness } from './helpers/harness';
 import { placeOrder } from './helpers/orders';
 

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../server/db/schema';
-import { transitionOrder } from '../../server/services/orders';
+import { transitionOrder } from '../../server/orders/orders';
 import { expectAccessible, openPhone, settle, startHarness, type Harness } from './helpers/harness';
 import { E2E_BUYER, placeOrder } from './helpers/orders';
 

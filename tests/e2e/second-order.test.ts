@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../server/db/schema';
 import { DEMO_PURCHASE_INFORMATION } from '../../server/ops/demo-purchase';
-import { transitionOrder } from '../../server/services/orders';
+import { transitionOrder } from '../../server/orders/orders';
 import { expectAccessible, openPhone, settle, startHarness, visit, type Harness } from './helpers/harness';
 import { E2E_BUYER, placeOrder } from './helpers/orders';
 

@@ -25,14 +25,14 @@ import {
   staff,
   usageRecords,
 } from '../../server/db/schema';
-import { activateOrder, approveOrder, importUsage, shipOrder } from '../../server/ops/operations';
-import { alipayLive } from '../../server/providers/payment/alipay-live';
-import { gmoCardLive } from '../../server/providers/payment/gmo-live';
-import { SANDBOX_WECHAT_MCHID, SANDBOX_WECHAT_SERIAL } from '../../server/providers/payment/sandbox-keys';
-import { wechatPayLive } from '../../server/providers/payment/wechat-pay-live';
-import { buildNotification } from '../../server/providers/payment/wechat-pay-crypto';
-import { transitionOrder } from '../../server/services/orders';
-import { MAX_REFUND_ATTEMPTS, sendRefund } from '../../server/services/refunds';
+import { activateOrder, approveOrder, importUsage, shipOrder } from '../../server/staff/operations';
+import { alipayLive } from '../../server/payments/providers/alipay-live';
+import { gmoCardLive } from '../../server/payments/providers/gmo-live';
+import { SANDBOX_WECHAT_MCHID, SANDBOX_WECHAT_SERIAL } from '../../server/payments/providers/sandbox-keys';
+import { wechatPayLive } from '../../server/payments/providers/wechat-pay-live';
+import { buildNotification } from '../../server/payments/providers/wechat-pay-crypto';
+import { transitionOrder } from '../../server/orders/orders';
+import { MAX_REFUND_ATTEMPTS, sendRefund } from '../../server/payments/refunds';
 import { backends } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';

@@ -1,7 +1,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alipayLive } from '../../server/providers/payment/alipay-live';
-import { alipayQuitUrl } from '../../server/providers/payment/alipay-quit';
+import { alipayLive } from '../../server/payments/providers/alipay-live';
+import { alipayQuitUrl } from '../../server/payments/providers/alipay-quit';
 import { backends } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';
 import { postForm } from './helpers/requests';

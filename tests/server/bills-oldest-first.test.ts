@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../server/db/schema';
-import { activateOrder, approveOrder, billRun, shipOrder } from '../../server/ops/operations';
-import { transitionOrder } from '../../server/services/orders';
+import { activateOrder, approveOrder, billRun, shipOrder } from '../../server/staff/operations';
+import { transitionOrder } from '../../server/orders/orders';
 import { backends } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';

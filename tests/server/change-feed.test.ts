@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { parseChange, startChangeFeed, type Change } from '../../server/db/change-feed';
 import type { DatabaseHandle, NotificationHandlers } from '../../server/db/client';
-import { SessionCache } from '../../server/services/session-cache';
+import { SessionCache } from '../../server/lib/session-cache';
 import { freshDatabase } from './helpers/databases';
 
 const quietLog = { warn: () => undefined, info: () => undefined };

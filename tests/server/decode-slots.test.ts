@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { DECODE_SLOTS, withDecodeSlot } from '../../server/services/decode-slots';
-import { storeDocument, type DocumentVault } from '../../server/services/documents';
+import { DECODE_SLOTS, withDecodeSlot } from '../../server/documents/decode-slots';
+import { storeDocument, type DocumentVault } from '../../server/documents/documents';
 
 /** A promise and the function that settles it. */
 function gate() {

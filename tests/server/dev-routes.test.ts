@@ -1,6 +1,6 @@
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isLoopback } from '../../server/routes/dev-outbox';
+import { isLoopback } from '../../server/notifications/routes/dev-outbox';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // The development outbox lists every reset, activation and SMS code: whoever reads it can

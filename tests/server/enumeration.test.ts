@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { MailMessage, MailProvider } from '../../server/providers/mail/mail-provider';
+import type { MailMessage, MailProvider } from '../../server/notifications/providers/mail-provider';
 import { backends } from './helpers/databases';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

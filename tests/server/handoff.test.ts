@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { handoffTokens, userIdentities } from '../../server/db/schema';
-import { redeemHandoff } from '../../server/services/handoff';
+import { redeemHandoff } from '../../server/accounts/handoff';
 import { backends } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';
 import { getJson, lastMail, postForm, type SignedInBody } from './helpers/requests';

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/db/client';
-import { healthRoutes } from '../../server/routes/health';
+import { healthRoutes } from '../../server/plugins/health';
 import { backends } from './helpers/databases';
 import { createTestApp } from './helpers/test-app';
 

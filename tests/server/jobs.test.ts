@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { orders, outbox, payments, sandboxTrades } from '../../server/db/schema';
-import { startJobQueue } from '../../server/jobs/queue';
+import { startJobQueue } from '../../server/lib/queue';
 import { startBackgroundWork } from '../../server/jobs/workers';
 import { backends, freshDatabase, type TestDatabase } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';

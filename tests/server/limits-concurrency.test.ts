@@ -1,7 +1,7 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailCodes, outbox, rateLimits, users } from '../../server/db/schema';
-import { pruneNowAndThen } from '../../server/services/rate-limits';
+import { pruneNowAndThen } from '../../server/lib/rate-limits';
 import { backends } from './helpers/databases';
 import { lastMail } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -23,12 +23,12 @@ import {
   readyForPickup,
   rejectOrder,
   shipOrder,
-} from '../../server/ops/operations';
-import { createUsageInbox } from '../../server/providers/storage/create-storage';
-import { billRun, remindBills } from '../../server/services/billing';
-import { transitionOrder } from '../../server/services/orders';
-import { withOrigin } from '../../server/services/outbox';
-import { runScheduledTasks } from '../../server/services/scheduled';
+} from '../../server/staff/operations';
+import { createUsageInbox } from '../../server/lib/storage/create-storage';
+import { billRun, remindBills } from '../../server/billing/billing';
+import { transitionOrder } from '../../server/orders/orders';
+import { withOrigin } from '../../server/notifications/outbox';
+import { runScheduledTasks } from '../../server/jobs/scheduled';
 import { backends } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';
 import { postForm } from './helpers/requests';

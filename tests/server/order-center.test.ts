@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../server/db/schema';
-import { transitionOrder } from '../../server/services/orders';
+import { transitionOrder } from '../../server/orders/orders';
 import { backends } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';
 import { getJson } from './helpers/requests';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addMonths, tokyoDate } from '../../contract/calendar';
 import { orderEvents, orders } from '../../server/db/schema';
 import { demoPurchaseForm } from '../../server/ops/demo-purchase';
-import { createOrder, toOrderView, transitionOrder } from '../../server/services/orders';
+import { createOrder, toOrderView, transitionOrder } from '../../server/orders/orders';
 import { backends } from './helpers/databases';
 import { fixture, multipartBody } from './helpers/multipart';
 import { getJson, postForm, type SignedInBody } from './helpers/requests';

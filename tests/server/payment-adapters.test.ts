@@ -3,15 +3,15 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AlipaySdk } from 'alipay-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alipayLive } from '../../server/providers/payment/alipay-live';
-import { signParams } from '../../server/providers/payment/alipay-crypto';
-import { gmoCardLive } from '../../server/providers/payment/gmo-live';
+import { alipayLive } from '../../server/payments/providers/alipay-live';
+import { signParams } from '../../server/payments/providers/alipay-crypto';
+import { gmoCardLive } from '../../server/payments/providers/gmo-live';
 import {
   authorizationHeader,
   buildNotification,
   verifyMessage,
-} from '../../server/providers/payment/wechat-pay-crypto';
-import { wechatPayLive } from '../../server/providers/payment/wechat-pay-live';
+} from '../../server/payments/providers/wechat-pay-crypto';
+import { wechatPayLive } from '../../server/payments/providers/wechat-pay-live';
 
 // The real adapters against their published signing rules, with keys made here; no live call.
 const keyPair = () =>

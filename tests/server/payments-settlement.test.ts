@@ -1,8 +1,8 @@
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderEvents, orders, paymentNotifications, payments, refunds } from '../../server/db/schema';
-import type { FaultPoint } from '../../server/services/payment-settlement';
-import { acceptNotification } from '../../server/services/payments';
+import type { FaultPoint } from '../../server/payments/payment-settlement';
+import { acceptNotification } from '../../server/payments/payments';
 import { backends } from './helpers/databases';
 import { placeOrder, signUp } from './helpers/purchase';
 import { postForm } from './helpers/requests';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueSandboxCode } from '../../server/providers/oauth/sandbox-oauth';
+import { issueSandboxCode } from '../../server/accounts/providers/sandbox-oauth';
 import { backends } from './helpers/databases';
 import { getJson, postForm, type SignedInBody } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PlanInfo, UserInfo } from '../../contract/api';
 import { buildApp } from '../../server/app';
 import { plans, users, userTokens } from '../../server/db/schema';
-import { hashToken } from '../../server/services/sessions';
+import { hashToken } from '../../server/lib/sessions';
 import { backends } from './helpers/databases';
 import { getJson, postForm, type SignedInBody } from './helpers/requests';
 import { createTestApp, testConfig, type TestApp } from './helpers/test-app';

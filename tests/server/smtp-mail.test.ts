@@ -3,8 +3,8 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { outbox } from '../../server/db/schema';
-import { createTransports } from '../../server/providers/create-transports';
-import { deliverMessage, dueMessageIds, MAX_ATTEMPTS } from '../../server/services/outbox';
+import { createTransports } from '../../server/notifications/providers/create-transports';
+import { deliverMessage, dueMessageIds, MAX_ATTEMPTS } from '../../server/notifications/outbox';
 import { postForm } from './helpers/requests';
 import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
 

@@ -4,7 +4,7 @@ import type { Envelope } from '../../contract/api';
 import { STAFF_ABSOLUTE_MS } from '../../contract/staff-roles';
 import { auditLog, staff } from '../../server/db/schema';
 import { runCommand } from '../../server/ops/cli';
-import { staffSession } from '../../server/services/staff';
+import { staffSession } from '../../server/lib/staff-sessions';
 import { backends } from './helpers/databases';
 import { oneTimePasswordIn, signInStaff, totpCode } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';

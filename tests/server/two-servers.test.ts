@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
-import { approveOrder } from '../../server/ops/operations';
+import { approveOrder } from '../../server/staff/operations';
 import { backends, freshDatabase, type TestDatabase } from './helpers/databases';
 import { fixture, multipartBody } from './helpers/multipart';
 import { ORDER_INFORMATION } from './helpers/purchase';

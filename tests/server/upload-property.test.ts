@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cleanDocument } from '../../server/services/document-content';
+import { cleanDocument } from '../../server/documents/document-content';
 import { ApiError } from '../../server/lib/errors';
 import { fixture, multipartBody } from './helpers/multipart';
 import { createTestApp, type TestApp } from './helpers/test-app';

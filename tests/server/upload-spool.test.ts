@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { spoolUpload, SpoolTooLargeError, sweepStaleSpools } from '../../server/services/upload-spool';
+import { spoolUpload, SpoolTooLargeError, sweepStaleSpools } from '../../server/documents/upload-spool';
 
 const chunks = (n: number, size: number) =>
   Readable.from(Array.from({ length: n }, (_, i) => Buffer.alloc(size, i + 1)));

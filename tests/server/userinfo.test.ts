@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOKEN_PLACEHOLDER, type Envelope, type UserInfo } from '../../contract/api';
 import { users, userTokens } from '../../server/db/schema';
-import { hashToken, issueToken } from '../../server/services/sessions';
+import { hashToken, issueToken } from '../../server/lib/sessions';
 import { backends } from './helpers/databases';
 import { createTestApp, ja, zh, type TestApp } from './helpers/test-app';
 

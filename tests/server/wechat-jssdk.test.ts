@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jssdkSignature } from '../../server/routes/wechat-jssdk';
+import { jssdkSignature } from '../../server/content/routes/wechat-jssdk';
 import { getJson } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
 

@@ -3,7 +3,7 @@ import { withTax } from '../../contract/pricing';
 import { seedBanners, seedPlans } from '../../server/db/seed';
 
 // A banner may only promise what the prices give: the first payment is the activity price
-// with tax (server/services/orders.ts), shown with the original price struck through.
+// with tax (server/orders/orders.ts), shown with the original price struck through.
 describe('banners and prices agree', () => {
   const cheapestFirstPayment = Math.min(...seedPlans.map((p) => withTax(p.activityPrice)));
   const titles = seedBanners.flatMap((b) => [b.titleCn, b.titleJa, b.subtitleCn ?? '', b.subtitleJa ?? '']);

@@ -32,7 +32,7 @@ const enc = encodeURIComponent;
 /** Every call of the staff API, typed from contract/admin-api.ts and contract/staff-rules.ts. */
 export function adminApi(client: AdminClient) {
   return {
-    // Sign-in (server/routes/admin-auth.ts).
+    // Sign-in (server/staff/routes/admin-auth.ts).
     login: (login: string, password: string) => client.post<StaffMe>('/api/admin/login', { login, password }),
     me: () => client.get<StaffMe>('/api/admin/me'),
     totpSetup: () => client.get<TotpSetup>('/api/admin/totp/setup'),

@@ -90,7 +90,7 @@ export function DocumentViewer({
       </p>
     );
   } else {
-    // Always a picture: a PDF's pages were drawn to one when it was uploaded (server/services/pdf-render.ts).
+    // Always a picture: a PDF's pages were drawn to one when it was uploaded (server/documents/pdf-render.ts).
     body = (
       <>
         <div className="doc-tools" role="group" aria-label={t('admin.documents.tools', { name })}>

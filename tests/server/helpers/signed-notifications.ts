@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { signParams } from '../../../server/providers/payment/alipay-crypto';
+import { signParams } from '../../../server/payments/providers/alipay-crypto';
 import {
   SANDBOX_ALIPAY_APP_ID,
   SANDBOX_WECHAT_MCHID,
   SANDBOX_WECHAT_SERIAL,
-} from '../../../server/providers/payment/sandbox-keys';
-import { buildNotification } from '../../../server/providers/payment/wechat-pay-crypto';
+} from '../../../server/payments/providers/sandbox-keys';
+import { buildNotification } from '../../../server/payments/providers/wechat-pay-crypto';
 
 // Payment notifications signed with the app's sandbox keys through the same server functions
-// the sandbox gateway signs with (server/providers/payment/sandbox-notifier.ts), so a test
+// the sandbox gateway signs with (server/payments/providers/sandbox-notifier.ts), so a test
 // speaks for the provider exactly as the sandbox does, with the fields it chooses.
 
 export interface Notification {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../../server/app';
 import { loadConfig, type Config } from '../../../server/config';
-import type { MailProvider } from '../../../server/providers/mail/mail-provider';
+import type { MailProvider } from '../../../server/notifications/providers/mail-provider';
 import { freshDatabase, type Backend, type TestDatabase } from './databases';
 
 export interface TestApp {

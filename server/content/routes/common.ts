@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig, Lang } from '../../../contract/api.js';
+import { TAX_RATE_PERCENT } from '../../../contract/pricing.js';
+import { appConfigSchema } from '../../../contract/views.js';
+import { ok, replies } from '../../lib/envelope.js';
+import { message } from '../../lib/messages.js';
+import { withContract } from '../../lib/validate.js';
+import { SANDBOX_GMO_SHOP_ID } from '../../payments/index.js';
+
+const FREE_APPS = 22;
+
+export async function commonRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = withContract(fastify);
+  // Everything here is settled at start; only the envelope's time changes per request.
+  const configFor = (lang: Lang): AppConfig => ({
+    siteName: message(lang, 'app.name'),
+    oauth: { wechatAppId: app.config.WECHAT_APP_ID, wechatAuthorizeUrl: app.config.WECHAT_AUTHORIZE_URL },
+    payment: {
+      methods: app.config.PAYMENT_METHODS,
+      tokenScriptUrl: app.config.GMO_TOKEN_SCRIPT_URL,
+      shopId: app.config.GMO_MODE === 'live' ? app.config.GMO_SHOP_ID : SANDBOX_GMO_SHOP_ID,
+      standInBridgeUrl:
+        app.config.WECHAT_MODE === 'sandbox' || app.config.ALIPAY_MODE === 'sandbox' ? '/sandbox/bridge.js' : null,
+      wechatH5: app.config.WECHAT_H5_PAY === 'on',
+      scenes: [...new Set(app.config.PAYMENT_METHODS.flatMap((m) => app.payments[m].scenes))],
+    },
+    taxRatePercent: TAX_RATE_PERCENT,
+    freeApps: FREE_APPS,
+    serviceHours: { timeZone: 'Asia/Tokyo', open: '09:00', close: '17:30', weekdays: [1, 2, 3, 4, 5] },
+    contact: { phone: '0120-988-024', email: 'support@sakura-mobile.example', wechatId: 'sakuramobile_cs' },
+  });
+  const configs: Record<Lang, AppConfig> = { cn: configFor('cn'), ja: configFor('ja') };
+
+  app.get('/api/common/init', { schema: { response: replies(appConfigSchema) } }, async (request) =>
+    ok(request.lang, configs[request.lang]),
+  );
+}

@@ -1,0 +1,93 @@
+import { and, eq } from 'drizzle-orm';
+import { tokyoDate } from '../../contract/calendar.js';
+import type { Database } from '../db/client.js';
+import { jobRuns } from '../db/schema.js';
+import type { UsageInbox } from '../lib/storage/usage-inbox.js';
+import { applyDuePlanChanges, billRun, remindBills } from '../billing/index.js';
+import { importUsage } from '../line/index.js';
+
+export interface ScheduleDeps {
+  db: Database;
+  usageInbox: UsageInbox;
+  log: { info(object: object, message: string): void; error(object: object, message: string): void };
+}
+
+/** Tokyo wall-clock time of `now` as YYYY-MM-DD and HH:MM. */
+export function tokyoClock(now: Date): { date: string; time: string } {
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Tokyo',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(now);
+  return { date: tokyoDate(now), time };
+}
+
+async function done(db: Database, task: string, period: string): Promise<boolean> {
+  const [row] = await db
+    .select({ task: jobRuns.task })
+    .from(jobRuns)
+    .where(and(eq(jobRuns.task, task), eq(jobRuns.period, period)))
+    .limit(1);
+  return !!row;
+}
+
+const record = (db: Database, task: string, period: string, result: Record<string, unknown>) =>
+  db.insert(jobRuns).values({ task, period, result }).onConflictDoNothing();
+
+const BILL_RUN_AT = '00:05';
+const REMINDERS_AT = '10:00';
+
+/**
+ * The calendar's work, asked every minute by the sweep: what is due by Tokyo time and not yet
+ * recorded in job_runs is done, then recorded. Each piece is idempotent (a bill per line and
+ * month, a message per key, a change applied only while pending), so a run cut short by a
+ * crash is simply done again; and a day every server was down is caught up, not skipped.
+ */
+export async function runScheduledTasks(deps: ScheduleDeps, now = new Date()) {
+  const { date, time } = tokyoClock(now);
+  const month = date.slice(0, 7);
+  const results: Record<string, unknown> = {};
+  // The 1st at 00:05 Tokyo time: this month's bills.
+  if (time >= BILL_RUN_AT || date.slice(8) !== '01') {
+    if (!(await done(deps.db, 'bill-run', month))) {
+      results.billRun = await billRun(deps.db, 'scheduler', month);
+      await record(deps.db, 'bill-run', month, results.billRun as Record<string, unknown>);
+    }
+  }
+  // Booked plan changes take effect on their day (the 25th); cheap enough to ask every minute.
+  const changes = await applyDuePlanChanges(deps.db, 'scheduler', date);
+  if (changes.applied > 0) results.planChanges = changes;
+  // Reminders once a day from 10:00: bills due in 3 days, bills overdue since yesterday.
+  if (time >= REMINDERS_AT && !(await done(deps.db, 'bill-reminders', date))) {
+    results.reminders = await remindBills(deps.db, date);
+    await record(deps.db, 'bill-reminders', date, results.reminders as Record<string, unknown>);
+  }
+  results.usageFiles = await importUsageInbox(deps, now);
+  return results;
+}
+
+/** Every CSV waiting in the usage inbox is imported, then moved to processed/ (or failed/ with nothing imported). */
+export async function importUsageInbox(deps: ScheduleDeps, now = new Date()) {
+  const names = await deps.usageInbox.list();
+  const imported: { name: string; imported: number; problems: number }[] = [];
+  for (const name of names) {
+    try {
+      const text = await deps.usageInbox.read(name);
+      const result = await importUsage(deps.db, 'scheduler:usage-inbox', text, now);
+      // A file with not one usable row is the carrier's mistake, kept apart for staff.
+      const ok = result.imported > 0 || result.problems.length === 0;
+      await deps.usageInbox.done(name, ok);
+      await record(deps.db, 'usage-file', `${name}@${now.toISOString()}`, {
+        imported: result.imported,
+        problems: result.problems.slice(0, 20),
+      });
+      imported.push({ name, imported: result.imported, problems: result.problems.length });
+      deps.log.info({ file: name, imported: result.imported, problems: result.problems.length }, 'usage file imported');
+    } catch (error) {
+      deps.log.error({ file: name, err: error }, 'usage file could not be imported');
+      await deps.usageInbox.done(name, false).catch(() => undefined);
+    }
+  }
+  return imported;
+}
