@@ -132,3 +132,29 @@ export const counterCheckSchema = z.object({
 
 /** How long records are kept (configurable): 3 years after the contract ends; abandoned orders' documents 30 days. */
 export const RETENTION_DEFAULTS = { afterContractYears: 3, abandonedOrderDays: 30 } as const;
+
+/** A verification as staff see it in the console's order page (instead of photos for chip and JPKI checks). */
+export const staffVerificationViewSchema = verificationViewSchema.extend({
+  /** The eKYC provider's name and its reference, or `counter` and the staff login who checked. */
+  provider: z.string(),
+  providerRef: z.string().nullable(),
+  verifiedName: z.string().nullable(),
+  verifiedBirthday: z.string().nullable(),
+  /** Postcode and address as the chip or certificate gives them. */
+  verifiedAddress: z.string().nullable(),
+  documentLast4: z.string().nullable(),
+  documentExpiry: z.string().nullable(),
+  /** Per matched field: true when it matched what the customer entered. */
+  matched: z.partialRecord(z.enum(MATCHED_FIELDS), z.boolean()),
+  checkedBy: z.string().nullable(),
+});
+export type StaffVerificationView = z.infer<typeof staffVerificationViewSchema>;
+
+/** The identity part of the console's order detail (GET /api/admin/orders/:orderNo). */
+export const staffIdentitySchema = z.object({
+  lineType: z.enum(LINE_TYPES),
+  methods: z.array(z.enum(IDENTITY_METHODS)),
+  satisfied: z.boolean(),
+  verifications: z.array(staffVerificationViewSchema),
+});
+export type StaffIdentity = z.infer<typeof staffIdentitySchema>;
