@@ -1,19 +1,16 @@
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+// The decorations app.ts puts on Fastify's instance and requests, typed for every handler.
+// Imported for its declarations by app.ts only; the composition floor, like app.ts itself.
 import type { Lang, PayMethod } from '../contract/api.js';
 import type { Config } from './config.js';
 import type { JobSender } from './lib/queue.js';
 import type { SignedIn } from './lib/auth.js';
 import type { Database } from './db/client.js';
-import type { MailProvider } from './notifications/index.js';
 import type { OAuthPlatform, OAuthProvider } from './accounts/index.js';
 import type { ContentCache } from './content/index.js';
 import type { DocumentVault } from './documents/index.js';
 import type { SessionCache } from './lib/session-cache.js';
-import type { PaymentProvider } from './payments/index.js';
-import type { SandboxKeys } from './payments/index.js';
-import type { SmsProvider } from './notifications/index.js';
+import type { PaymentProvider, SandboxKeys } from './payments/index.js';
+import type { MailProvider, SmsProvider } from './notifications/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +39,3 @@ declare module 'fastify' {
     signedIn: SignedIn | null;
   }
 }
-
-/** A route plugin's instance once `withContract` (lib/validate.ts) made its schemas zod. */
-export type ZodApp = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;

@@ -1,10 +1,19 @@
-import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyRequest,
+  FastifySchemaCompiler,
+  FastifySerializerCompiler,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { fieldErrors, validate } from '../../contract/account-rules.js';
 import { ERROR_KEYS, type ErrorKey } from '../../contract/api.js';
-import type { ZodApp } from '../types.js';
 import { ApiError } from './errors.js';
+
+/** A route plugin's instance once `withContract` made its schemas zod. */
+export type ZodApp = FastifyInstance<Server, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 /** Applies a contract rule set; a broken rule becomes a localized code-0 answer naming the field. */
 export function parseWith<T>(schema: z.ZodType<T>, input: unknown): T {
