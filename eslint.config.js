@@ -43,7 +43,7 @@ const bridgeUpWhy =
 const contractNodeWhy =
   'docs/architecture.md#import-rules: contract/ runs unchanged in the browser, so it imports no Node built-in, with or without the node: prefix.';
 const serverUpWhy =
-  'docs/architecture.md#import-rules: server/lib/, server/db/ and server/plugins/ sit below the domains, so they import no domain, nor ops/, jobs/ or app.ts.';
+  'docs/architecture.md#import-rules: server/lib/, server/db/ and server/plugins/ sit below the domains, so they import no domain, nor ops/, jobs/, app.ts or types.ts (it imports the domains).';
 const domainEntryWhy =
   'docs/architecture.md#server-domains: another domain is reached through its public entry (server/<domain>/index.ts), never a file inside it.';
 const domainUpWhy =
@@ -105,7 +105,7 @@ const domainUpPatterns = [
 ];
 const serverUpPatterns = [
   {
-    regex: `^(\\.\\./)+(${[...domains, 'ops', 'plugins'].join('|')})(/|$)|^(\\.\\./)+(app|main|worker)(\\.js)?$`,
+    regex: `^(\\.\\./)+(${[...domains, 'ops', 'plugins'].join('|')})(/|$)|^(\\.\\./)+(app|main|worker|types)(\\.js)?$`,
     message: serverUpWhy,
   },
 ];

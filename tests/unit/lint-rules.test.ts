@@ -70,6 +70,7 @@ describe('import rules', () => {
     ['server/db/x.ts', "import { runCommand } from '../ops/cli.js';", 'import no domain'],
     ['server/plugins/x.ts', "import { createOrder } from '../orders/index.js';", 'import no domain'],
     ['server/lib/x.ts', "import { buildApp } from '../app.js';", 'import no domain'],
+    ['server/lib/x.ts', "import type { ZodApp } from '../types.js';", 'import no domain'],
     // A domain reaches another only through its public entry, and never reaches up.
     ['server/payments/x.ts', "import { transitionOrder } from '../orders/orders.js';", 'public entry'],
     ['server/staff/routes/x.ts', "import { watermarkImage } from '../../documents/watermark.js';", 'public entry'],
