@@ -49,6 +49,12 @@ describe.each(backends)('staff commands on %s', (backend) => {
     await expect(ops('launch-rockets')).rejects.toThrow(/unknown command/);
   });
 
+  it('refuses an option it does not know, or one without its value, instead of guessing', async () => {
+    await expect(ops('orders', '--statsu', 'paid')).rejects.toThrow(/^unknown option --statsu; see --help$/);
+    await expect(ops('orders', '--status')).rejects.toThrow(/--status.*argument missing; see --help/);
+    await expect(ops('payments', '--attention=yes')).rejects.toThrow(/--attention.*does not take an argument/);
+  });
+
   it('shows staff the messages that kept failing, without their text, and queues one again', async () => {
     expect(await ops('messages', '--failed')).toBe('no failed messages');
     const [row] = await deps.db
