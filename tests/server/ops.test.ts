@@ -9,6 +9,7 @@ import { runCommand, type CliDeps } from '../../server/ops/cli';
 import { DEMO_EMAIL, seedDemo } from '../../server/ops/seed-demo';
 import { transitionOrder } from '../../server/orders/orders';
 import { backends } from './helpers/databases';
+import { orderUnderReview } from './helpers/orders';
 import { placeOrder, signUp, upload } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -36,13 +37,7 @@ describe.each(backends)('staff commands on %s', (backend) => {
 
   const ops = (...argv: string[]) => runCommand(argv, deps);
   const review = async () => (await getJson<Review>(t.app, '/api/user/review', { token })).body.data.order;
-  const paidOrder = async () => {
-    const orderNo = await placeOrder(t.app, token);
-    const [row] = await deps.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-    await transitionOrder(deps.db, row!.id, 'paid', 'system');
-    await transitionOrder(deps.db, row!.id, 'under_review', 'system');
-    return orderNo;
-  };
+  const paidOrder = async () => (await orderUnderReview(t.app, token)).orderNo;
 
   it('explains itself', async () => {
     expect(await ops('--help')).toContain('bill run --month YYYY-MM');

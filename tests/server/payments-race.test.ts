@@ -4,13 +4,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokyoDate } from '../../contract/calendar';
 import { buildApp } from '../../server/app';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
-import { bills, orders, payments, refunds, sandboxRefunds, sandboxTrades } from '../../server/db/schema';
-import { activateOrder, approveOrder, billRun, shipOrder } from '../../server/staff/operations';
-import { transitionOrder } from '../../server/orders/orders';
+import { bills, payments, refunds, sandboxRefunds, sandboxTrades } from '../../server/db/schema';
+import { billRun } from '../../server/staff/operations';
 import { reconcilePayment } from '../../server/payments/reconciliation';
 import { retryRefunds } from '../../server/payments/refunds';
 import { backends } from './helpers/databases';
-import { placeOrder, signUp } from './helpers/purchase';
+import { activeLine } from './helpers/orders';
+import { signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
 import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
 
@@ -50,13 +50,7 @@ describe.each(backends)('twenty racing pay creates on one bill on %s', (backend)
   const db = () => t.database.handle.db;
 
   async function unpaidBill(): Promise<{ billNo: string; id: number; total: number }> {
-    const orderNo = await placeOrder(t.app, token, '2');
-    const [order] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
-    await transitionOrder(db(), order!.id, 'paid', 'system');
-    await transitionOrder(db(), order!.id, 'under_review', 'system');
-    await approveOrder(db(), 'staff:t', orderNo);
-    await shipOrder(db(), 'staff:t', orderNo, 'JP00000077');
-    await activateOrder(db(), 'staff:t', orderNo, '080-9999-0077', '8981100000000000777');
+    await activeLine(t.app, token, { msisdn: '080-9999-0077', iccid: '8981100000000000777', planId: '2' });
     await billRun(db(), 'staff:t', tokyoDate(new Date()).slice(0, 7));
     const [bill] = await db().select().from(bills).where(eq(bills.status, 'unpaid'));
     return { billNo: bill!.billNo, id: bill!.id, total: bill!.total };
