@@ -1,7 +1,6 @@
 import { createSign, generateKeyPairSync } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
+import { fakeApi } from './helpers/fake-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminPayment,
@@ -32,6 +31,7 @@ import { wechatPayLive } from '../../server/payments/providers/wechat-pay-live';
 import { buildNotification } from '../../server/payments/providers/wechat-pay-crypto';
 import { MAX_REFUND_ATTEMPTS, sendRefund } from '../../server/payments/refunds';
 import { backends } from './helpers/databases';
+import { sandboxCardToken } from './helpers/sandbox-card';
 import { activeLine } from './helpers/orders';
 import { placeOrder, signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
@@ -63,14 +63,7 @@ describe.each(backends)('staff money pages on %s', (backend) => {
 
   const db = () => t.database.handle.db;
   const pay = (form: Record<string, string>) => postForm<Created>(t.app, '/api/pay/create', form, { token });
-  const cardToken = async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox/gmo/token',
-      payload: { shopId: 'tshop00000001', cardno: '4111111111111111', expire: '2812', securitycode: '123' },
-    });
-    return res.json<{ tokenObject: { token: string[] } }>().tokenObject.token[0]!;
-  };
+  const cardToken = () => sandboxCardToken(t.app);
   /** An order paid in the Alipay app: the customer confirms, the page's status look settles it. */
   const paidByAlipay = async () => {
     const orderNo = await placeOrder(t.app, token);
@@ -481,28 +474,6 @@ const keyPair = () =>
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
-
-/** A stand-in for a provider's API: answers by path, records what it was sent. */
-async function fakeApi(answer: (path: string, body: string) => { status?: number; body: string; type?: string }) {
-  const seen: { path: string; body: string }[] = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      seen.push({ path: req.url ?? '', body: raw });
-      const a = answer(req.url ?? '', raw);
-      res.statusCode = a.status ?? 200;
-      res.setHeader('content-type', a.type ?? 'application/json');
-      res.end(a.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 describe('partial refunds on the live adapters', () => {
   const part = (refundNo: string) => ({

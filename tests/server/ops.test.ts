@@ -9,6 +9,7 @@ import { runCommand, type CliDeps } from '../../server/ops/cli';
 import { DEMO_EMAIL, seedDemo } from '../../server/ops/seed-demo';
 import { transitionOrder } from '../../server/orders/orders';
 import { backends } from './helpers/databases';
+import { sandboxCardToken } from './helpers/sandbox-card';
 import { orderUnderReview } from './helpers/orders';
 import { placeOrder, signUp, upload } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
@@ -232,19 +233,7 @@ describe.each(backends)('staff commands on %s', (backend) => {
       { orderNo, method: 'wechat', scene: 'jsapi' },
       { token },
     );
-    const cardTok = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/sandbox/gmo/token',
-        payload: {
-          shopId: 'tshop00000001',
-          cardno: '4111111111111111',
-          expire: '2812',
-          securitycode: '123',
-          holdername: 'LI HUA',
-        },
-      })
-    ).json().tokenObject.token[0];
+    const cardTok = await sandboxCardToken(t.app);
     expect(
       (
         await postForm<{ outcome: { kind: string } }>(

@@ -4,6 +4,7 @@ import { tokyoDate } from '../../contract/calendar';
 import { bills, orders, payments, refunds, sandboxTrades } from '../../server/db/schema';
 import { billRun } from '../../server/staff/operations';
 import { backends } from './helpers/databases';
+import { sandboxCardToken } from './helpers/sandbox-card';
 import { activeLine } from './helpers/orders';
 import { placeOrder, signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
@@ -33,14 +34,7 @@ describe.each(backends)('one payment per order or bill on %s', (backend) => {
   const db = () => t.database.handle.db;
   const pay = (form: Record<string, string>, tok = token) =>
     postForm<Created>(t.app, '/api/pay/create', form, { token: tok });
-  const cardToken = async (cardno = '4111111111111111') => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox/gmo/token',
-      payload: { shopId: 'tshop00000001', cardno, expire: '2812', securitycode: '123', holdername: 'LI HUA' },
-    });
-    return res.json<{ tokenObject: { token: string[] } }>().tokenObject.token[0]!;
-  };
+  const cardToken = (cardno?: string) => sandboxCardToken(t.app, cardno);
   const tradeOf = async (paymentNo: string) =>
     (await db().select().from(sandboxTrades).where(eq(sandboxTrades.paymentNo, paymentNo)))[0]!;
   const wechatSuccess = (paymentNo: string, notifyId: string, amount = 1980, state = 'SUCCESS') =>

@@ -9,6 +9,7 @@ import { billRun } from '../../server/staff/operations';
 import { reconcilePayment } from '../../server/payments/reconciliation';
 import { retryRefunds } from '../../server/payments/refunds';
 import { backends } from './helpers/databases';
+import { sandboxCardToken } from './helpers/sandbox-card';
 import { activeLine } from './helpers/orders';
 import { signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
@@ -56,22 +57,13 @@ describe.each(backends)('twenty racing pay creates on one bill on %s', (backend)
     return { billNo: bill!.billNo, id: bill!.id, total: bill!.total };
   }
 
-  const cardToken = async (app: FastifyInstance) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/sandbox/gmo/token',
-      payload: { shopId: 'tshop00000001', cardno: '4111111111111111', expire: '2812', securitycode: '123' },
-    });
-    return res.json<{ tokenObject: { token: string[] } }>().tokenObject.token[0]!;
-  };
-
   /** One impatient customer's tap: create on one server, then pay at once (a card pays in the create). */
   async function attempt(i: number, billNo: string) {
     const app = servers[i % servers.length]!;
     // A card page gets its token from the token service first, then creates; the taps land apart.
     const form: Record<string, string> =
       i % 2 === 0
-        ? { billNo, method: 'card', token: await cardToken(app) }
+        ? { billNo, method: 'card', token: await sandboxCardToken(app) }
         : { billNo, method: 'alipay', scene: i % 4 === 1 ? 'app' : 'wap' };
     const res = await postForm<Created>(app, '/api/pay/create', form, { token });
     expect(res.status).toBe(200);
@@ -181,7 +173,7 @@ describe.each(backends)('twenty racing pay creates on one bill on %s', (backend)
       Array.from({ length: 18 }, async (_, i) => {
         const paymentNo = `PRACE${i}`;
         const method = (['card', 'alipay', 'wechat'] as const)[i % 3]!;
-        const tok = method === 'card' ? await cardToken(a) : undefined;
+        const tok = method === 'card' ? await sandboxCardToken(a) : undefined;
         const [created, closed] = await Promise.all([
           a.payments[method].create(request(paymentNo, method, tok)),
           b.payments[method].close({ paymentNo, providerTradeNo: null }),
