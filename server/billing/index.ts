@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { billRoutes } from './routes/bills.js';
 
 export { applyDuePlanChanges, billRun, billRunPreview, remindBills } from './billing.js';
+export { billByNo } from './bills.js';
 
 /** Registers the domain's routes (app.ts). */
 export async function billingDomain(app: FastifyInstance): Promise<void> {

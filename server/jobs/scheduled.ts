@@ -43,6 +43,8 @@ const REMINDERS_AT = '10:00';
  * recorded in job_runs is done, then recorded. Each piece is idempotent (a bill per line and
  * month, a message per key, a change applied only while pending), so a run cut short by a
  * crash is simply done again; and a day every server was down is caught up, not skipped.
+ * That is its one retry policy: the next minute's sweep, never a pg-boss retry on top
+ * (server/lib/queue.ts), so a failing task is tried once a minute, never twice in one.
  */
 export async function runScheduledTasks(deps: ScheduleDeps, now = new Date()) {
   const { date, time } = tokyoClock(now);

@@ -49,7 +49,11 @@ const idOf = (data: Record<string, unknown>, key: string) => {
   return value;
 };
 
-/** What each job does. Each handler is idempotent: a job run twice (a retry, a dead worker's lease) changes nothing more. */
+/**
+ * What each job does. pg-boss runs a job once; the sweep is what tries work again, when its own
+ * schedule says it is due. Each handler is idempotent: a job run twice (two sweeps finding the
+ * same due row, a dead worker's lease) changes nothing more.
+ */
 export function jobHandlers(deps: WorkerDeps): Record<JobName, JobHandler> {
   const now = () => deps.now?.() ?? new Date();
   const settle = { db: deps.db, providers: deps.providers };

@@ -39,8 +39,15 @@ export interface StartOptions {
 }
 
 // A job whose process died (kill -9) is still 'active' in its row; after this long pg-boss
-// hands it out again. Every handler is idempotent, so a second run changes nothing.
+// marks it failed, and the work is found again by its own schedule.
 const EXPIRE_IN_SECONDS = 120;
+
+// pg-boss runs each job once and never retries it: every kind of work keeps its one retry
+// policy in its own rows, written where it runs (deliveries in notifications/outbox.ts, payment
+// checks in payments/check-schedule.ts, order expiry in payments/reconciliation.ts, the calendar
+// in jobs/scheduled.ts), and the sweep sends a job again when its row says the work is due.
+// Given on every job as well as on the queue, so queues made before this rule follow it too.
+const RUN_ONCE = { retryLimit: 0 } as const;
 
 function bossFor(database: DatabaseHandle, working: boolean): PgBoss {
   const common = {
@@ -60,8 +67,8 @@ function bossFor(database: DatabaseHandle, working: boolean): PgBoss {
 }
 
 /**
- * pg-boss on the application's own database: jobs are rows (schema `pgboss`), retried with
- * back-off, fetched with SKIP LOCKED so each runs in one process, the cron kept by whichever
+ * pg-boss on the application's own database: jobs are rows (schema `pgboss`), run once (see
+ * RUN_ONCE), fetched with SKIP LOCKED so each runs in one process, the cron kept by whichever
  * process holds its lock. On PostgreSQL it uses connections of its own; on the embedded PGlite
  * it goes through an in-process adapter on the same single connection.
  */
@@ -79,9 +86,7 @@ export async function startJobQueue(database: DatabaseHandle, options: StartOpti
       const retry = await boss
         .createQueue(name, {
           name,
-          retryLimit: 5,
-          retryDelay: 5,
-          retryBackoff: true,
+          ...RUN_ONCE,
           expireInSeconds: EXPIRE_IN_SECONDS,
           retentionDays: 7,
         })
@@ -105,8 +110,12 @@ export async function startJobQueue(database: DatabaseHandle, options: StartOpti
         name,
         data,
         sendOptions.singletonKey
-          ? { singletonKey: sendOptions.singletonKey, singletonSeconds: sendOptions.singletonSeconds ?? 60 }
-          : {},
+          ? {
+              ...RUN_ONCE,
+              singletonKey: sendOptions.singletonKey,
+              singletonSeconds: sendOptions.singletonSeconds ?? 60,
+            }
+          : RUN_ONCE,
       );
     },
   };
@@ -125,7 +134,7 @@ export async function startJobQueue(database: DatabaseHandle, options: StartOpti
             await handler(job.data ?? {});
           } catch (error) {
             options.onError(error, name);
-            // pg-boss retries it with back-off (retryLimit above), then keeps it as failed.
+            // pg-boss keeps it as failed (RUN_ONCE); the work's own schedule tries it again.
             throw error;
           }
         },
@@ -133,9 +142,9 @@ export async function startJobQueue(database: DatabaseHandle, options: StartOpti
     }
     // Every minute in Tokyo time; the sweep itself decides what is due (a bill run missed
     // while every server was down is done at the next sweep, not skipped).
-    await boss.schedule('sweep', '* * * * *', {}, { tz: 'Asia/Tokyo' });
+    await boss.schedule('sweep', '* * * * *', {}, { ...RUN_ONCE, tz: 'Asia/Tokyo' });
     // And once at start, so work left by a crash does not wait for the next minute.
-    await boss.send('sweep', {}, { singletonKey: 'start', singletonSeconds: 30 });
+    await boss.send('sweep', {}, { ...RUN_ONCE, singletonKey: 'start', singletonSeconds: 30 });
   }
   const every = options.sweepIntervalSeconds ?? 60;
   // One sweep per interval across every process: the singleton key and window make the rest no-ops.
@@ -144,7 +153,7 @@ export async function startJobQueue(database: DatabaseHandle, options: StartOpti
       ? setInterval(() => {
           if (!stopped)
             void boss
-              .send('sweep', {}, { singletonKey: 'tick', singletonSeconds: every })
+              .send('sweep', {}, { ...RUN_ONCE, singletonKey: 'tick', singletonSeconds: every })
               .catch((error: unknown) => options.onError(error, 'sweep tick'));
         }, every * 1000)
       : null;
@@ -155,8 +164,8 @@ export async function startJobQueue(database: DatabaseHandle, options: StartOpti
       if (stopped) return;
       stopped = true;
       if (ticker) clearInterval(ticker);
-      // Running jobs get `timeoutMs` to finish; those still running are then failed, which
-      // returns them to the queue for a retry, before the connections close.
+      // Running jobs get `timeoutMs` to finish; those still running are then failed (not
+      // retried: RUN_ONCE) before the connections close, and their work is found again when due.
       await boss.stop({ graceful: true, wait: true, timeout: timeoutMs, close: true });
     },
   };

@@ -83,10 +83,14 @@ export interface DeliveryDeps {
   origin: string;
 }
 
-/** Attempts, then the message is kept as failed for staff. */
-export const MAX_ATTEMPTS = 5;
+// The one retry policy of a delivery. It lives in the outbox row (attempts, next_attempt_at) and
+// pg-boss runs each deliver-message job once (server/lib/queue.ts): the row is taken by one
+// atomic UPDATE per attempt, so a job retried on top could never add an attempt, only hide one;
+// and the sweep sends the job again whenever the row is due, so a failed job loses nothing.
 /** Wait before attempt n+1 (minutes): 1, 5, 15, 60. */
-const RETRY_AFTER_MINUTES = [1, 5, 15, 60];
+export const RETRY_AFTER_MINUTES = [1, 5, 15, 60] as const;
+/** Attempts (the first and one after each wait), then the message is kept as failed for staff. */
+export const MAX_ATTEMPTS = RETRY_AFTER_MINUTES.length + 1;
 // A worker that took a message and died (kill -9) leaves it 'sending'; after this it is due again.
 const LEASE_MS = 2 * 60_000;
 
@@ -112,8 +116,8 @@ export type DeliveryResult = 'sent' | 'retry' | 'failed' | 'skipped';
 
 /**
  * Delivers one message if it is due: the row is taken by one atomic UPDATE (so two workers
- * never both send it), sent, and marked. A failure is retried later with back-off, and after
- * the last attempt kept as failed with its error.
+ * never both send it), sent, and marked. A failure is due again after RETRY_AFTER_MINUTES, and
+ * after MAX_ATTEMPTS kept as failed with its error.
  */
 export async function deliverMessage(deps: DeliveryDeps, id: number, now = new Date()): Promise<DeliveryResult> {
   const [taken] = await deps.db
@@ -132,7 +136,7 @@ export async function deliverMessage(deps: DeliveryDeps, id: number, now = new D
     await transport.send(taken.recipient, taken.subject, withOrigin(taken.body, deps.origin));
   } catch (error) {
     const failed = taken.attempts >= MAX_ATTEMPTS;
-    const wait = RETRY_AFTER_MINUTES[Math.min(taken.attempts, RETRY_AFTER_MINUTES.length) - 1] ?? 60;
+    const wait = RETRY_AFTER_MINUTES[Math.min(taken.attempts, RETRY_AFTER_MINUTES.length) - 1]!;
     await deps.db
       .update(outbox)
       .set({

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { auditLog, outbox, staff } from '../db/schema.js';
@@ -68,25 +69,42 @@ export interface CliDeps {
   publicUrl?: string;
 }
 
-function parse(argv: string[]): { args: string[]; flags: Record<string, string> } {
-  const args: string[] = [];
-  const flags: Record<string, string> = {};
-  for (let i = 0; i < argv.length; i += 1) {
-    const a = argv[i]!;
-    if (a.startsWith('--')) {
-      const key = a.slice(2);
-      const next = argv[i + 1];
-      if (next !== undefined && !next.startsWith('--')) {
-        flags[key] = next;
-        i += 1;
-      } else flags[key] = 'true';
-    } else args.push(a);
+// Every option any command takes; a command ignores the ones it does not use.
+const OPTIONS = {
+  help: { type: 'boolean' },
+  status: { type: 'string' },
+  out: { type: 'string' },
+  reason: { type: 'string' },
+  document: { type: 'string' },
+  lang: { type: 'string' },
+  tracking: { type: 'string' },
+  msisdn: { type: 'string' },
+  iccid: { type: 'string' },
+  month: { type: 'string' },
+  attention: { type: 'boolean' },
+  role: { type: 'string' },
+  name: { type: 'string' },
+  failed: { type: 'boolean' },
+} as const satisfies ParseArgsConfig['options'];
+
+/** Splits argv with node:util's parseArgs (strict): an unknown option or a missing value is refused. */
+function parse(argv: string[]) {
+  try {
+    const { positionals, values } = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    return { args: positionals, flags: values };
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code !== 'string' || !code.startsWith('ERR_PARSE_ARGS_')) throw error;
+    const message = (error as Error).message;
+    const unknown = code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' ? /'([^']+)'/.exec(message)?.[1] : undefined;
+    throw new OpsError(
+      unknown ? `unknown option ${unknown}; see --help` : `${message.split('\n')[0]!.replace(/\.$/, '')}; see --help`,
+    );
   }
-  return { args, flags };
 }
 
 const need = (value: string | undefined, what: string): string => {
-  if (!value || value === 'true') throw new OpsError(`missing ${what}`);
+  if (!value) throw new OpsError(`missing ${what}`);
   return value;
 };
 
@@ -160,7 +178,7 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
       return `${result.created} bills created for ${result.lines} active lines (${result.pricedAtBookedPlan} at a plan booked for the 25th)`;
     }
     case 'payments': {
-      if (flags.attention !== 'true') throw new OpsError('usage: payments --attention');
+      if (!flags.attention) throw new OpsError('usage: payments --attention');
       const rows = await paymentsNeedingAttention(deps.db);
       if (rows.length === 0) return 'nothing needs attention';
       return rows
@@ -243,7 +261,7 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
         await deps.db.insert(auditLog).values({ actor: who, action: 'message-retry', target: String(id), detail: {} });
         return `message ${id} queued again`;
       }
-      if (flags.failed !== 'true') throw new OpsError('usage: messages --failed | messages retry <id>');
+      if (!flags.failed) throw new OpsError('usage: messages --failed | messages retry <id>');
       const rows = await deps.db
         .select()
         .from(outbox)

@@ -16,6 +16,7 @@ import type {
   PaymentProvider,
   VerifiedNotification,
 } from './providers/payment-provider.js';
+import { billByNo } from '../billing/index.js';
 import { latestOrder } from '../orders/index.js';
 import { wechatPayerProvider } from '../accounts/index.js';
 import { settleInTransaction, type PaymentRow, type SettleDeps, type SettleResult } from './payment-settlement.js';
@@ -76,12 +77,7 @@ interface PayTarget {
 const notPayable = (type: PayTarget['type']) => new ApiError(type === 'order' ? 'ORDER_NOT_PAYABLE' : 'NO_BILL_TO_PAY');
 
 async function billTarget(db: Database, userId: number, billNo: string): Promise<PayTarget> {
-  const [bill] = await db
-    .select()
-    .from(bills)
-    .where(and(eq(bills.billNo, billNo), eq(bills.userId, userId)))
-    .limit(1);
-  if (!bill) throw new NotFoundError();
+  const bill = await billByNo(db, userId, billNo);
   if (bill.status !== 'unpaid') throw new ApiError('NO_BILL_TO_PAY');
   // Oldest first: paying December while November stays unpaid would leave November overdue.
   const [older] = await db

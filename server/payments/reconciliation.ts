@@ -4,7 +4,7 @@ import { orders, payments } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import type { SettleDeps } from './payment-settlement.js';
 import { transitionOrder } from '../orders/index.js';
-import { DEFAULT_CHECKS } from './check-schedule.js';
+import { CLOSE_RETRY_SECONDS, DEFAULT_CHECKS } from './check-schedule.js';
 import { settlePayment } from './payments.js';
 
 export type ReconcileOutcome = 'paid' | 'failed' | 'pending' | 'closed' | 'skipped';
@@ -62,11 +62,11 @@ async function closeAttempt(
     await settlePayment(deps, payment.paymentNo, { paid: true, tradeNo: '' }, 'reconciliation', now);
     return 'paid';
   }
-  // The provider could not be reached: it stays pending and the next sweep asks again.
+  // The provider could not be reached: it stays pending and is closed again later.
   if (answer === null) {
     await deps.db
       .update(payments)
-      .set({ nextCheckAt: new Date(now.getTime() + 15 * 60_000) })
+      .set({ nextCheckAt: new Date(now.getTime() + CLOSE_RETRY_SECONDS * 1000) })
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
     return 'pending';
   }
@@ -104,7 +104,9 @@ export async function dueOrderExpiries(deps: SettleDeps, now = new Date(), limit
 
 /**
  * An order past its deadline: its open attempt is closed with the provider first (a payment
- * the provider took in time settles the order instead), then the order expires.
+ * the provider took in time settles the order instead), then the order expires. Its retry
+ * policy: every sweep (each minute) finds the order again until it is expired or paid, and
+ * pg-boss runs each expire-order job once (server/lib/queue.ts), the sweep being the retry.
  */
 export async function expireOrder(
   deps: SettleDeps,

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, openPhone, settle, startHarness, type Harness } from './helpers/harness';
+import { expectAccessible, openPhone, settle, signInWithToken, startHarness, type Harness } from './helpers/harness';
 import { placeOrder } from './helpers/orders';
 
 // Issue 16: inside WeChat, Alipay said "open in browser", and there a WeChat-only customer had
@@ -67,8 +67,7 @@ describe('continuing a payment from WeChat in a browser, in Chromium', () => {
       form: { username: 'twodevices', email: 'two@example.com', password: 'twodev123', repassword: 'twodev123' },
     });
     const token = ((await signup.json()).data as { userinfo: { token: string } }).userinfo.token;
-    await first.page.goto(`${h.baseUrl}/h5/`);
-    await first.page.evaluate((t) => localStorage.setItem('token', JSON.stringify(t)), token);
+    await signInWithToken(h, first, token);
     await first.page.goto(`${h.baseUrl}/h5/pages/process/setmeal`);
     await settle(first.page);
     await first.page.getByRole('button', { name: '选择此套餐' }).nth(1).click();
@@ -85,8 +84,7 @@ describe('continuing a payment from WeChat in a browser, in Chromium', () => {
       .toBe('两台');
 
     const second = await openPhone(h);
-    await second.page.goto(`${h.baseUrl}/h5/`);
-    await second.page.evaluate((t) => localStorage.setItem('token', JSON.stringify(t)), token);
+    await signInWithToken(h, second, token);
     await second.page.goto(`${h.baseUrl}/h5/pages/process/information`);
     await settle(second.page);
     await expect.poll(() => second.page.getByLabel('名', { exact: true }).inputValue()).toBe('两台');

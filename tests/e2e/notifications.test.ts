@@ -1,7 +1,15 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import { expectAccessible, openPhone, settle, startHarness, visit, type Harness } from './helpers/harness';
+import {
+  expectAccessible,
+  openPhone,
+  settle,
+  signInWithToken,
+  startHarness,
+  visit,
+  type Harness,
+} from './helpers/harness';
 
 /** A new account by e-mail; its token. */
 async function register(h: Harness, name: string): Promise<{ token: string; id: number }> {
@@ -32,8 +40,7 @@ describe('notification settings in Chromium', () => {
     await h.database.db.update(users).set({ mobile: '+819011112222' }).where(eq(users.id, id));
     const phone = await openPhone(h);
     const { page } = phone;
-    await page.goto(`${h.baseUrl}/h5/`);
-    await page.evaluate((t) => localStorage.setItem('token', JSON.stringify(t)), token);
+    await signInWithToken(h, phone, token);
     await visit(h, phone, '/pages/user/index');
     await page.getByRole('link', { name: '通知设置' }).click();
     await page.waitForURL(/\/pages\/user\/notifications$/);

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../server/db/schema';
 import { transitionOrder } from '../../server/orders/orders';
-import { openPhone, settle, startHarness, visit, type Harness } from './helpers/harness';
+import { openPhone, settle, signInWithToken, startHarness, visit, type Harness } from './helpers/harness';
 import { placeOrder } from './helpers/orders';
 
 describe('my orders in Chromium', () => {
@@ -44,8 +44,7 @@ describe('my orders in Chromium', () => {
   it('lists every order in Chinese, and an older one opens with its history', async () => {
     const phone = await openPhone(h);
     const { page } = phone;
-    await page.goto(`${h.baseUrl}/h5/`);
-    await page.evaluate((t) => localStorage.setItem('token', JSON.stringify(t)), token);
+    await signInWithToken(h, phone, token);
     await visit(h, phone, '/pages/user/index');
     await page.getByRole('link', { name: '我的订单' }).click();
     await page.waitForURL(/\/pages\/order\/list$/);
@@ -109,8 +108,7 @@ describe('my orders in Chromium', () => {
     const stranger = ((await res.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token;
     const phone = await openPhone(h);
     const { page } = phone;
-    await page.goto(`${h.baseUrl}/h5/`);
-    await page.evaluate((t) => localStorage.setItem('token', JSON.stringify(t)), stranger);
+    await signInWithToken(h, phone, stranger);
     await page.goto(`${h.baseUrl}/h5/pages/process/pay?orderNo=${placed[0]}`);
     await page.getByRole('alert').waitFor();
     expect(await page.locator('main').textContent()).not.toContain('在留卡');

@@ -1,18 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, openPhone, settle, startHarness, type Harness, type PhonePage } from './helpers/harness';
+import { expectAccessible, openPhone, settle, signInWithToken, startHarness, type Harness } from './helpers/harness';
 import { customerWithOrder } from './helpers/orders';
 
 const fixtures = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'user-agents.json'), 'utf8')) as {
   cases: { ua: string; expect: string }[];
 };
 const uaOf = (platform: string) => fixtures.cases.find((c) => c.expect === platform)!.ua;
-
-async function signedIn(h: Harness, phone: PhonePage, token: string) {
-  await phone.page.goto(`${h.baseUrl}/h5/`);
-  await phone.page.evaluate((t) => localStorage.setItem('token', JSON.stringify(t)), token);
-}
 
 describe('paying an order in Chromium', () => {
   let h: Harness;
@@ -29,7 +24,7 @@ describe('paying an order in Chromium', () => {
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.startsWith('/api/')) toApi.push(`${r.url()} ${r.postData() ?? ''}`);
     });
-    await signedIn(h, phone, token);
+    await signInWithToken(h, phone, token);
     await page.goto(`${h.baseUrl}/h5/pages/process/pay`);
     await page.getByRole('button', { name: '信用卡支付' }).click();
     await page.getByLabel('卡号').waitFor();
@@ -93,7 +88,7 @@ describe('paying an order in Chromium', () => {
     page.on('request', (r) => {
       if (r.url().includes('/sandbox/wechat/authorize')) authorizations.push(r.url());
     });
-    await signedIn(h, phone, token);
+    await signInWithToken(h, phone, token);
     await page.goto(`${h.baseUrl}/h5/pages/process/pay`);
     await page.getByRole('button', { name: '微信支付' }).waitFor();
     await settle(page);
@@ -137,7 +132,7 @@ describe('paying an order in Chromium', () => {
       };
       (window as unknown as { AlipayJSBridge: typeof bridge }).AlipayJSBridge = bridge;
     });
-    await signedIn(h, phone, token);
+    await signInWithToken(h, phone, token);
     await page.goto(`${h.baseUrl}/h5/pages/process/pay`);
     await page.getByRole('button', { name: '支付宝支付' }).waitFor();
     // WeChat Pay cannot run inside Alipay: the screen says so instead of hiding it in silence.
@@ -156,7 +151,7 @@ describe('paying an order in Chromium', () => {
     const phone = await openPhone(h);
     const { page } = phone;
     const { token } = await customerWithOrder(page.request, h.baseUrl, 'wappayer');
-    await signedIn(h, phone, token);
+    await signInWithToken(h, phone, token);
     await page.goto(`${h.baseUrl}/h5/pages/process/pay`);
     await page.getByRole('button', { name: '支付宝支付' }).click();
     await page.waitForURL(/\/sandbox\/alipay\/cashier\?/);

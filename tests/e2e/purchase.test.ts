@@ -3,18 +3,18 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, openPhone, settle, startHarness, visit, type Harness } from './helpers/harness';
+import {
+  expectAccessible,
+  openPhone,
+  settle,
+  signInWithToken,
+  startHarness,
+  visit,
+  type Harness,
+} from './helpers/harness';
+import { sign } from './helpers/signature';
 
 const doc = (name: string) => join(__dirname, '..', 'fixtures', 'documents', name);
-
-async function sign(page: Page) {
-  const box = (await page.getByTestId('signature').boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + 100);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i += 1)
-    await page.mouse.move(box.x + 30 + i * 20, box.y + 100 + (i % 2 ? -30 : 30), { steps: 2 });
-  await page.mouse.up();
-}
 
 async function upload(page: Page, field: string, file: string) {
   await page.getByTestId(`file-${field}`).setInputFiles(doc(file));
@@ -119,8 +119,7 @@ describe('buying a SIM in Chromium at phone size, in Chinese', () => {
       form: { username: 'bigfile', email: 'bigfile@example.com', password: 'bigfile123', repassword: 'bigfile123' },
     });
     const { userinfo } = (await signup.json()).data as { userinfo: { token: string } };
-    await page.goto(`${h.baseUrl}/h5/`);
-    await page.evaluate((t) => localStorage.setItem('token', JSON.stringify(t)), userinfo.token);
+    await signInWithToken(h, phone, userinfo.token);
     await visit(h, phone, '/pages/process/information');
     let uploads = 0;
     page.on('request', (r) => {

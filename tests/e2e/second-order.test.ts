@@ -1,22 +1,11 @@
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orders } from '../../server/db/schema';
 import { DEMO_PURCHASE_INFORMATION } from '../../server/ops/demo-purchase';
 import { transitionOrder } from '../../server/orders/orders';
 import { expectAccessible, openPhone, settle, startHarness, visit, type Harness } from './helpers/harness';
+import { sign } from './helpers/signature';
 import { E2E_BUYER, placeOrder } from './helpers/orders';
-
-async function sign(page: Page) {
-  // The pad sits below the terms: drawn on only where the screen shows it.
-  await page.getByTestId('signature').scrollIntoViewIfNeeded();
-  const box = (await page.getByTestId('signature').boundingBox())!;
-  await page.mouse.move(box.x + 30, box.y + 100);
-  await page.mouse.down();
-  for (let i = 1; i <= 12; i += 1)
-    await page.mouse.move(box.x + 30 + i * 20, box.y + 100 + (i % 2 ? -30 : 30), { steps: 2 });
-  await page.mouse.up();
-}
 
 describe('a second order in Chromium', () => {
   let h: Harness;

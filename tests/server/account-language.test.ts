@@ -1,12 +1,12 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang, UserInfo } from '../../contract/api';
-import { orders, outbox, users } from '../../server/db/schema';
+import { outbox, users } from '../../server/db/schema';
 import { message } from '../../server/lib/messages';
 import { rejectOrder } from '../../server/staff/operations';
-import { transitionOrder } from '../../server/orders/orders';
 import { backends } from './helpers/databases';
-import { placeOrder, signUp } from './helpers/purchase';
+import { orderUnderReview } from './helpers/orders';
+import { signUp } from './helpers/purchase';
 import { getJson, lastMail, postForm, type SignedInBody } from './helpers/requests';
 import { createTestApp, zh, type TestApp } from './helpers/test-app';
 
@@ -29,10 +29,7 @@ describe.each(backends)('the account language on %s', (backend) => {
 
   /** An order of the customer's, refused by review: the customer is told in the outbox. */
   async function refusedOrder(token: string): Promise<string> {
-    const orderNo = await placeOrder(t.app, token, '2');
-    const [row] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
-    await transitionOrder(db(), row!.id, 'paid', 'system');
-    await transitionOrder(db(), row!.id, 'under_review', 'system');
+    const { orderNo } = await orderUnderReview(t.app, token, '2');
     await rejectOrder(db(), 'staff:t', orderNo, '照片太暗', 'passport');
     return orderNo;
   }

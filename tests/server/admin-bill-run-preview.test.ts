@@ -2,11 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BillList, BillRunPreview, BillRunResult } from '../../contract/admin-api';
 import { STAFF_ROLES, allows } from '../../contract/staff-roles';
-import { auditLog, bills, orders } from '../../server/db/schema';
-import { activateOrder, approveOrder, shipOrder } from '../../server/staff/operations';
-import { transitionOrder } from '../../server/orders/orders';
+import { auditLog, bills } from '../../server/db/schema';
 import { backends } from './helpers/databases';
-import { placeOrder, signUp } from './helpers/purchase';
+import { activeLine } from './helpers/orders';
+import { signUp } from './helpers/purchase';
 import { signInStaff, type StaffClient } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -25,21 +24,13 @@ describe.each(backends)('bill-run preview on %s', (backend) => {
   afterAll(() => t.close());
 
   const db = () => t.database.handle.db;
-  const activeLine = async (msisdn: string, iccid: string) => {
-    const orderNo = await placeOrder(t.app, token);
-    const [row] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
-    await transitionOrder(db(), row!.id, 'paid', 'system');
-    await transitionOrder(db(), row!.id, 'under_review', 'system');
-    await approveOrder(db(), 'staff:t', orderNo);
-    await shipOrder(db(), 'staff:t', orderNo, 'JP00000027');
-    await activateOrder(db(), 'staff:t', orderNo, msisdn, iccid);
-  };
+  const lineOf = (msisdn: string, iccid: string) => activeLine(t.app, token, { msisdn, iccid });
   const preview = (month: string, client = finance) =>
     client.call<BillRunPreview>('GET', `/api/admin/bill-run?month=${encodeURIComponent(month)}`);
 
   it('counts what the run then issues, and nothing once the month is billed; writes nothing itself', async () => {
-    await activeLine('080-2727-0001', '8981100000000002701');
-    await activeLine('080-2727-0002', '8981100000000002719');
+    await lineOf('080-2727-0001', '8981100000000002701');
+    await lineOf('080-2727-0002', '8981100000000002719');
     const month = '2032-03';
     const before = await preview(month);
     expect(before.status).toBe(200);
@@ -54,7 +45,7 @@ describe.each(backends)('bill-run preview on %s', (backend) => {
     expect((await preview(month)).body.data).toEqual({ month, lines: 2, toIssue: 0 });
 
     // A line activated after the run is the only one the next run would bill.
-    await activeLine('080-2727-0003', '8981100000000002727');
+    await lineOf('080-2727-0003', '8981100000000002727');
     const after = await preview(month);
     expect(after.body.data).toEqual({ month, lines: 3, toIssue: 1 });
     const again = await finance.call<BillRunResult>('POST', '/api/admin/bill-run', { month });

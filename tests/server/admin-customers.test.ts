@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AdminCustomer, CustomerSearch } from '../../contract/admin-api';
 import { addDays, tokyoDate } from '../../contract/calendar';
 import { STAFF_ROLES, allows } from '../../contract/staff-roles';
-import { auditLog, bills, customerProfiles, documents, orders, outbox, staff, users } from '../../server/db/schema';
-import { activateOrder, approveOrder, billRun, importUsage, shipOrder } from '../../server/staff/operations';
+import { auditLog, bills, customerProfiles, documents, outbox, staff, users } from '../../server/db/schema';
+import { billRun, importUsage } from '../../server/staff/operations';
 import { queueMessages } from '../../server/notifications/outbox';
-import { transitionOrder } from '../../server/orders/orders';
 import { backends } from './helpers/databases';
-import { ORDER_INFORMATION, placeOrder, signUp, upload } from './helpers/purchase';
+import { activeLine } from './helpers/orders';
+import { ORDER_INFORMATION, signUp, upload } from './helpers/purchase';
 import { signInStaff, type StaffClient } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -33,13 +33,11 @@ describe.each(backends)('staff customer pages on %s', (backend) => {
     const db = t.database.handle.db;
     owner = await signUp(t.app, 'custowner');
     await db.update(users).set({ mobile: '+818011112222' }).where(eq(users.id, owner.id));
-    orderNo = await placeOrder(t.app, owner.token, '2');
-    const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
-    await transitionOrder(db, row!.id, 'paid', 'system');
-    await transitionOrder(db, row!.id, 'under_review', 'system');
-    await approveOrder(db, 'staff:t', orderNo);
-    await shipOrder(db, 'staff:t', orderNo, 'JP00000029');
-    await activateOrder(db, 'staff:t', orderNo, '090-3333-4444', '8981100000000000290');
+    ({ orderNo } = await activeLine(t.app, owner.token, {
+      msisdn: '090-3333-4444',
+      iccid: '8981100000000000290',
+      planId: '2',
+    }));
     await importUsage(db, 'staff:t', `09033334444,${month}-01,300\n09033334444,${month}-02,212`);
     await billRun(db, 'staff:t', month);
     billNo = (await db.select().from(bills).where(eq(bills.userId, owner.id)))[0]!.billNo;

@@ -1,7 +1,6 @@
 import { createSign, generateKeyPairSync } from 'node:crypto';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { and, eq, inArray } from 'drizzle-orm';
+import { fakeApi } from './helpers/fake-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   AdminPayment,
@@ -16,7 +15,6 @@ import type { Envelope } from '../../contract/api';
 import { STAFF_ROLES, allows } from '../../contract/staff-roles';
 import {
   auditLog,
-  orders,
   outbox,
   payments,
   refunds,
@@ -25,15 +23,16 @@ import {
   staff,
   usageRecords,
 } from '../../server/db/schema';
-import { activateOrder, approveOrder, importUsage, shipOrder } from '../../server/staff/operations';
+import { importUsage } from '../../server/staff/operations';
 import { alipayLive } from '../../server/payments/providers/alipay-live';
 import { gmoCardLive } from '../../server/payments/providers/gmo-live';
 import { SANDBOX_WECHAT_MCHID, SANDBOX_WECHAT_SERIAL } from '../../server/payments/providers/sandbox-keys';
 import { wechatPayLive } from '../../server/payments/providers/wechat-pay-live';
 import { buildNotification } from '../../server/payments/providers/wechat-pay-crypto';
-import { transitionOrder } from '../../server/orders/orders';
 import { MAX_REFUND_ATTEMPTS, sendRefund } from '../../server/payments/refunds';
 import { backends } from './helpers/databases';
+import { sandboxCardToken } from './helpers/sandbox-card';
+import { activeLine } from './helpers/orders';
 import { placeOrder, signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
 import { signInStaff, type StaffClient } from './helpers/staff';
@@ -64,14 +63,7 @@ describe.each(backends)('staff money pages on %s', (backend) => {
 
   const db = () => t.database.handle.db;
   const pay = (form: Record<string, string>) => postForm<Created>(t.app, '/api/pay/create', form, { token });
-  const cardToken = async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox/gmo/token',
-      payload: { shopId: 'tshop00000001', cardno: '4111111111111111', expire: '2812', securitycode: '123' },
-    });
-    return res.json<{ tokenObject: { token: string[] } }>().tokenObject.token[0]!;
-  };
+  const cardToken = () => sandboxCardToken(t.app);
   /** An order paid in the Alipay app: the customer confirms, the page's status look settles it. */
   const paidByAlipay = async () => {
     const orderNo = await placeOrder(t.app, token);
@@ -100,15 +92,7 @@ describe.each(backends)('staff money pages on %s', (backend) => {
   const refund = (paymentNo: string, body: unknown, client = finance) =>
     client.call<AdminPayment>('POST', `/api/admin/payments/${paymentNo}/refund`, body);
   /** A line for this customer, so bills and usage have something to be about. */
-  const activeLine = async (msisdn: string, iccid: string) => {
-    const orderNo = await placeOrder(t.app, token);
-    const [row] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
-    await transitionOrder(db(), row!.id, 'paid', 'system');
-    await transitionOrder(db(), row!.id, 'under_review', 'system');
-    await approveOrder(db(), 'staff:t', orderNo);
-    await shipOrder(db(), 'staff:t', orderNo, 'JP00000019');
-    await activateOrder(db(), 'staff:t', orderNo, msisdn, iccid);
-  };
+  const lineOf = (msisdn: string, iccid: string) => activeLine(t.app, token, { msisdn, iccid });
 
   it('refuses every money call to a role without [money], on record, and changes nothing', async () => {
     const { paymentNo } = await paidByAlipay();
@@ -344,7 +328,7 @@ describe.each(backends)('staff money pages on %s', (backend) => {
   });
 
   it('bills of a month, and the bill run: safe to repeat, on record with who and where', async () => {
-    await activeLine('080-7777-0001', '8981100000000000191');
+    await lineOf('080-7777-0001', '8981100000000000191');
     const month = '2031-01';
     const run = await finance.call<BillRunResult>('POST', '/api/admin/bill-run', { month });
     expect(run.body).toMatchObject({ code: 1 });
@@ -371,7 +355,7 @@ describe.each(backends)('staff money pages on %s', (backend) => {
   });
 
   it('a usage dry run writes nothing and says what would change; the real run writes it', async () => {
-    await activeLine('080-7777-0002', '8981100000000000209');
+    await lineOf('080-7777-0002', '8981100000000000209');
     await importUsage(db(), 'staff:t', '08077770002,2031-02-01,100\n08077770002,2031-02-04,70');
     const csv = [
       'msisdn,date,megabytes',
@@ -437,7 +421,7 @@ describe.each(backends)('staff money pages on %s', (backend) => {
   });
 
   it('reads quoted usage fields as CSV: a comma or a doubled quote inside quotes stays in its field', async () => {
-    await activeLine('080-7777-0003', '8981100000000000225');
+    await lineOf('080-7777-0003', '8981100000000000225');
     const csv = [
       'msisdn,date,megabytes',
       '"080-7777-0003","2031-03-01","40"',
@@ -490,28 +474,6 @@ const keyPair = () =>
     publicKeyEncoding: { type: 'spki', format: 'pem' },
     privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
   });
-
-/** A stand-in for a provider's API: answers by path, records what it was sent. */
-async function fakeApi(answer: (path: string, body: string) => { status?: number; body: string; type?: string }) {
-  const seen: { path: string; body: string }[] = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      seen.push({ path: req.url ?? '', body: raw });
-      const a = answer(req.url ?? '', raw);
-      res.statusCode = a.status ?? 200;
-      res.setHeader('content-type', a.type ?? 'application/json');
-      res.end(a.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 describe('partial refunds on the live adapters', () => {
   const part = (refundNo: string) => ({

@@ -2,9 +2,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminOrder, ReviewNext } from '../../contract/admin-api';
 import { orders } from '../../server/db/schema';
-import { transitionOrder } from '../../server/orders/orders';
 import { backends } from './helpers/databases';
-import { placeOrder, signUp } from './helpers/purchase';
+import { orderUnderReview } from './helpers/orders';
+import { signUp } from './helpers/purchase';
 import { signInStaff, type StaffClient } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -26,14 +26,11 @@ describe.each(backends)('the next order to review on %s', (backend) => {
     // Placed newest first but paid oldest first: the queue follows payment, not placing.
     const paidAt = ['2026-11-20T01:00:00Z', '2026-11-19T01:00:00Z', '2026-11-18T01:00:00Z'];
     for (const at of paidAt) {
-      const orderNo = await placeOrder(t.app, token);
-      const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
-      await transitionOrder(db, row!.id, 'paid', 'system');
-      await transitionOrder(db, row!.id, 'under_review', 'system');
+      const { orderNo, id } = await orderUnderReview(t.app, token);
       await db
         .update(orders)
         .set({ paidAt: new Date(at) })
-        .where(eq(orders.id, row!.id));
+        .where(eq(orders.id, id));
       queued.unshift(orderNo);
     }
     reviewer = await signInStaff(t.app, 'reviewer');

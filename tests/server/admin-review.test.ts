@@ -11,6 +11,7 @@ import { activateOrder, approveOrder, shipOrder } from '../../server/staff/opera
 import { reviewQueue } from '../../server/staff/admin-orders';
 import { transitionOrder } from '../../server/orders/orders';
 import { backends } from './helpers/databases';
+import { sandboxCardToken } from './helpers/sandbox-card';
 import { multipartBody } from './helpers/multipart';
 import { plainPdf } from './helpers/pdf-build';
 import { ORDER_INFORMATION, placeOrder, upload } from './helpers/purchase';
@@ -73,21 +74,10 @@ describe.each(backends)('staff console: review and fulfilment on %s', (backend) 
   /** Places an order and pays it by card: the settlement puts it under review. */
   async function paidOrder(token: string): Promise<string> {
     const orderNo = await placeOrder(t.app, token);
-    const card = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox/gmo/token',
-      payload: {
-        shopId: 'tshop00000001',
-        cardno: '4111111111111111',
-        expire: '2812',
-        securitycode: '123',
-        holdername: 'LI HUA',
-      },
-    });
     const paid = await postForm<{ outcome: { kind: string } }>(
       t.app,
       '/api/pay/create',
-      { orderNo, method: 'card', token: card.json().tokenObject.token[0] },
+      { orderNo, method: 'card', token: await sandboxCardToken(t.app) },
       { token },
     );
     expect(paid.body.data.outcome.kind).toBe('paid');

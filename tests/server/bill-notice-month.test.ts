@@ -1,12 +1,11 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Lang } from '../../contract/api';
-import { orders, outbox, users } from '../../server/db/schema';
-import { activateOrder, approveOrder, shipOrder } from '../../server/staff/operations';
+import { outbox, users } from '../../server/db/schema';
 import { billRun, remindBills } from '../../server/billing/billing';
-import { transitionOrder } from '../../server/orders/orders';
 import { backends } from './helpers/databases';
-import { placeOrder, signUp } from './helpers/purchase';
+import { activeLine } from './helpers/orders';
+import { signUp } from './helpers/purchase';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
 // The bill's month is stored as 2026-12; a customer reads 2026年12月 in either language. The due
@@ -20,13 +19,7 @@ describe.each(backends)('bill notices name the month as people write it on %s', 
   async function lineOwner(name: string, lang: Lang, mobile: string, msisdn: string, iccid: string) {
     const { token, id } = await signUp(t.app, name);
     await db().update(users).set({ lang, mobile }).where(eq(users.id, id));
-    const orderNo = await placeOrder(t.app, token, '2');
-    const [row] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
-    await transitionOrder(db(), row!.id, 'paid', 'system');
-    await transitionOrder(db(), row!.id, 'under_review', 'system');
-    await approveOrder(db(), 'staff:t', orderNo);
-    await shipOrder(db(), 'staff:t', orderNo, `JP${iccid.slice(-8)}`);
-    await activateOrder(db(), 'staff:t', orderNo, msisdn, iccid);
+    await activeLine(t.app, token, { msisdn, iccid, planId: '2' });
     return id;
   }
 

@@ -1,10 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { orders } from '../../server/db/schema';
-import { activateOrder, approveOrder, billRun, shipOrder } from '../../server/staff/operations';
-import { transitionOrder } from '../../server/orders/orders';
+import { billRun } from '../../server/staff/operations';
 import { backends } from './helpers/databases';
-import { placeOrder, signUp } from './helpers/purchase';
+import { activeLine } from './helpers/orders';
+import { signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
 
@@ -18,13 +16,7 @@ describe.each(backends)('two unpaid bills on %s', (backend) => {
     t = await createTestApp(backend);
     const db = t.database.handle.db;
     ({ token } = await signUp(t.app, 'twobills'));
-    const orderNo = await placeOrder(t.app, token, '2');
-    const [row] = await db.select().from(orders).where(eq(orders.orderNo, orderNo));
-    await transitionOrder(db, row!.id, 'paid', 'system');
-    await transitionOrder(db, row!.id, 'under_review', 'system');
-    await approveOrder(db, 'staff:t', orderNo);
-    await shipOrder(db, 'staff:t', orderNo, 'JP00000002');
-    await activateOrder(db, 'staff:t', orderNo, '080-4444-5555', '8981100000000000085');
+    await activeLine(t.app, token, { msisdn: '080-4444-5555', iccid: '8981100000000000085', planId: '2' });
     await billRun(db, 'staff:t', '2026-11');
     await billRun(db, 'staff:t', '2026-12');
   });

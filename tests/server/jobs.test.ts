@@ -191,18 +191,48 @@ describe('stopping a worker', () => {
     expect(await stateOf(1)).toEqual(['completed']);
   });
 
-  it('hands a job that outlives the grace period back to the queue for a retry', async () => {
+  it("fails a job that outlives the grace period, with no retry on top of the work's own schedule", async () => {
     const started: number[] = [];
     const finished: number[] = [];
     const queue = await workerWith(3000, started, finished);
     await queue.send('deliver-message', { id: 2 });
     await vi.waitFor(() => expect(started).toEqual([2]), { timeout: 10_000, interval: 25 });
     await queue.stop(1000);
-    expect(await stateOf(2)).toEqual(['retry']);
+    // Not handed out again by pg-boss: the outbox row is due again after its lease, and the
+    // sweep sends a new job for it then.
+    expect(await stateOf(2)).toEqual(['failed']);
     // The handler still ends on its own; let it, before the database closes under it.
     await vi.waitFor(() => expect(finished).toEqual([2]), { timeout: 10_000, interval: 25 });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await stateOf(2)).toEqual(['retry']);
+    expect(await stateOf(2)).toEqual(['failed']);
+  });
+
+  it('runs a job that throws once: pg-boss does not retry it', async () => {
+    const runs: number[] = [];
+    const idle = () => Promise.resolve();
+    const queue = await startJobQueue(t.database.handle, {
+      handlers: () => ({
+        sweep: idle,
+        'reconcile-payment': idle,
+        'expire-order': idle,
+        'deliver-message'(data) {
+          runs.push(Number(data.id));
+          return Promise.reject(new Error('database went away'));
+        },
+      }),
+      onError: () => undefined,
+      pollingIntervalSeconds: 0.5,
+    });
+    try {
+      await queue.send('deliver-message', { id: 3 });
+      await vi.waitFor(async () => expect(await stateOf(3)).toEqual(['failed']), { timeout: 10_000, interval: 50 });
+      // Several polls later it has still run only once.
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(runs).toEqual([3]);
+      expect(await stateOf(3)).toEqual(['failed']);
+    } finally {
+      await queue.stop(2_000);
+    }
   });
 });
 

@@ -5,16 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokyoDate } from '../../contract/calendar';
 import type { Lang } from '../../contract/api';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../../contract/notifications';
-import {
-  bills,
-  jobRuns,
-  lines,
-  notificationPreferences,
-  orders,
-  outbox,
-  userIdentities,
-  users,
-} from '../../server/db/schema';
+import { bills, jobRuns, lines, notificationPreferences, outbox, userIdentities, users } from '../../server/db/schema';
 import { message } from '../../server/lib/messages';
 import {
   activateOrder,
@@ -26,11 +17,11 @@ import {
 } from '../../server/staff/operations';
 import { createUsageInbox } from '../../server/lib/storage/create-storage';
 import { billRun, remindBills } from '../../server/billing/billing';
-import { transitionOrder } from '../../server/orders/orders';
 import { withOrigin } from '../../server/notifications/outbox';
 import { runScheduledTasks } from '../../server/jobs/scheduled';
 import { backends } from './helpers/databases';
-import { placeOrder, signUp } from './helpers/purchase';
+import { activeLine, orderUnderReview } from './helpers/orders';
+import { signUp } from './helpers/purchase';
 import { postForm } from './helpers/requests';
 import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
 
@@ -53,13 +44,7 @@ describe.each(backends)('customer notifications on %s', (backend) => {
     await db()
       .insert(userIdentities)
       .values({ userId: id, provider: 'wechat', subject: `openid-${name}` });
-    const underReview = async () => {
-      const orderNo = await placeOrder(t.app, token, '2');
-      const [row] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
-      await transitionOrder(db(), row!.id, 'paid', 'system');
-      await transitionOrder(db(), row!.id, 'under_review', 'system');
-      return orderNo;
-    };
+    const underReview = async () => (await orderUnderReview(t.app, token, '2')).orderNo;
     return { token, id, underReview };
   }
 
@@ -171,10 +156,7 @@ describe.each(backends)('customer notifications on %s', (backend) => {
 
   it('sends nothing to a channel the customer does not have', async () => {
     const { token, id } = await signUp(t.app, 'mail-only');
-    const orderNo = await placeOrder(t.app, token, '2');
-    const [row] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
-    await transitionOrder(db(), row!.id, 'paid', 'system');
-    await transitionOrder(db(), row!.id, 'under_review', 'system');
+    const { orderNo } = await orderUnderReview(t.app, token, '2');
     await approveOrder(db(), 'staff:t', orderNo);
     const rows = await messagesOf(id);
     expect(rows.map((r) => [r.kind, r.channel])).toEqual([['order_approved', 'mail']]);
@@ -193,13 +175,11 @@ describe.each(backends)('the calendar, by a faked clock, on %s', (backend) => {
     const signed = await signUp(t.app, 'calendar');
     userId = signed.id;
     await db().update(users).set({ mobile: '+819011112222' }).where(eq(users.id, userId));
-    const orderNo = await placeOrder(t.app, signed.token, '2');
-    const [row] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
-    await transitionOrder(db(), row!.id, 'paid', 'system');
-    await transitionOrder(db(), row!.id, 'under_review', 'system');
-    await approveOrder(db(), 'staff:t', orderNo);
-    await shipOrder(db(), 'staff:t', orderNo, 'JP00000002');
-    const line = await activateOrder(db(), 'staff:t', orderNo, '080-3333-4444', '8981100000000000201');
+    const { line } = await activeLine(t.app, signed.token, {
+      msisdn: '080-3333-4444',
+      iccid: '8981100000000000201',
+      planId: '2',
+    });
     lineId = line.id;
     await vi.waitFor(
       async () => {

@@ -9,6 +9,8 @@ import { runCommand, type CliDeps } from '../../server/ops/cli';
 import { DEMO_EMAIL, seedDemo } from '../../server/ops/seed-demo';
 import { transitionOrder } from '../../server/orders/orders';
 import { backends } from './helpers/databases';
+import { sandboxCardToken } from './helpers/sandbox-card';
+import { orderUnderReview } from './helpers/orders';
 import { placeOrder, signUp, upload } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -36,17 +38,17 @@ describe.each(backends)('staff commands on %s', (backend) => {
 
   const ops = (...argv: string[]) => runCommand(argv, deps);
   const review = async () => (await getJson<Review>(t.app, '/api/user/review', { token })).body.data.order;
-  const paidOrder = async () => {
-    const orderNo = await placeOrder(t.app, token);
-    const [row] = await deps.db.select().from(orders).where(eq(orders.orderNo, orderNo));
-    await transitionOrder(deps.db, row!.id, 'paid', 'system');
-    await transitionOrder(deps.db, row!.id, 'under_review', 'system');
-    return orderNo;
-  };
+  const paidOrder = async () => (await orderUnderReview(t.app, token)).orderNo;
 
   it('explains itself', async () => {
     expect(await ops('--help')).toContain('bill run --month YYYY-MM');
     await expect(ops('launch-rockets')).rejects.toThrow(/unknown command/);
+  });
+
+  it('refuses an option it does not know, or one without its value, instead of guessing', async () => {
+    await expect(ops('orders', '--statsu', 'paid')).rejects.toThrow(/^unknown option --statsu; see --help$/);
+    await expect(ops('orders', '--status')).rejects.toThrow(/--status.*argument missing; see --help/);
+    await expect(ops('payments', '--attention=yes')).rejects.toThrow(/--attention.*does not take an argument/);
   });
 
   it('shows staff the messages that kept failing, without their text, and queues one again', async () => {
@@ -231,19 +233,7 @@ describe.each(backends)('staff commands on %s', (backend) => {
       { orderNo, method: 'wechat', scene: 'jsapi' },
       { token },
     );
-    const cardTok = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/sandbox/gmo/token',
-        payload: {
-          shopId: 'tshop00000001',
-          cardno: '4111111111111111',
-          expire: '2812',
-          securitycode: '123',
-          holdername: 'LI HUA',
-        },
-      })
-    ).json().tokenObject.token[0];
+    const cardTok = await sandboxCardToken(t.app);
     expect(
       (
         await postForm<{ outcome: { kind: string } }>(

@@ -79,19 +79,28 @@ function makeBuild(): string {
   return dir;
 }
 
-describe('pages drawn on the server', () => {
-  let t: TestApp;
-  let dir: string;
+/** A test app serving a fresh build with its page renderer, for the describe block that calls this. */
+function servedBuild(env?: Record<string, string>) {
+  const served = {
+    t: undefined as unknown as TestApp,
+    dir: '',
+    get: (url: string, headers: Record<string, string> = {}) => served.t.app.inject({ method: 'GET', url, headers }),
+  };
   beforeAll(async () => {
-    dir = makeBuild();
-    t = await createTestApp('pglite', { staticDir: dir, pageRenderer: join(dir, 'render-page.mjs') });
+    served.dir = makeBuild();
+    const build = { staticDir: served.dir, pageRenderer: join(served.dir, 'render-page.mjs') };
+    served.t = await createTestApp('pglite', env ? { ...build, env } : build);
   });
   afterAll(async () => {
-    await t.close();
-    rmSync(dir, { recursive: true, force: true });
+    await served.t.close();
+    rmSync(served.dir, { recursive: true, force: true });
   });
+  return served;
+}
 
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+describe('pages drawn on the server', () => {
+  const served = servedBuild();
+  const { get } = served;
 
   it('sends the home page drawn, with its CSS inline and the hero asked for first', async () => {
     const res = await get('/h5/');
@@ -128,7 +137,7 @@ describe('pages drawn on the server', () => {
   });
 
   it('sends the plain app for pages it does not draw, and when drawing fails', async () => {
-    const template = readFileSync(join(dir, 'index.html'), 'utf8');
+    const template = readFileSync(join(served.dir, 'index.html'), 'utf8');
     for (const url of ['/h5/pages/user/index', '/h5/boom']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
@@ -139,7 +148,7 @@ describe('pages drawn on the server', () => {
   it('draws a page once, and again after the plans changed', async () => {
     const first = drawOf((await get('/h5/pages/public/faq')).body);
     expect(drawOf((await get('/h5/pages/public/faq')).body)).toBe(first);
-    await t.database.handle.db.update(plans).set({ nameCn: '换了名字的套餐' }).where(eq(plans.code, 'lite-5'));
+    await served.t.database.handle.db.update(plans).set({ nameCn: '换了名字的套餐' }).where(eq(plans.code, 'lite-5'));
     await vi.waitFor(
       async () => {
         const html = (await get('/h5/pages/public/faq')).body;
@@ -152,18 +161,8 @@ describe('pages drawn on the server', () => {
 });
 
 describe('drawn pages kept by route and language', () => {
-  let t: TestApp;
-  let dir: string;
-  beforeAll(async () => {
-    dir = makeBuild();
-    t = await createTestApp('pglite', { staticDir: dir, pageRenderer: join(dir, 'render-page.mjs') });
-  });
-  afterAll(async () => {
-    await t.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+  const served = servedBuild();
+  const { get } = served;
   const random = () => Math.random().toString(36).slice(2);
 
   it('draws each route once per language however many query strings strangers make up', async () => {
@@ -192,7 +191,7 @@ describe('drawn pages kept by route and language', () => {
   });
 
   it('sends the app shell for a parameter the page shows, so no value is drawn or kept here', async () => {
-    const template = readFileSync(join(dir, 'index.html'), 'utf8');
+    const template = readFileSync(join(served.dir, 'index.html'), 'utf8');
     const before = drawsSoFar();
     for (let i = 0; i < 20; i += 1) {
       const res = await get(`/h5/pages/public/login?redirect=${encodeURIComponent(`/pages/user/${random()}`)}`);
@@ -214,20 +213,8 @@ describe('drawn pages kept by route and language', () => {
 });
 
 describe('a staging site (SANDBOX=1)', () => {
-  let t: TestApp;
-  let plain: TestApp;
-  let dir: string;
-  beforeAll(async () => {
-    dir = makeBuild();
-    const build = { staticDir: dir, pageRenderer: join(dir, 'render-page.mjs') };
-    t = await createTestApp('pglite', { ...build, env: { SANDBOX: '1' } });
-    plain = await createTestApp('pglite', build);
-  });
-  afterAll(async () => {
-    await t.close();
-    await plain.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  const staging = servedBuild({ SANDBOX: '1' });
+  const plain = servedBuild();
 
   const ribbonOf = (html: string) =>
     /<div id="test-ribbon" class="test-ribbon" role="note" lang="([^"]+)">([^<]+)<\/div>/.exec(html);
@@ -239,21 +226,21 @@ describe('a staging site (SANDBOX=1)', () => {
       '/h5/pages/user/index',
       '/h5/pages/public/login?redirect=%2Fx',
     ]) {
-      const cn = ribbonOf((await t.app.inject({ method: 'GET', url })).body);
+      const cn = ribbonOf((await staging.get(url)).body);
       expect(cn?.slice(1), url).toEqual(['zh-CN', '测试环境：付款为模拟，不会真实扣款']);
-      const ja = ribbonOf((await t.app.inject({ method: 'GET', url, headers: { cookie: 'lang=ja' } })).body);
+      const ja = ribbonOf((await staging.get(url, { cookie: 'lang=ja' })).body);
       expect(ja?.slice(1), url).toEqual(['ja', 'テスト環境：支払いは模擬で、請求はありません']);
     }
   });
 
   it('puts the ribbon before the app root, so the app never draws over it', async () => {
-    const html = (await t.app.inject({ method: 'GET', url: '/h5/' })).body;
+    const html = (await staging.get('/h5/')).body;
     expect(html.indexOf('id="test-ribbon"')).toBeLessThan(html.indexOf('<div id="root">'));
     expect(html).toContain('.test-ribbon~#root{padding-top:24px}');
   });
 
   it('shows no ribbon where SANDBOX is not set', async () => {
     for (const url of ['/h5/', '/h5/pages/user/index'])
-      expect((await plain.app.inject({ method: 'GET', url })).body, url).not.toContain('test-ribbon');
+      expect((await plain.get(url)).body, url).not.toContain('test-ribbon');
   });
 });

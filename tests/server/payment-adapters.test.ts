@@ -2,6 +2,7 @@ import { createSign, generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AlipaySdk } from 'alipay-sdk';
+import { fakeApi } from './helpers/fake-api';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alipayLive } from '../../server/payments/providers/alipay-live';
 import { signParams } from '../../server/payments/providers/alipay-crypto';
@@ -216,28 +217,6 @@ describe('GMO-PG card adapter', () => {
     expect(secure.body.get('AccessPass')).toBe('pass1');
   });
 });
-
-/** A stand-in for a provider's API: answers by path, records what it was sent. */
-async function fakeApi(answer: (path: string, body: string) => { status?: number; body: string; type?: string }) {
-  const seen: { path: string; body: string; headers: Record<string, string | string[] | undefined> }[] = [];
-  const server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (c: Buffer) => (raw += c.toString()));
-    req.on('end', () => {
-      seen.push({ path: req.url ?? '', body: raw, headers: req.headers });
-      const a = answer(req.url ?? '', raw);
-      res.statusCode = a.status ?? 200;
-      res.setHeader('content-type', a.type ?? 'application/json');
-      res.end(a.body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    seen,
-    close: () => new Promise<void>((r) => server.close(() => r())),
-  };
-}
 
 describe('closing and refunding on the live adapters', () => {
   const refund = {

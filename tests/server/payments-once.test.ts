@@ -2,9 +2,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokyoDate } from '../../contract/calendar';
 import { bills, orders, payments, refunds, sandboxTrades } from '../../server/db/schema';
-import { activateOrder, approveOrder, billRun, shipOrder } from '../../server/staff/operations';
-import { transitionOrder } from '../../server/orders/orders';
+import { billRun } from '../../server/staff/operations';
 import { backends } from './helpers/databases';
+import { sandboxCardToken } from './helpers/sandbox-card';
+import { activeLine } from './helpers/orders';
 import { placeOrder, signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
 import { createTestApp, type TestApp } from './helpers/test-app';
@@ -33,14 +34,7 @@ describe.each(backends)('one payment per order or bill on %s', (backend) => {
   const db = () => t.database.handle.db;
   const pay = (form: Record<string, string>, tok = token) =>
     postForm<Created>(t.app, '/api/pay/create', form, { token: tok });
-  const cardToken = async (cardno = '4111111111111111') => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox/gmo/token',
-      payload: { shopId: 'tshop00000001', cardno, expire: '2812', securitycode: '123', holdername: 'LI HUA' },
-    });
-    return res.json<{ tokenObject: { token: string[] } }>().tokenObject.token[0]!;
-  };
+  const cardToken = (cardno?: string) => sandboxCardToken(t.app, cardno);
   const tradeOf = async (paymentNo: string) =>
     (await db().select().from(sandboxTrades).where(eq(sandboxTrades.paymentNo, paymentNo)))[0]!;
   const wechatSuccess = (paymentNo: string, notifyId: string, amount = 1980, state = 'SUCCESS') =>
@@ -241,13 +235,7 @@ describe.each(backends)('one payment per order or bill on %s', (backend) => {
   });
 
   it('a monthly bill: the second attempt closes the first, and a surplus success is refunded on the bill', async () => {
-    const orderNo = await placeOrder(t.app, token, '2');
-    const order = await orderIdOf(orderNo);
-    await transitionOrder(db(), order.id, 'paid', 'system');
-    await transitionOrder(db(), order.id, 'under_review', 'system');
-    await approveOrder(db(), 'staff:t', orderNo);
-    await shipOrder(db(), 'staff:t', orderNo, 'JP00000009');
-    await activateOrder(db(), 'staff:t', orderNo, '080-9999-0001', '8981100000000000091');
+    await activeLine(t.app, token, { msisdn: '080-9999-0001', iccid: '8981100000000000091', planId: '2' });
     await billRun(db(), 'staff:t', tokyoDate(new Date()).slice(0, 7));
     const billNo = (await getJson<{ bills: { billNo: string }[] }>(t.app, '/api/bill/lists', { token })).body.data
       .bills[0]!.billNo;

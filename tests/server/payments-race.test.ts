@@ -4,13 +4,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokyoDate } from '../../contract/calendar';
 import { buildApp } from '../../server/app';
 import { openDatabase, type DatabaseHandle } from '../../server/db/client';
-import { bills, orders, payments, refunds, sandboxRefunds, sandboxTrades } from '../../server/db/schema';
-import { activateOrder, approveOrder, billRun, shipOrder } from '../../server/staff/operations';
-import { transitionOrder } from '../../server/orders/orders';
+import { bills, payments, refunds, sandboxRefunds, sandboxTrades } from '../../server/db/schema';
+import { billRun } from '../../server/staff/operations';
 import { reconcilePayment } from '../../server/payments/reconciliation';
 import { retryRefunds } from '../../server/payments/refunds';
 import { backends } from './helpers/databases';
-import { placeOrder, signUp } from './helpers/purchase';
+import { sandboxCardToken } from './helpers/sandbox-card';
+import { activeLine } from './helpers/orders';
+import { signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
 import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
 
@@ -50,26 +51,11 @@ describe.each(backends)('twenty racing pay creates on one bill on %s', (backend)
   const db = () => t.database.handle.db;
 
   async function unpaidBill(): Promise<{ billNo: string; id: number; total: number }> {
-    const orderNo = await placeOrder(t.app, token, '2');
-    const [order] = await db().select().from(orders).where(eq(orders.orderNo, orderNo));
-    await transitionOrder(db(), order!.id, 'paid', 'system');
-    await transitionOrder(db(), order!.id, 'under_review', 'system');
-    await approveOrder(db(), 'staff:t', orderNo);
-    await shipOrder(db(), 'staff:t', orderNo, 'JP00000077');
-    await activateOrder(db(), 'staff:t', orderNo, '080-9999-0077', '8981100000000000777');
+    await activeLine(t.app, token, { msisdn: '080-9999-0077', iccid: '8981100000000000777', planId: '2' });
     await billRun(db(), 'staff:t', tokyoDate(new Date()).slice(0, 7));
     const [bill] = await db().select().from(bills).where(eq(bills.status, 'unpaid'));
     return { billNo: bill!.billNo, id: bill!.id, total: bill!.total };
   }
-
-  const cardToken = async (app: FastifyInstance) => {
-    const res = await app.inject({
-      method: 'POST',
-      url: '/sandbox/gmo/token',
-      payload: { shopId: 'tshop00000001', cardno: '4111111111111111', expire: '2812', securitycode: '123' },
-    });
-    return res.json<{ tokenObject: { token: string[] } }>().tokenObject.token[0]!;
-  };
 
   /** One impatient customer's tap: create on one server, then pay at once (a card pays in the create). */
   async function attempt(i: number, billNo: string) {
@@ -77,7 +63,7 @@ describe.each(backends)('twenty racing pay creates on one bill on %s', (backend)
     // A card page gets its token from the token service first, then creates; the taps land apart.
     const form: Record<string, string> =
       i % 2 === 0
-        ? { billNo, method: 'card', token: await cardToken(app) }
+        ? { billNo, method: 'card', token: await sandboxCardToken(app) }
         : { billNo, method: 'alipay', scene: i % 4 === 1 ? 'app' : 'wap' };
     const res = await postForm<Created>(app, '/api/pay/create', form, { token });
     expect(res.status).toBe(200);
@@ -187,7 +173,7 @@ describe.each(backends)('twenty racing pay creates on one bill on %s', (backend)
       Array.from({ length: 18 }, async (_, i) => {
         const paymentNo = `PRACE${i}`;
         const method = (['card', 'alipay', 'wechat'] as const)[i % 3]!;
-        const tok = method === 'card' ? await cardToken(a) : undefined;
+        const tok = method === 'card' ? await sandboxCardToken(a) : undefined;
         const [created, closed] = await Promise.all([
           a.payments[method].create(request(paymentNo, method, tok)),
           b.payments[method].close({ paymentNo, providerTradeNo: null }),

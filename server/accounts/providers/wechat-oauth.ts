@@ -13,43 +13,48 @@ interface UserAnswer {
   errcode?: number;
 }
 
-/**
- * WeChat official-account web authorization: code -> access_token + openid
- * (/sns/oauth2/access_token), then the profile (/sns/userinfo) for snsapi_userinfo.
- */
-export function wechatOAuth(options: {
+interface WechatOAuthOptions {
   appId: string;
   secret: string;
   apiBase: string;
   fetchImpl?: typeof fetch;
-}): OAuthProvider {
-  const fetchImpl = options.fetchImpl ?? fetch;
+}
+
+/** A GET of WeChat's API at `path` with `params` in the query, its JSON answer (10 s at most). */
+async function askWechat<T>(options: WechatOAuthOptions, path: string, params: Record<string, string>): Promise<T> {
+  const url = new URL(path, options.apiBase);
+  url.search = new URLSearchParams(params).toString();
+  const answer = await (options.fetchImpl ?? fetch)(url, { signal: AbortSignal.timeout(10_000) });
+  return (await answer.json()) as T;
+}
+
+/**
+ * WeChat official-account web authorization: code -> access_token + openid
+ * (/sns/oauth2/access_token), then the profile (/sns/userinfo) for snsapi_userinfo.
+ */
+export function wechatOAuth(options: WechatOAuthOptions): OAuthProvider {
   return {
     platform: 'wechat',
     async exchange(code) {
-      const tokenUrl = new URL('/sns/oauth2/access_token', options.apiBase);
-      tokenUrl.search = new URLSearchParams({
+      const token = await askWechat<TokenAnswer>(options, '/sns/oauth2/access_token', {
         appid: options.appId,
         secret: options.secret,
         code,
         grant_type: 'authorization_code',
-      }).toString();
-      const token = (await (await fetchImpl(tokenUrl, { signal: AbortSignal.timeout(10_000) })).json()) as TokenAnswer;
+      });
       if (token.errcode || !token.openid || !token.access_token) return null;
       const payer = { appId: options.appId, openid: token.openid };
       // snsapi_base: the openid (and unionid, once the person has consented before), no profile.
       if (!token.scope?.includes('snsapi_userinfo'))
         return { subject: token.unionid ?? token.openid, nickname: '', scope: 'base', payer };
 
-      const userUrl = new URL('/sns/userinfo', options.apiBase);
-      userUrl.search = new URLSearchParams({
-        access_token: token.access_token,
-        openid: token.openid,
-        lang: 'zh_CN',
-      }).toString();
       let nickname = '';
       try {
-        const user = (await (await fetchImpl(userUrl, { signal: AbortSignal.timeout(10_000) })).json()) as UserAnswer;
+        const user = await askWechat<UserAnswer>(options, '/sns/userinfo', {
+          access_token: token.access_token,
+          openid: token.openid,
+          lang: 'zh_CN',
+        });
         if (!user.errcode && user.nickname) nickname = user.nickname;
       } catch {
         // The profile is a nicety; the openid alone signs the customer in.
@@ -69,24 +74,16 @@ interface SessionAnswer {
  * A WeChat mini-program's wx.login code -> openid (/sns/jscode2session). The unionid, when the
  * mini-program and the official account share an open-platform account, is the same person.
  */
-export function wechatMiniProgramOAuth(options: {
-  appId: string;
-  secret: string;
-  apiBase: string;
-  fetchImpl?: typeof fetch;
-}): OAuthProvider {
-  const fetchImpl = options.fetchImpl ?? fetch;
+export function wechatMiniProgramOAuth(options: WechatOAuthOptions): OAuthProvider {
   return {
     platform: 'wechat',
     async exchange(code) {
-      const url = new URL('/sns/jscode2session', options.apiBase);
-      url.search = new URLSearchParams({
+      const answer = await askWechat<SessionAnswer>(options, '/sns/jscode2session', {
         appid: options.appId,
         secret: options.secret,
         js_code: code,
         grant_type: 'authorization_code',
-      }).toString();
-      const answer = (await (await fetchImpl(url, { signal: AbortSignal.timeout(10_000) })).json()) as SessionAnswer;
+      });
       if (answer.errcode || !answer.openid) return null;
       return {
         subject: answer.unionid ?? answer.openid,

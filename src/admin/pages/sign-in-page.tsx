@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type ComponentProps, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { AdminApiError } from '../api/client';
 import { FormError } from '../components/errors';
 import { TextField } from '../components/fields';
 import { LanguageSwitch } from '../components/language-switch';
@@ -31,12 +32,38 @@ function TotpQr({ uri }: { uri: string }) {
   );
 }
 
+type StepField = Omit<ComponentProps<typeof TextField>, 'error' | 'required'>;
+
+/** One step's form: its fields, all required, each showing what the step's action refused. */
+function StepForm(props: {
+  action: { error: AdminApiError | null; running: boolean };
+  fields: StepField[];
+  submitLabel: string;
+  onSubmit: () => void;
+}) {
+  const { action } = props;
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSubmit();
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <FormError error={action.error} fields={props.fields.map((field) => field.name)} />
+      {props.fields.map((field) => (
+        <TextField key={field.name} {...field} error={action.error} required />
+      ))}
+      <button type="submit" className="button button-primary" disabled={action.running}>
+        {props.submitLabel}
+      </button>
+    </form>
+  );
+}
+
 function CodeForm({ submitLabel }: { submitLabel: string }) {
   const { t } = useTranslation();
   const { session } = useAdmin();
   const [code, setCode] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     const value = code.replace(/\s/g, '');
     if (!/^\d{6}$/.test(value)) {
       session.code.refuse('STAFF_BAD_CODE', t('admin.signIn.codeRule'), { code: 'CODE_INVALID' });
@@ -44,25 +71,16 @@ function CodeForm({ submitLabel }: { submitLabel: string }) {
     }
     void session.code.run(value).then(() => setCode(''));
   };
-  return (
-    <form onSubmit={submit} noValidate>
-      <FormError error={session.code.error} fields={['code']} />
-      <TextField
-        label={t('admin.signIn.code')}
-        name="code"
-        value={code}
-        onChange={setCode}
-        error={session.code.error}
-        hint={t('admin.signIn.codeHint')}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        required
-      />
-      <button type="submit" className="button button-primary" disabled={session.code.running}>
-        {submitLabel}
-      </button>
-    </form>
-  );
+  const field: StepField = {
+    label: t('admin.signIn.code'),
+    name: 'code',
+    value: code,
+    onChange: setCode,
+    hint: t('admin.signIn.codeHint'),
+    inputMode: 'numeric',
+    autoComplete: 'one-time-code',
+  };
+  return <StepForm action={session.code} fields={[field]} submitLabel={submitLabel} onSubmit={submit} />;
 }
 
 const PasswordStep = observer(function PasswordStep() {
@@ -70,8 +88,7 @@ const PasswordStep = observer(function PasswordStep() {
   const { session } = useAdmin();
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!login.trim() || !password) {
       session.signIn.refuse('REQUIRED', t('api.errors.REQUIRED'), {
         ...(login.trim() ? {} : { login: 'REQUIRED' }),
@@ -81,6 +98,18 @@ const PasswordStep = observer(function PasswordStep() {
     }
     void session.signIn.run(login.trim(), password);
   };
+  const fields: StepField[] = [
+    { label: t('admin.signIn.login'), name: 'login', value: login, onChange: setLogin, autoComplete: 'username' },
+    {
+      label: t('admin.signIn.password'),
+      name: 'password',
+      type: 'password',
+      value: password,
+      onChange: setPassword,
+      hint: t('admin.signIn.passwordHint'),
+      autoComplete: 'current-password',
+    },
+  ];
   return (
     <>
       <h1>{t('admin.signIn.title')}</h1>
@@ -89,32 +118,7 @@ const PasswordStep = observer(function PasswordStep() {
           {t(`admin.signIn.${session.notice}`)}
         </p>
       ) : null}
-      <form onSubmit={submit} noValidate>
-        <FormError error={session.signIn.error} fields={['login', 'password']} />
-        <TextField
-          label={t('admin.signIn.login')}
-          name="login"
-          value={login}
-          onChange={setLogin}
-          error={session.signIn.error}
-          autoComplete="username"
-          required
-        />
-        <TextField
-          label={t('admin.signIn.password')}
-          name="password"
-          type="password"
-          value={password}
-          onChange={setPassword}
-          error={session.signIn.error}
-          hint={t('admin.signIn.passwordHint')}
-          autoComplete="current-password"
-          required
-        />
-        <button type="submit" className="button button-primary" disabled={session.signIn.running}>
-          {t('admin.signIn.submit')}
-        </button>
-      </form>
+      <StepForm action={session.signIn} fields={fields} submitLabel={t('admin.signIn.submit')} onSubmit={submit} />
     </>
   );
 });
@@ -156,8 +160,7 @@ const NewPasswordStep = observer(function NewPasswordStep() {
   const { session } = useAdmin();
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (!password) {
       session.password.refuse('REQUIRED', t('api.errors.REQUIRED'), { password: 'REQUIRED' });
       return;
@@ -168,36 +171,21 @@ const NewPasswordStep = observer(function NewPasswordStep() {
     }
     void session.password.run(password);
   };
+  const newPassword = { type: 'password', autoComplete: 'new-password' } as const;
+  const fields: StepField[] = [
+    { ...newPassword, label: t('admin.signIn.newPassword'), name: 'password', value: password, onChange: setPassword },
+    { ...newPassword, label: t('admin.signIn.repeatPassword'), name: 'repeat', value: repeat, onChange: setRepeat },
+  ];
   return (
     <>
       <h1>{t('admin.signIn.newPasswordTitle')}</h1>
       <p>{t('admin.signIn.newPasswordIntro')}</p>
-      <form onSubmit={submit} noValidate>
-        <FormError error={session.password.error} fields={['password', 'repeat']} />
-        <TextField
-          label={t('admin.signIn.newPassword')}
-          name="password"
-          type="password"
-          value={password}
-          onChange={setPassword}
-          error={session.password.error}
-          autoComplete="new-password"
-          required
-        />
-        <TextField
-          label={t('admin.signIn.repeatPassword')}
-          name="repeat"
-          type="password"
-          value={repeat}
-          onChange={setRepeat}
-          error={session.password.error}
-          autoComplete="new-password"
-          required
-        />
-        <button type="submit" className="button button-primary" disabled={session.password.running}>
-          {t('admin.signIn.savePassword')}
-        </button>
-      </form>
+      <StepForm
+        action={session.password}
+        fields={fields}
+        submitLabel={t('admin.signIn.savePassword')}
+        onSubmit={submit}
+      />
     </>
   );
 });

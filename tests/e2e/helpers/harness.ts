@@ -148,3 +148,9 @@ export async function visit(h: Harness, phone: PhonePage, path: string): Promise
   await settle(phone.page);
   await expectAccessible(phone.page);
 }
+
+/** The app opened once and handed a session token, as a sign-in leaves it. */
+export async function signInWithToken(h: Harness, phone: PhonePage, token: string): Promise<void> {
+  await phone.page.goto(`${h.baseUrl}/h5/`);
+  await phone.page.evaluate((t) => localStorage.setItem('token', JSON.stringify(t)), token);
+}
