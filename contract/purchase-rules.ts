@@ -54,7 +54,7 @@ const withoutPhotosSchema = (today: string) =>
       // Typed as the photo form's, so one information type serves both; stored as ''.
       identityKind: z.any().transform(() => '' as 'passport' | 'admission_permit'),
       identityDoc: z.any().transform(() => ''),
-      addressSame: z.any().transform(() => 'yes' as 'yes' | 'no'),
+      addressSame: z.any().transform((): 'yes' | 'no' => 'yes'),
       proofType: z.any().transform(() => ''),
       proofDate: z.any().transform(() => ''),
       proofDoc: z.any().transform(() => ''),

@@ -211,7 +211,9 @@ export function standIns(
       'Alipay sign-in and payments: ALIPAY_MODE=live with ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY',
     );
   if (config.EKYC_MODE !== 'live')
-    found.push('identity checks (IC chip, JPKI): EKYC_MODE=live with EKYC_API_BASE, EKYC_API_TOKEN and EKYC_WEBHOOK_SECRET');
+    found.push(
+      'identity checks (IC chip, JPKI): EKYC_MODE=live with EKYC_API_BASE, EKYC_API_TOKEN and EKYC_WEBHOOK_SECRET',
+    );
   if (!config.SMS_GATEWAY_URL) found.push('SMS (now kept in the development outbox): SMS_GATEWAY_URL and SMS_API_KEY');
   if (!config.SMTP_URL) found.push('mail (now kept in the development outbox): SMTP_URL');
   return found;

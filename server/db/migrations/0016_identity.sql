@@ -30,6 +30,7 @@ CREATE TABLE "identity_webhook_events" (
 );
 --> statement-breakpoint
 ALTER TABLE "plans" ADD COLUMN "line_type" text DEFAULT 'data' NOT NULL;--> statement-breakpoint
+ALTER TABLE "lines" ADD COLUMN "ended_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "handoff_tokens" ADD COLUMN "next" text DEFAULT 'pay' NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "line_type" text DEFAULT 'data' NOT NULL;--> statement-breakpoint
 ALTER TABLE "identity_verifications" ADD CONSTRAINT "identity_verifications_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
