@@ -275,7 +275,7 @@ describe.each(backends)('identity verification on %s', (backend) => {
       const ref = refOf(started.body.data.url);
       await submit(ref, {
         outcome: 'verified',
-        name: 'HUA LI',
+        name: '李华',
         birthday: '1999-04-12',
         postcode: '1710021',
         outOfOrder: '1',
@@ -315,7 +315,12 @@ describe.each(backends)('identity verification on %s', (backend) => {
       expect((await webhook(event, new Date(Date.now() - 6 * 60_000))).statusCode).toBe(401);
       expect((await webhook(event, new Date(Date.now() + 6 * 60_000))).statusCode).toBe(401);
       expect((await webhook({ hello: 'world' })).statusCode).toBe(400);
-      const other = await t.app.inject({ method: 'POST', url: '/api/identity/webhook/trustdock', payload: raw });
+      const other = await t.app.inject({
+        method: 'POST',
+        url: '/api/identity/webhook/trustdock',
+        headers: webhookHeaders(SANDBOX_EKYC_SECRET, raw, new Date()),
+        payload: raw,
+      });
       expect(other.statusCode).toBe(404);
       expect((await status(orderNo)).body.data.latest?.status).toBe('pending');
     });
@@ -440,6 +445,14 @@ describe.each(backends)('identity verification on %s', (backend) => {
 
   describe('hostile input in every new field', () => {
     const odd = ['\u0000', 'a\u0000b', '\uD800', '𠀋👩‍👩‍👧', 'x'.repeat(100_000), '../../etc/passwd', '<script>'];
+    // A lone surrogate has no UTF-8: in a URL it travels as the bytes a broken client sends.
+    const enc = (v: string) => {
+      try {
+        return encodeURIComponent(v);
+      } catch {
+        return '%ED%A0%80';
+      }
+    };
     it('never answers 5xx', async () => {
       const orderNo = await placeOrder(t.app, token, VOICE);
       for (const value of odd) {
@@ -448,11 +461,11 @@ describe.each(backends)('identity verification on %s', (backend) => {
           await postForm(t.app, '/api/identity/start', { orderNo, method: value }, { token }),
           await t.app.inject({
             method: 'GET',
-            url: `/api/identity/status?orderNo=${encodeURIComponent(value)}`,
+            url: `/api/identity/status?orderNo=${enc(value)}`,
             headers: { token },
           }),
-          await t.app.inject({ method: 'GET', url: `/sandbox/ekyc/${encodeURIComponent(value)}` }),
-          await submit(encodeURIComponent(value), { outcome: 'verified' }),
+          await t.app.inject({ method: 'GET', url: `/sandbox/ekyc/${enc(value)}` }),
+          await submit(enc(value), { outcome: 'verified' }),
           await webhook({
             event_id: value,
             verification_id: value,
@@ -471,18 +484,19 @@ describe.each(backends)('identity verification on %s', (backend) => {
           }),
           await handoff(value),
         ];
-        for (const res of answers) expect('statusCode' in res ? res.statusCode : res.status, value.slice(0, 20)).toBeLessThan(500);
+        answers.forEach((res, i) =>
+          expect(
+            'statusCode' in res ? res.statusCode : res.status,
+            `${i} ${JSON.stringify(value.slice(0, 20))}`,
+          ).toBeLessThan(500),
+        );
       }
       const staff = await signInStaff(t.app, 'fulfilment');
       for (const value of odd) {
-        const res = await staff.call(
-          'POST',
-          `/api/admin/orders/${encodeURIComponent(value.slice(0, 200))}/counter-check`,
-          {
-            documentType: value,
-            documentLast4: value,
-          },
-        );
+        const res = await staff.call('POST', `/api/admin/orders/${enc(value.slice(0, 200))}/counter-check`, {
+          documentType: value,
+          documentLast4: value,
+        });
         expect(res.status).toBeLessThan(500);
       }
     });

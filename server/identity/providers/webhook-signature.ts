@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { PROVIDER_OUTCOMES, VERIFIED_DOCUMENTS } from '../../../contract/identity-rules.js';
+import { unstorableAt } from '../../lib/validate.js';
 import type { EkycEvent, WebhookCheck } from './ekyc-provider.js';
 
 // The webhook's proof, shaped after TRUSTDOCK's: an HMAC-SHA256 with the shared secret over
@@ -78,7 +79,8 @@ export function verifySignedWebhook(
     return { ok: false, reason: 'malformed' };
   }
   const parsed = webhookBodySchema.safeParse(json);
-  if (!parsed.success) return { ok: false, reason: 'malformed' };
+  // Signed but not storable (a NUL byte, half a surrogate pair): refused, never a fault.
+  if (!parsed.success || unstorableAt(parsed.data) !== null) return { ok: false, reason: 'malformed' };
   const b = parsed.data;
   const r = b.result ?? null;
   const event: EkycEvent = {
