@@ -218,7 +218,12 @@ export const miniProgramTicketIssuedSchema = z.object({ ticket: z.string(), path
 export const handoffCreatedSchema = z.object({ path: z.string(), expiresAt: z.string() });
 
 /** Who the link signed in, and the order whose payment it opens (null: the monthly bill). */
-export const handoffRedeemedSchema = z.object({ userinfo: userInfoSchema, orderNo: z.string().nullable() });
+export const handoffRedeemedSchema = z.object({
+  userinfo: userInfoSchema,
+  orderNo: z.string().nullable(),
+  /** Where the link lands: `pay` the pay page, `verify` the identity step (/pages/process/verify?orderNo=). */
+  next: z.enum(['pay', 'verify']),
+});
 
 /** Which channels reach the customer at all: an e-mail on the account, a bound mobile, a linked WeChat. */
 export const notificationChannelsSchema = z.object({ email: z.boolean(), sms: z.boolean(), wechat: z.boolean() });

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IdentityState } from '../../contract/identity-rules';
-import { identityVerifications, orders, outbox } from '../../server/db/schema';
+import { auditLog, identityVerifications, jobRuns, orders, outbox } from '../../server/db/schema';
+import { runScheduledTasks, type ScheduleDeps } from '../../server/jobs/scheduled';
 import { SANDBOX_EKYC_SECRET, webhookHeaders } from '../../server/identity/index';
 import { demoPurchaseForm } from '../../server/ops/demo-purchase';
 import { activateOrder, approveOrder, readyForPickup, shipOrder } from '../../server/staff/operations';
@@ -440,6 +441,85 @@ describe.each(backends)('identity verification on %s', (backend) => {
         satisfied: true,
       });
       expect((await pay(orderNo)).body.code).toBe(1);
+    });
+  });
+
+  describe('the hand-off link can open the identity step', () => {
+    it('stores next=verify with the token and returns it on redeem; pay stays the default', async () => {
+      const orderNo = await placeOrder(t.app, token, VOICE);
+      const made = await postForm<{ path: string }>(
+        t.app,
+        '/api/handoff/create',
+        { orderNo, next: 'verify' },
+        { token },
+      );
+      expect(made.body.code).toBe(1);
+      const tokenOf = (path: string) => new URL(path, 'http://x').searchParams.get('t')!;
+      const redeemed = await postForm<{ orderNo: string; next: string }>(t.app, '/api/handoff/redeem', {
+        token: tokenOf(made.body.data.path),
+      });
+      expect(redeemed.body.data).toMatchObject({ orderNo, next: 'verify' });
+      const plain = await postForm<{ path: string }>(t.app, '/api/handoff/create', { orderNo }, { token });
+      const again = await postForm<{ next: string }>(t.app, '/api/handoff/redeem', {
+        token: tokenOf(plain.body.data.path),
+      });
+      expect(again.body.data.next).toBe('pay');
+      const odd = await postForm(t.app, '/api/handoff/create', { orderNo, next: 'elsewhere' }, { token });
+      expect(odd.body).toMatchObject({ code: 0 });
+      const noOrder = await postForm(t.app, '/api/handoff/create', { next: 'verify' }, { token });
+      expect(noOrder.body).toMatchObject({ code: 0, data: { error: 'REQUIRED' } });
+    });
+  });
+
+  describe('retention on a faked clock', () => {
+    it('deletes abandoned documents after 30 days, and records 3 years after the contract ended, each audited', async () => {
+      const db = t.app.db;
+      // A customer of their own: their uploads belong to these orders only.
+      const keeper = (await signUp(t.app, 'keeper')).token;
+      const dataOrder = await placeOrder(t.app, keeper, DATA);
+      const voiceOrder = await placeOrder(t.app, token, VOICE);
+      const started = await start(voiceOrder);
+      await webhook(verifiedEvent(refOf(started.body.data.url), new Date()));
+      const placed = new Date();
+      const deps = {
+        db,
+        usageInbox: { list: () => Promise.resolve([]), read: () => Promise.resolve(''), done: () => Promise.resolve() },
+        retention: { storage: t.app.documents.storage, years: 3, abandonedDays: 30 },
+        log: { info: () => undefined, error: () => undefined },
+      } as unknown as ScheduleDeps;
+      for (const orderNo of [dataOrder, voiceOrder]) {
+        const row = await orderRow(orderNo);
+        await transitionOrder(db, row.id, 'expired', 'system', '', {}, placed);
+      }
+      const data = await orderRow(dataOrder);
+      const docIds = [data.info.residenceFront!, data.info.identityDoc!];
+      expect(await t.app.documents.storage.get(docIds[0]!)).not.toBeNull();
+      // 29 days on: nothing yet.
+      const day = 86_400_000;
+      await runScheduledTasks(deps, new Date(placed.getTime() + 29 * day + 6 * 3_600_000));
+      expect((await orderRow(dataOrder)).info.residenceFront).toBe(data.info.residenceFront);
+      // 31 days on: the documents are gone, rows and files, with an audit row; verifications stay.
+      await runScheduledTasks(deps, new Date(placed.getTime() + 31 * day + 6 * 3_600_000));
+      const after = await orderRow(dataOrder);
+      expect([after.info.residenceFront, after.info.identityDoc, after.signatureId]).toEqual(['', '', null]);
+      expect(await t.app.documents.storage.get(docIds[0]!)).toBeNull();
+      expect(await t.app.documents.storage.get(docIds[1]!)).toBeNull();
+      const audits = await db.select().from(auditLog).where(eq(auditLog.target, dataOrder));
+      expect(audits.map((a) => a.action)).toContain('identity-retention-delete');
+      const voiceRow = await orderRow(voiceOrder);
+      expect(
+        await db.select().from(identityVerifications).where(eq(identityVerifications.orderId, voiceRow.id)),
+      ).toHaveLength(1);
+      // The run is recorded once a day.
+      const runs = await db.select().from(jobRuns).where(eq(jobRuns.task, 'identity-retention'));
+      expect(runs.length).toBeGreaterThanOrEqual(2);
+      // Over 3 years after it ended: the verification records go too.
+      await runScheduledTasks(deps, new Date(placed.getTime() + (3 * 365 + 2) * day + 6 * 3_600_000));
+      expect(
+        await db.select().from(identityVerifications).where(eq(identityVerifications.orderId, voiceRow.id)),
+      ).toHaveLength(0);
+      const voiceAudits = await db.select().from(auditLog).where(eq(auditLog.target, voiceOrder));
+      expect(voiceAudits.some((a) => a.action === 'identity-retention-delete')).toBe(true);
     });
   });
 
