@@ -583,3 +583,25 @@ describe.each(backends)('identity verification on %s', (backend) => {
     const handoff = (value: string) => postForm(t.app, '/api/handoff/create', { orderNo: 'x', next: value }, { token });
   });
 });
+
+describe.each(backends)('KYC_PHOTO_FOR_DATA=off on %s', (backend) => {
+  let t: TestApp;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApp(backend, { env: { KYC_PHOTO_FOR_DATA: 'off' } });
+    ({ token } = await signUp(t.app, 'nophoto'));
+  });
+  afterAll(() => t.close());
+
+  it('a data plan asks no photos and uses what a voice plan uses: no payment before the chip check', async () => {
+    const init = await getJson<{ identity: { photoForData: boolean } }>(t.app, '/api/common/init');
+    expect(init.body.data.identity.photoForData).toBe(false);
+    const orderNo = await placeOrder(t.app, token, DATA);
+    const [row] = await t.app.db.select().from(orders).where(eq(orders.orderNo, orderNo));
+    expect(row!.info.residenceFront).toBe('');
+    const state = await getJson<IdentityState>(t.app, `/api/identity/status?orderNo=${orderNo}`, { token });
+    expect(state.body.data).toMatchObject({ lineType: 'data', methods: ['ic_chip', 'jpki'], satisfied: false });
+    const res = await postForm(t.app, '/api/pay/create', { orderNo, method: 'card', token: 'tok' }, { token });
+    expect(res.body).toMatchObject({ code: 0, data: { error: 'IDENTITY_REQUIRED' } });
+  });
+});
