@@ -9,6 +9,7 @@ import type { Lang } from './api.js';
 import type { DocumentKind, OrderStatus, RejectionReason } from './order-status.js';
 import type { Carrier } from './carriers.js';
 import type { StaffRole } from './staff-roles.js';
+import type { StaffIdentity } from './identity-rules.js';
 
 export type Bilingual = { cn: string; ja: string };
 
@@ -65,6 +66,8 @@ export interface AdminOrder {
   documents: AdminDocument[];
   /** Whether this staff member may open the documents. */
   canSeeDocuments: boolean;
+  /** The identity checks (IC chip, JPKI, counter) and whether the order's check passed (issue 29). */
+  identity: StaffIdentity;
 }
 
 /**

@@ -12,6 +12,7 @@ import type {
 } from './admin-api';
 import { CARRIERS } from './admin-api';
 import { DOCUMENT_KINDS, ORDER_STATUSES, REJECTION_REASONS } from './order-status';
+import { staffIdentitySchema } from './identity-rules';
 
 // The staff console's review and fulfilment calls (contract/admin-api.ts has their shapes as
 // types): replies go through these schemas on the way out (undeclared keys are dropped), bodies
@@ -69,6 +70,7 @@ export const adminOrderSchema = z.object({
   }),
   documents: z.array(adminDocumentSchema),
   canSeeDocuments: z.boolean(),
+  identity: staffIdentitySchema,
 }) satisfies z.ZodType<AdminOrder>;
 
 export const fulfilmentQueueSchema = z.object({

@@ -140,6 +140,14 @@ export const ERROR_KEYS = [
   'REFUND_NOT_RETRYABLE',
   'MONTH_INVALID',
   'DATE_INVALID',
+  // Identity verification (issue 29, contract/identity-rules.ts).
+  'IDENTITY_REQUIRED',
+  'IDENTITY_METHOD_UNAVAILABLE',
+  'IDENTITY_ALREADY_VERIFIED',
+  'IDENTITY_ORDER_CLOSED',
+  'IDENTITY_PROVIDER_UNAVAILABLE',
+  'COUNTER_CHECK_REQUIRED',
+  'DOCUMENT_LAST4_INVALID',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

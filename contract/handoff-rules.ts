@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
-/** POST /api/handoff/create: the order to continue with ('' for the monthly bill). */
-export const handoffCreateSchema = z.object({ orderNo: z.string().max(32).optional().default('') });
+/** Where a link lands: the pay page (default) or the order's identity step (/pages/process/verify). */
+export const HANDOFF_NEXT = ['pay', 'verify'] as const;
+export type HandoffNext = (typeof HANDOFF_NEXT)[number];
+
+/** POST /api/handoff/create: the order to continue with ('' for the monthly bill), and where. */
+export const handoffCreateSchema = z.object({
+  orderNo: z.string().max(32).optional().default(''),
+  next: z.enum(HANDOFF_NEXT, { error: 'BAD_REQUEST' }).optional().default('pay'),
+});
 
 /** POST /api/handoff/redeem: the token from the link. */
 export const handoffRedeemSchema = z.object({ token: z.string().max(100).optional().default('') });

@@ -15,6 +15,8 @@ export const NOTIFICATION_KINDS = [
   'data_100',
   'plan_change_booked',
   'plan_change_applied',
+  'identity_verified',
+  'identity_failed',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -36,18 +36,57 @@ export const addressFields = {
   building: optional(100),
 };
 
-export const informationSchema = (today: string) =>
+/**
+ * `photos`: whether this order is verified by document photos (contract/identity-rules.ts
+ * photosRequired: data plans while KYC_PHOTO_FOR_DATA=on). Without them (voice plans, or data
+ * plans when photos are off) no document photo is asked for, nor kept if sent: the IC chip,
+ * JPKI or the counter verify the customer instead.
+ */
+export const informationSchema = (today: string, options: { photos?: boolean } = {}) =>
+  options.photos === false ? withoutPhotosSchema(today) : withPhotosSchema(today);
+
+const withoutPhotosSchema = (today: string) =>
   z
     .object({
-      lastName: required().max(50, 'TOO_LONG'),
-      firstName: required().max(50, 'TOO_LONG'),
-      email: emailRule,
-      birthday: required().refine((v) => isBirthdayValid(v, today), 'BIRTHDAY_INVALID'),
-      ...addressFields,
-      phone: required().refine(isPhone, 'PHONE_INVALID'),
-      delivery: z.enum(['mail', 'pickup'], { error: 'REQUIRED' }),
-      storeId: optional(12),
-      visaType: z.enum(['study', 'non_study'], { error: 'REQUIRED' }),
+      ...personFields(today),
+      residenceFront: z.any().transform(() => ''),
+      residenceBack: z.any().transform(() => ''),
+      // Typed as the photo form's, so one information type serves both; stored as ''.
+      identityKind: z.any().transform(() => '' as 'passport' | 'admission_permit'),
+      identityDoc: z.any().transform(() => ''),
+      addressSame: z.any().transform((): 'yes' | 'no' => 'yes'),
+      proofType: z.any().transform(() => ''),
+      proofDate: z.any().transform(() => ''),
+      proofDoc: z.any().transform(() => ''),
+    })
+    .superRefine(
+      (parsed, ctx) => {
+        const v = textOf(parsed);
+        if (v.postcode && !isPostcode(v.region === 'CN' ? 'CN' : 'JP', v.postcode))
+          ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'POSTCODE_INVALID' });
+        if (v.delivery === 'pickup' && !/^\d+$/.test(v.storeId)) {
+          ctx.addIssue({ code: 'custom', path: ['storeId'], message: 'STORE_REQUIRED' });
+        }
+      },
+      { when: () => true },
+    );
+
+const personFields = (today: string) => ({
+  lastName: required().max(50, 'TOO_LONG'),
+  firstName: required().max(50, 'TOO_LONG'),
+  email: emailRule,
+  birthday: required().refine((v) => isBirthdayValid(v, today), 'BIRTHDAY_INVALID'),
+  ...addressFields,
+  phone: required().refine(isPhone, 'PHONE_INVALID'),
+  delivery: z.enum(['mail', 'pickup'], { error: 'REQUIRED' }),
+  storeId: optional(12),
+  visaType: z.enum(['study', 'non_study'], { error: 'REQUIRED' }),
+});
+
+const withPhotosSchema = (today: string) =>
+  z
+    .object({
+      ...personFields(today),
       // Each document says which one is missing: the error summary lists them one by one.
       residenceFront: required('RESIDENCE_FRONT_REQUIRED'),
       residenceBack: required('RESIDENCE_BACK_REQUIRED'),
@@ -109,7 +148,7 @@ function textOf(value: unknown): Record<(typeof CROSS_CHECKED)[number], string> 
   >;
 }
 
-export type PurchaseInformation = z.infer<ReturnType<typeof informationSchema>>;
+export type PurchaseInformation = z.infer<ReturnType<typeof withPhotosSchema>>;
 
 export const INFORMATION_FIELDS = [
   'lastName',

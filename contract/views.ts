@@ -2,6 +2,7 @@ import { CARRIERS } from './carriers.js';
 import { z } from 'zod';
 import { LANGS, PAY_METHODS } from './api';
 import { NOTIFICATION_KINDS } from './notifications';
+import { LINE_TYPES } from './identity-rules';
 
 // What the server sends inside the envelope's `data`, as zod schemas: the server's replies go
 // through them (undeclared keys are dropped), and contract/api.ts derives the app's types from
@@ -36,6 +37,8 @@ export const planInfoSchema = z.object({
   originalPrice: int,
   activityPrice: int,
   monthlyRent: int,
+  /** A data-only line or a voice line with a phone number (contract/identity-rules.ts). */
+  lineType: z.enum(LINE_TYPES),
 });
 
 export const serviceHoursConfigSchema = z.object({
@@ -72,6 +75,8 @@ export const appConfigSchema = z.object({
   freeApps: int,
   serviceHours: serviceHoursConfigSchema,
   contact: z.object({ phone: z.string(), email: z.string(), wechatId: z.string() }),
+  /** KYC_PHOTO_FOR_DATA=on: data plans may still be verified by document photos (identityMethodsFor). */
+  identity: z.object({ photoForData: z.boolean() }),
 });
 
 export const userInfoSchema = z.object({
@@ -99,6 +104,8 @@ export const orderViewSchema = z.object({
   status: z.string(),
   planId: int,
   planName: z.string(),
+  /** The plan's line type when the order was placed: it decides the identity check. */
+  lineType: z.enum(LINE_TYPES),
   price: int,
   tax: int,
   total: int,
@@ -211,7 +218,12 @@ export const miniProgramTicketIssuedSchema = z.object({ ticket: z.string(), path
 export const handoffCreatedSchema = z.object({ path: z.string(), expiresAt: z.string() });
 
 /** Who the link signed in, and the order whose payment it opens (null: the monthly bill). */
-export const handoffRedeemedSchema = z.object({ userinfo: userInfoSchema, orderNo: z.string().nullable() });
+export const handoffRedeemedSchema = z.object({
+  userinfo: userInfoSchema,
+  orderNo: z.string().nullable(),
+  /** Where the link lands: `pay` the pay page, `verify` the identity step (/pages/process/verify?orderNo=). */
+  next: z.enum(['pay', 'verify']),
+});
 
 /** Which channels reach the customer at all: an e-mail on the account, a bound mobile, a linked WeChat. */
 export const notificationChannelsSchema = z.object({ email: z.boolean(), sms: z.boolean(), wechat: z.boolean() });

@@ -20,6 +20,7 @@ import { accountsDomain, createMiniProgramOAuth, createOAuthProviders } from './
 import { billingDomain } from './billing/index.js';
 import { ContentCache, contentDomain } from './content/index.js';
 import { documentsDomain } from './documents/index.js';
+import { identityDomain } from './identity/index.js';
 import { lineDomain } from './line/index.js';
 import { notificationsDomain, queueingMail, queueingSms, type MailProvider } from './notifications/index.js';
 import { ordersDomain } from './orders/index.js';
@@ -121,6 +122,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(accountsDomain);
   await app.register(documentsDomain);
   await app.register(ordersDomain);
+  await app.register(identityDomain);
   await app.register(paymentsDomain);
   await app.register(lineDomain);
   await app.register(billingDomain);

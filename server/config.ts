@@ -116,6 +116,22 @@ const schema = z.object({
     .default('60,300,900,3600'),
   /** How long after a customer pays at a sandbox cashier its notification is sent (default 2000; 0 in tests). */
   SANDBOX_NOTIFY_DELAY_MS: z.coerce.number().int().min(0).max(60_000).optional(),
+  /**
+   * Data plans may still be verified by document photos (contract/identity-rules.ts);
+   * `off`: data plans use what voice plans use (IC chip, JPKI, counter).
+   */
+  KYC_PHOTO_FOR_DATA: z.enum(['on', 'off']).default('on'),
+  /** The eKYC provider for IC chip and JPKI checks; the sandbox one is served by this server. */
+  EKYC_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** The provider's API (live): verifications are created there with the bearer token. */
+  EKYC_API_BASE: z.url().default('https://api.trustdock.io/v2'),
+  EKYC_API_TOKEN: z.string().default(''),
+  /** The secret its webhooks are signed with (HMAC-SHA256 over `timestamp.body`). */
+  EKYC_WEBHOOK_SECRET: z.string().default(''),
+  /** Verification records and documents are kept this many years after the contract ends. */
+  IDENTITY_RETENTION_YEARS: z.coerce.number().int().min(1).max(20).default(3),
+  /** Documents of an order abandoned before payment are deleted after this many days. */
+  ABANDONED_DOCUMENT_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   /** The sweep that finds due work runs every minute by the Tokyo cron; below 60, also this often (tests). */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(60).default(60),
   /** The Alipay mini-program's app ID; its sign-in uses the Alipay keys above. */
@@ -176,6 +192,7 @@ export function standIns(
     | 'SMTP_URL'
     | 'WECHAT_AUTHORIZE_URL'
     | 'GMO_TOKEN_SCRIPT_URL'
+    | 'EKYC_MODE'
   >,
 ): string[] {
   const found: string[] = [];
@@ -192,6 +209,10 @@ export function standIns(
   if (config.ALIPAY_MODE !== 'live')
     found.push(
       'Alipay sign-in and payments: ALIPAY_MODE=live with ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY',
+    );
+  if (config.EKYC_MODE !== 'live')
+    found.push(
+      'identity checks (IC chip, JPKI): EKYC_MODE=live with EKYC_API_BASE, EKYC_API_TOKEN and EKYC_WEBHOOK_SECRET',
     );
   if (!config.SMS_GATEWAY_URL) found.push('SMS (now kept in the development outbox): SMS_GATEWAY_URL and SMS_API_KEY');
   if (!config.SMTP_URL) found.push('mail (now kept in the development outbox): SMTP_URL');
@@ -261,6 +282,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration: ALIPAY_APP_ID, ALIPAY_PRIVATE_KEY and ALIPAY_PUBLIC_KEY are required when ALIPAY_MODE=live',
     );
+  }
+  if (data.EKYC_MODE === 'live' && !(data.EKYC_API_TOKEN && data.EKYC_WEBHOOK_SECRET)) {
+    throw new Error('Invalid configuration: EKYC_API_TOKEN and EKYC_WEBHOOK_SECRET are required when EKYC_MODE=live');
   }
   if (Boolean(data.S3_ACCESS_KEY_ID) !== Boolean(data.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');

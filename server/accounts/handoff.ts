@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { UserInfo } from '../../contract/api.js';
+import type { HandoffNext } from '../../contract/handoff-rules.js';
 import type { Database } from '../db/client.js';
 import { handoffTokens, orders, users } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
@@ -21,7 +22,10 @@ export async function createHandoff(
   userId: number,
   orderNo: string,
   now = new Date(),
+  next: HandoffNext = 'pay',
 ): Promise<{ path: string; expiresAt: string }> {
+  // The identity step belongs to an order: a link to it names one.
+  if (next === 'verify' && !orderNo) throw new ApiError('REQUIRED', 200, { orderNo: 'REQUIRED' });
   if (orderNo) {
     const [order] = await db
       .select({ status: orders.status })
@@ -36,7 +40,7 @@ export async function createHandoff(
   const expiresAt = new Date(now.getTime() + HANDOFF_TTL_MS);
   await db
     .insert(handoffTokens)
-    .values({ tokenHash: hashToken(token), userId, orderNo: orderNo || null, createdAt: now, expiresAt });
+    .values({ tokenHash: hashToken(token), userId, orderNo: orderNo || null, next, createdAt: now, expiresAt });
   // A path: the app puts it on the address the customer is on, the one the link must open.
   return { path: `/h5/pages/public/continue?t=${token}`, expiresAt: expiresAt.toISOString() };
 }
@@ -51,7 +55,7 @@ export async function redeemHandoff(
   db: Database,
   token: string,
   now = new Date(),
-): Promise<{ userinfo: UserInfo; orderNo: string | null }> {
+): Promise<{ userinfo: UserInfo; orderNo: string | null; next: HandoffNext }> {
   return db.transaction(async (tx) => {
     const [used] = await tx
       .update(handoffTokens)
@@ -63,10 +67,14 @@ export async function redeemHandoff(
           gt(handoffTokens.expiresAt, now),
         ),
       )
-      .returning({ userId: handoffTokens.userId, orderNo: handoffTokens.orderNo });
+      .returning({ userId: handoffTokens.userId, orderNo: handoffTokens.orderNo, next: handoffTokens.next });
     if (!used) throw new ApiError('HANDOFF_INVALID');
     const [user] = await tx.select().from(users).where(eq(users.id, used.userId)).limit(1);
     if (!user) throw new ApiError('HANDOFF_INVALID');
-    return { userinfo: toUserInfo(user, await issueToken(tx, user.id, now)), orderNo: used.orderNo };
+    return {
+      userinfo: toUserInfo(user, await issueToken(tx, user.id, now)),
+      orderNo: used.orderNo,
+      next: used.next === 'verify' ? 'verify' : 'pay',
+    };
   });
 }

@@ -44,6 +44,7 @@ export async function listPlans(db: Database, lang: Lang): Promise<PlanInfo[]> {
     name: ja ? r.nameJa : r.nameCn,
     description: ja ? r.descriptionJa : r.descriptionCn,
     dataGb: r.dataGb,
+    lineType: r.lineType === 'voice' ? 'voice' : 'data',
     throttledKbps: r.throttledKbps,
     originalPrice: r.originalPrice,
     activityPrice: r.activityPrice,

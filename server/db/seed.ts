@@ -47,6 +47,22 @@ export const seedPlans: (typeof plans.$inferInsert)[] = [
     monthlyRent: 4200,
     sort: 3,
   },
+  {
+    // A voice line with a phone number: identity by IC chip, JPKI or at the counter (issue 29).
+    code: 'voice-10',
+    nameCn: '通话 10GB 套餐（含电话号码）',
+    nameJa: '音声通話 10GB プラン（電話番号付き）',
+    descriptionCn: '日本手机号码，可打电话、收验证码短信。需通过在留卡 IC 芯片或个人编号卡进行本人确认。',
+    descriptionJa:
+      '日本の電話番号付き。通話・SMS 認証に。在留カードの IC チップまたはマイナンバーカードで本人確認します。',
+    dataGb: 10,
+    throttledKbps: 300,
+    originalPrice: 4000,
+    activityPrice: 2980,
+    monthlyRent: 2980,
+    sort: 4,
+    lineType: 'voice',
+  },
 ];
 
 export const seedBanners: (typeof banners.$inferInsert)[] = [

@@ -3,12 +3,16 @@ import { tokyoDate } from '../../contract/calendar.js';
 import type { Database } from '../db/client.js';
 import { jobRuns } from '../db/schema.js';
 import type { UsageInbox } from '../lib/storage/usage-inbox.js';
+import type { StorageProvider } from '../lib/storage/storage-provider.js';
+import { identityRetention } from '../identity/index.js';
 import { applyDuePlanChanges, billRun, remindBills } from '../billing/index.js';
 import { importUsage } from '../line/index.js';
 
 export interface ScheduleDeps {
   db: Database;
   usageInbox: UsageInbox;
+  /** Identity records' retention (IDENTITY_RETENTION_YEARS, ABANDONED_DOCUMENT_DAYS); absent: not run. */
+  retention?: { storage: StorageProvider; years: number; abandonedDays: number };
   log: { info(object: object, message: string): void; error(object: object, message: string): void };
 }
 
@@ -37,6 +41,7 @@ const record = (db: Database, task: string, period: string, result: Record<strin
 
 const BILL_RUN_AT = '00:05';
 const REMINDERS_AT = '10:00';
+const RETENTION_AT = '03:00';
 
 /**
  * The calendar's work, asked every minute by the sweep: what is due by Tokyo time and not yet
@@ -64,6 +69,13 @@ export async function runScheduledTasks(deps: ScheduleDeps, now = new Date()) {
   if (time >= REMINDERS_AT && !(await done(deps.db, 'bill-reminders', date))) {
     results.reminders = await remindBills(deps.db, date);
     await record(deps.db, 'bill-reminders', date, results.reminders as Record<string, unknown>);
+  }
+  // Once a day from 03:00: identity records and documents past their retention are deleted.
+  if (deps.retention && time >= RETENTION_AT && !(await done(deps.db, 'identity-retention', date))) {
+    const { storage, years, abandonedDays } = deps.retention;
+    const retention = await identityRetention(deps.db, storage, { years, abandonedDays }, now);
+    results.identityRetention = retention;
+    await record(deps.db, 'identity-retention', date, { ...retention });
   }
   results.usageFiles = await importUsageInbox(deps, now);
   return results;

@@ -1,4 +1,5 @@
 import { reconcileSchedule, type Config } from '../config.js';
+import { createDocumentStorage } from '../lib/storage/create-storage.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { createPaymentProviders } from '../payments/index.js';
 import { createTransports } from '../notifications/index.js';
@@ -38,6 +39,11 @@ export function workerDeps(
     transports: createTransports(config),
     origin: config.PUBLIC_URL,
     usageInbox: createUsageInbox(config),
+    retention: {
+      storage: createDocumentStorage(config),
+      years: config.IDENTITY_RETENTION_YEARS,
+      abandonedDays: config.ABANDONED_DOCUMENT_DAYS,
+    },
     checkAfterSeconds: reconcileSchedule(config),
     queue,
   };

@@ -35,6 +35,11 @@ export const PUBLIC_ROUTES: readonly Listed[] = [
   { method: 'GET', url: '/api/pay/return/card', why: "the card issuer's redirect after 3-D Secure, no session" },
   { method: 'POST', url: '/api/pay/return/card', why: "the card issuer's cross-site POST after 3-D Secure" },
   { method: 'POST', url: '/api/pay/notify/:provider', why: "server to server, proved by the provider's signature" },
+  {
+    method: 'POST',
+    url: '/api/identity/webhook/:provider',
+    why: "server to server: the eKYC provider's webhook, proved by its HMAC signature and timestamp",
+  },
   { method: 'POST', url: '/api/admin/login', why: "the staff sign-in's first step, the password" },
   { method: 'POST', url: '/api/admin/logout', why: 'clears a stale cookie; a live session needs its CSRF token' },
 ];

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { addDays, tokyoDate } from '../../contract/calendar.js';
 import type { Database } from '../db/client.js';
-import { bills, lines, orders, users } from '../db/schema.js';
+import { bills, lines, orders, plans, users } from '../db/schema.js';
+import { seedPlans } from '../db/seed.js';
 import { storeDocument, type DocumentVault } from '../documents/index.js';
 import { createOrder, transitionOrder } from '../orders/index.js';
 import { hashPassword } from '../lib/passwords.js';
@@ -101,6 +102,14 @@ export async function seedDemo(
 
   // One order in each other state.
   await place(1, 0);
+  // A voice line (issue 29): placed without photos, waiting for its IC chip or JPKI check
+  // before it can be paid. A database seeded before voice plans existed gets the seed's one.
+  let [voice] = await db.select({ id: plans.id }).from(plans).where(eq(plans.lineType, 'voice')).limit(1);
+  if (!voice) {
+    const seedVoice = seedPlans.find((p) => p.lineType === 'voice')!;
+    [voice] = await db.insert(plans).values(seedVoice).onConflictDoNothing().returning({ id: plans.id });
+  }
+  if (voice) await place(voice.id, 0);
   const reviewing = await place(1, 2);
   await paid(reviewing);
   const rejected = await place(3, 3);

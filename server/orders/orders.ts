@@ -12,6 +12,7 @@ import {
   type PurchaseInformation,
   type ResubmitForm,
 } from '../../contract/purchase-rules.js';
+import { photosRequired, type LineType } from '../../contract/identity-rules.js';
 import type { Database } from '../db/client.js';
 import { orderEvents, orders, plans, purchaseDrafts, stores } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
@@ -28,6 +29,7 @@ export function toOrderView(row: OrderRow, lang: Lang): OrderView {
     status,
     planId: row.planId,
     planName: row.planName[lang],
+    lineType: row.lineType === 'voice' ? 'voice' : 'data',
     price: row.price,
     tax: row.tax,
     total: row.total,
@@ -53,14 +55,21 @@ async function checkedInformation(
   userId: number,
   body: Partial<Record<string, string>>,
   now: Date,
+  identity: { lineType: LineType; photoForData: boolean },
 ): Promise<PurchaseInformation> {
-  const info = parseWith(informationSchema(tokyoDate(now)), body);
-  const wanted: [keyof PurchaseInformation, string[]][] = [
-    ['residenceFront', ['residence_front']],
-    ['residenceBack', ['residence_back']],
-    ['identityDoc', [info.identityKind]],
-  ];
-  if (info.addressSame === 'no') wanted.push(['proofDoc', ['address_proof']]);
+  // The form decides pickup or mail; photos are asked for only where the law and the
+  // configuration allow them (contract/identity-rules.ts).
+  const delivery = body.delivery === 'pickup' ? 'pickup' : 'mail';
+  const photos = photosRequired({ ...identity, delivery });
+  const info = parseWith(informationSchema(tokyoDate(now), { photos }), body);
+  const wanted: [keyof PurchaseInformation, string[]][] = photos
+    ? [
+        ['residenceFront', ['residence_front']],
+        ['residenceBack', ['residence_back']],
+        ['identityDoc', [info.identityKind]],
+      ]
+    : [];
+  if (photos && info.addressSame === 'no') wanted.push(['proofDoc', ['address_proof']]);
   const owned = await ownedDocuments(
     db,
     userId,
@@ -95,6 +104,7 @@ export async function createOrder(
   body: OrderForm,
   payWithinMinutes: number,
   now = new Date(),
+  options: { photoForData?: boolean } = {},
 ): Promise<OrderRow> {
   const planId = Number(body.planId);
   const [plan] = Number.isInteger(planId)
@@ -105,7 +115,11 @@ export async function createOrder(
         .limit(1)
     : [];
   if (!plan) throw new ApiError('SETMEAL_REQUIRED', 200, { planId: 'SETMEAL_REQUIRED' });
-  const info = await checkedInformation(db, userId, body, now);
+  const lineType: LineType = plan.lineType === 'voice' ? 'voice' : 'data';
+  const info = await checkedInformation(db, userId, body, now, {
+    lineType,
+    photoForData: options.photoForData ?? true,
+  });
   const signatureId = body.signatureId ?? '';
   const owned = await ownedDocuments(db, userId, [signatureId]);
   if (owned.get(signatureId) !== 'signature') throw new ApiError('SIGN_FIRST', 200, { signatureId: 'SIGN_FIRST' });
@@ -122,6 +136,7 @@ export async function createOrder(
         tax: taxOf(plan.activityPrice),
         total: withTax(plan.activityPrice),
         monthlyRent: plan.monthlyRent,
+        lineType,
         planName: { cn: plan.nameCn, ja: plan.nameJa },
         info: Object.fromEntries(Object.entries(info).map(([k, v]) => [k, String(v)])),
         signatureId,
@@ -226,6 +241,7 @@ export async function resubmitOrder(
   userId: number,
   body: ResubmitForm,
   now = new Date(),
+  options: { photoForData?: boolean } = {},
 ): Promise<OrderRow> {
   const order = await latestOrder(db, userId, body.orderNo || undefined);
   if (!order) throw new NotFoundError();
@@ -237,7 +253,10 @@ export async function resubmitOrder(
     if (field && (!body[field] || body[field] === order.info[field]))
       throw new ApiError('REPLACE_REJECTED', 200, { [field]: 'REPLACE_REJECTED' });
   }
-  const info = await checkedInformation(db, userId, { ...order.info, ...body }, now);
+  const info = await checkedInformation(db, userId, { ...order.info, ...body }, now, {
+    lineType: order.lineType === 'voice' ? 'voice' : 'data',
+    photoForData: options.photoForData ?? true,
+  });
   return transitionOrder(
     db,
     order.id,

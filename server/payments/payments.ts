@@ -19,6 +19,7 @@ import type {
 import { billByNo } from '../billing/index.js';
 import { latestOrder } from '../orders/index.js';
 import { wechatPayerProvider } from '../accounts/index.js';
+import { identityAllowsPayment } from '../identity/index.js';
 import { settleInTransaction, type PaymentRow, type SettleDeps, type SettleResult } from './payment-settlement.js';
 import { firstCheckAt } from './check-schedule.js';
 import { retryRefunds, sendRefund } from './refunds.js';
@@ -33,6 +34,8 @@ export interface PaymentDeps extends SettleDeps {
   wechatAppIds: { official: string; miniProgram: string };
   /** RECONCILE_AFTER_SECONDS: when a worker first asks the provider about a new attempt. */
   checkAfterSeconds?: number[];
+  /** KYC_PHOTO_FOR_DATA=on (default): data orders with photos need no chip or JPKI check first. */
+  photoForData?: boolean;
 }
 
 async function payerOpenid(deps: PaymentDeps, userId: number, scene: PayScene): Promise<string | undefined> {
@@ -90,12 +93,21 @@ async function billTarget(db: Database, userId: number, billNo: string): Promise
   return { type: 'bill', id: bill.id, amount: bill.total, description: `Monthly bill ${bill.month}` };
 }
 
-async function orderTarget(db: Database, userId: number, orderNo: string | undefined, now: Date): Promise<PayTarget> {
+async function orderTarget(
+  db: Database,
+  userId: number,
+  orderNo: string | undefined,
+  now: Date,
+  photoForData: boolean,
+): Promise<PayTarget> {
   const order = await latestOrder(db, userId, orderNo);
   if (!order) throw new NotFoundError();
   if (order.status === 'expired' || (order.status === 'awaiting_payment' && order.payBefore <= now))
     throw new ApiError('ORDER_EXPIRED');
   if (order.status !== 'awaiting_payment') throw new ApiError('ORDER_NOT_PAYABLE');
+  // The law (contract/identity-rules.ts): no payment before the identity check an online
+  // order needs; a pickup customer checked at the counter pays first.
+  if (!(await identityAllowsPayment(db, order, photoForData))) throw new ApiError('IDENTITY_REQUIRED');
   return { type: 'order', id: order.id, amount: order.total, description: order.planName.cn };
 }
 
@@ -142,7 +154,7 @@ export async function createPayment(deps: PaymentDeps, userId: number, request: 
   for (let round = 0; round < 3; round += 1) {
     const target = input.billNo
       ? await billTarget(deps.db, userId, input.billNo)
-      : await orderTarget(deps.db, userId, input.orderNo, now);
+      : await orderTarget(deps.db, userId, input.orderNo, now, deps.photoForData ?? true);
     const open = await openAttempt(deps.db, target);
     if (open) {
       const answer = await deps.providers[open.method as PayMethod].close(open).catch(() => 'closed' as const);

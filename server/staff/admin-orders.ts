@@ -5,6 +5,7 @@ import { tokyoDate } from '../../contract/calendar.js';
 import { DOCUMENT_KINDS, isOrderStatus, type DocumentKind } from '../../contract/order-status.js';
 import { addWorkingDays, DISPATCH_WORKING_DAYS, workingDaysBetween } from '../../contract/working-days.js';
 import type { Database } from '../db/client.js';
+import { staffIdentity } from '../identity/index.js';
 import { documents, orderEvents, orders, stores, users } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
 import { OpsError } from './operations.js';
@@ -222,6 +223,7 @@ export async function adminOrder(db: Database, orderNo: string, canSeeDocuments:
     },
     documents: docs,
     canSeeDocuments,
+    identity: await staffIdentity(db, row),
   };
 }
 

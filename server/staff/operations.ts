@@ -5,12 +5,14 @@ import { LANGS, type ErrorKey } from '../../contract/api.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import { DOCUMENT_KINDS, isOrderStatus, type OrderStatus } from '../../contract/order-status.js';
 import { isNoteLang } from '../../contract/staff-notes.js';
+import { counterCheckSchema, type VerifiedDocument } from '../../contract/identity-rules.js';
 import { addWorkingDays, DISPATCH_WORKING_DAYS } from '../../contract/working-days.js';
 import type { Database } from '../db/client.js';
 import { auditLog, lines, orders, users, type OrderRejection } from '../db/schema.js';
 import { readDocument, viewable, type DocumentVault } from '../documents/index.js';
 import { billRun as runBills } from '../billing/index.js';
 import { notify } from '../notifications/index.js';
+import { assertIdentityFor, IdentityRefusal, recordCounterCheck } from '../identity/index.js';
 import { transitionOrder } from '../orders/index.js';
 import { auditStaff, type StaffActor } from '../lib/staff-sessions.js';
 import { importUsage as importUsageFile } from '../line/index.js';
@@ -55,6 +57,25 @@ async function orderByNo(db: Database, orderNo: string) {
   return order;
 }
 
+/** The identity check each of staff's steps needs (server/identity assertIdentityFor). */
+const IDENTITY_STEP: Partial<Record<OrderStatus, 'approve' | 'ship' | 'ready_for_pickup' | 'activate'>> = {
+  approved: 'approve',
+  shipped: 'ship',
+  ready_for_pickup: 'ready_for_pickup',
+  active: 'activate',
+};
+
+async function checkIdentity(db: Database, order: typeof orders.$inferSelect, to: OrderStatus) {
+  const step = IDENTITY_STEP[to];
+  if (!step) return;
+  try {
+    await assertIdentityFor(db, order, step);
+  } catch (error) {
+    if (error instanceof IdentityRefusal) throw new OpsError(error.message, error.key);
+    throw error;
+  }
+}
+
 async function move(
   db: Database,
   actor: OpsActor,
@@ -65,6 +86,8 @@ async function move(
   detail: Record<string, unknown> = {},
 ) {
   const order = await orderByNo(db, orderNo);
+  // No SIM leaves, and no line opens, for a customer the law's check has not verified.
+  await checkIdentity(db, order, to);
   try {
     // The move and its audit row commit together: no change without its record.
     return await db.transaction(async (tx) => {
@@ -262,6 +285,45 @@ export async function activateOrder(db: Database, actor: OpsActor, orderNo: stri
     if (isUniqueViolation(error, 'lines_iccid_key')) throw inUse('iccid');
     throw error;
   }
+}
+
+/** Where an order may be checked at the counter: paid, and not yet handed over. */
+const COUNTER_STATUSES = ['paid', 'under_review', 'approved', 'ready_for_pickup'];
+
+/**
+ * Staff's record of the face-to-face IC chip check at the store (pickup orders), with its
+ * audit row in one transaction. Only the document number's last 4 characters are kept.
+ */
+export async function counterCheck(
+  db: Database,
+  actor: OpsActor,
+  orderNo: string,
+  input: { documentType: VerifiedDocument; documentLast4: string },
+) {
+  const parsed = counterCheckSchema.safeParse(input);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const key = issue?.message === 'DOCUMENT_LAST4_INVALID' ? 'DOCUMENT_LAST4_INVALID' : 'REQUIRED';
+    throw new OpsError(
+      'a document type and the last 4 characters of its number are required',
+      key,
+      String(issue?.path[0] ?? 'documentLast4'),
+    );
+  }
+  const order = await orderByNo(db, orderNo);
+  if (order.info.delivery !== 'pickup')
+    throw new OpsError(`order ${orderNo} is not picked up at a store`, 'DELIVERY_MISMATCH', 'delivery');
+  if (!COUNTER_STATUSES.includes(order.status))
+    throw new OpsError(`order ${orderNo} is ${order.status}; no counter check now`, 'STATUS_CONFLICT');
+  return db.transaction(async (tx) => {
+    const row = await recordCounterCheck(tx, order, { ...parsed.data, checkedBy: actorName(actor) });
+    await audit(tx, actor, 'counter-check', orderNo, {
+      verificationNo: row.verificationNo,
+      documentType: parsed.data.documentType,
+      documentLast4: parsed.data.documentLast4,
+    });
+    return row;
+  });
 }
 
 /** CSV of msisdn,date,megabytes (services/usage.ts); also what the usage inbox worker runs. */

@@ -91,7 +91,7 @@ describe.each(backends)('public content on %s', (backend) => {
   it('seeds only once, however often it is asked', async () => {
     expect(await seedIfEmpty(t.database.handle.db)).toBe(false);
     const { body } = await get<PlanInfo[]>('/api/setmeal/lists');
-    expect(body.data).toHaveLength(3);
+    expect(body.data).toHaveLength(4);
   });
 
   it('answers an unknown API path with a localized 404 envelope', async () => {

@@ -35,6 +35,9 @@ const LIVE = {
   SMS_GATEWAY_URL: 'https://sms.example/send',
   SMS_API_KEY: 'k',
   SMTP_URL: 'smtps://user:pass@mail.example:465',
+  EKYC_MODE: 'live',
+  EKYC_API_TOKEN: 'token',
+  EKYC_WEBHOOK_SECRET: 'whsec',
 };
 
 const without = (...names: (keyof typeof LIVE)[]) =>
@@ -84,6 +87,7 @@ describe('production never runs a stand-in', () => {
     ['card payments', { GMO_MODE: 'sandbox' }, 'GMO_MODE=live'],
     ['WeChat sign-in and Pay', { WECHAT_MODE: 'sandbox' }, 'WECHAT_MODE=live'],
     ['Alipay sign-in and payments', { ALIPAY_MODE: 'sandbox' }, 'ALIPAY_MODE=live'],
+    ['identity checks', { EKYC_MODE: 'sandbox' }, 'EKYC_MODE=live'],
     ['SMS outbox', { SMS_GATEWAY_URL: '' }, 'SMS_GATEWAY_URL'],
     ['mail outbox', { SMTP_URL: '' }, 'SMTP_URL'],
     ['the sandbox consent page', { WECHAT_AUTHORIZE_URL: '/sandbox/wechat/authorize' }, 'WECHAT_AUTHORIZE_URL'],

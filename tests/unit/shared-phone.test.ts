@@ -25,6 +25,7 @@ const plan: PlanInfo = {
   name: 'Plan S',
   description: '',
   dataGb: 3,
+  lineType: 'data',
   throttledKbps: 200,
   originalPrice: 3000,
   activityPrice: 2500,

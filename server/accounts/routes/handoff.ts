@@ -20,7 +20,10 @@ export async function handoffRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { body: handoffCreateSchema, response: replies(handoffCreatedSchema) } },
     async (request) => {
       const { user } = await requireUser(app, request);
-      return ok(request.lang, await createHandoff(app.db, user.id, request.body.orderNo));
+      return ok(
+        request.lang,
+        await createHandoff(app.db, user.id, request.body.orderNo, new Date(), request.body.next),
+      );
     },
   );
 

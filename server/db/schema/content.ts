@@ -29,6 +29,9 @@ export const plans = pgTable('plans', {
   monthlyRent: integer('monthly_rent').notNull(),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
+  // What the plan sells (contract/identity-rules.ts LINE_TYPES): a voice line has a phone
+  // number, and the law allows it only chip, JPKI or counter identity checks.
+  lineType: text('line_type').$type<'data' | 'voice'>().notNull().default('data'),
 });
 
 export const stores = pgTable('stores', {

@@ -21,6 +21,8 @@ export const lines = pgTable(
     iccid: text('iccid').notNull(),
     status: text('status').notNull().default('active'),
     activatedAt: timestamp('activated_at', { withTimezone: true }).notNull().defaultNow(),
+    // When the contract ended (null while it runs): identity records are kept a set time after.
+    endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('lines_msisdn_key').on(t.msisdn),

@@ -47,6 +47,8 @@ export const orders = pgTable(
     tax: integer('tax').notNull(),
     total: integer('total').notNull(),
     monthlyRent: integer('monthly_rent').notNull(),
+    // The plan's line type when the order was placed ('data' | 'voice'): it decides the identity check.
+    lineType: text('line_type').$type<'data' | 'voice'>().notNull().default('data'),
     planName: jsonb('plan_name').$type<{ cn: string; ja: string }>().notNull(),
     info: jsonb('info').$type<Record<string, string>>().notNull(),
     signatureId: uuid('signature_id').references(() => documents.id),
@@ -116,6 +118,8 @@ export const handoffTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     orderNo: text('order_no'),
+    // Where the link lands (contract: 'pay' | 'verify'): the pay page or the identity step.
+    next: text('next').notNull().default('pay'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { StorageProvider } from './storage-provider.js';
 
@@ -21,6 +21,9 @@ export function diskStorage(folder: string): StorageProvider {
       } catch {
         return null;
       }
+    },
+    async delete(key) {
+      await rm(pathOf(key), { force: true });
     },
   };
 }

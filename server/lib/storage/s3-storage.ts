@@ -1,4 +1,4 @@
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { StorageProvider } from './storage-provider.js';
 
 export interface S3Settings {
@@ -73,6 +73,9 @@ export function s3Storage(client: S3Client, bucket: string, prefix = 'documents/
         if (isMissingObject(error)) return null;
         throw error;
       }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(key) }));
     },
   };
 }

@@ -2,4 +2,6 @@
 export interface StorageProvider {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** Removes the bytes (retention); a key already gone is no error. */
+  delete(key: string): Promise<void>;
 }

@@ -14,7 +14,9 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post('/api/order/create', { schema: { body: orderFormSchema, response } }, async (request) => {
     const { user } = await requireUser(app, request);
-    const order = await createOrder(app.db, user.id, request.body, app.config.PAY_WITHIN_MINUTES);
+    const order = await createOrder(app.db, user.id, request.body, app.config.PAY_WITHIN_MINUTES, new Date(), {
+      photoForData: app.config.KYC_PHOTO_FOR_DATA === 'on',
+    });
     return ok(request.lang, { order: toOrderView(order, request.lang) }, 'api.orderPlaced');
   });
 
@@ -41,7 +43,9 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post('/api/user/submit', { schema: { body: resubmitFormSchema, response } }, async (request) => {
     const { user } = await requireUser(app, request);
-    const order = await resubmitOrder(app.db, user.id, request.body);
+    const order = await resubmitOrder(app.db, user.id, request.body, new Date(), {
+      photoForData: app.config.KYC_PHOTO_FOR_DATA === 'on',
+    });
     return ok(request.lang, { order: toOrderView(order, request.lang) }, 'api.resubmitted');
   });
 }

@@ -24,6 +24,7 @@ export async function paymentRoutes(fastify: FastifyInstance): Promise<void> {
     db: app.db,
     providers: app.payments,
     methods: app.config.PAYMENT_METHODS,
+    photoForData: app.config.KYC_PHOTO_FOR_DATA === 'on',
     wechatH5: app.config.WECHAT_H5_PAY === 'on',
     checkAfterSeconds: reconcileSchedule(app.config),
     wechatAppIds: { official: app.config.WECHAT_APP_ID, miniProgram: app.config.WECHAT_MINIPROGRAM_APP_ID },

@@ -18,7 +18,15 @@ import { ok, replies } from '../../lib/envelope.js';
 import { ApiError, NotFoundError } from '../../lib/errors.js';
 import { requireStaff, type StaffRequest } from '../../lib/staff-auth.js';
 import { withContract } from '../../lib/validate.js';
-import { activateOrder, approveOrder, readyForPickup, rejectOrderWith, shipOrder } from '../operations.js';
+import {
+  activateOrder,
+  approveOrder,
+  counterCheck,
+  readyForPickup,
+  rejectOrderWith,
+  shipOrder,
+} from '../operations.js';
+import { counterCheckSchema } from '../../../contract/identity-rules.js';
 import {
   adminOrder,
   checkDelivery,
@@ -179,6 +187,17 @@ export async function adminReviewRoutes(fastify: FastifyInstance): Promise<void>
       const { orderNo } = request.params;
       const { msisdn, iccid } = request.body;
       await staffChange(() => activateOrder(app.db, signedIn(request).actor, orderNo, msisdn, iccid));
+      return answerOrder(request, orderNo);
+    },
+  );
+
+  // The face-to-face IC chip check at the store, before the SIM is handed over (issue 29).
+  app.post(
+    '/api/admin/orders/:orderNo/counter-check',
+    { ...guard('fulfil'), schema: { params: orderNoParamsSchema, body: counterCheckSchema, response: orderReply } },
+    async (request) => {
+      const { orderNo } = request.params;
+      await staffChange(() => counterCheck(app.db, signedIn(request).actor, orderNo, request.body));
       return answerOrder(request, orderNo);
     },
   );

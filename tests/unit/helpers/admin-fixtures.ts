@@ -231,4 +231,5 @@ export const order = (status: AdminOrder['order']['status']): AdminOrder => ({
   customer: { id: 1, email: 'li@example.com', mobile: null, lang: 'cn', username: 'li' },
   documents: [],
   canSeeDocuments: false,
+  identity: { lineType: 'data', methods: ['photos', 'ic_chip', 'jpki'], satisfied: true, verifications: [] },
 });
