@@ -1,6 +1,7 @@
 import { CARRIERS } from './carriers.js';
 import { z } from 'zod';
 import { LANGS, PAY_METHODS } from './api';
+import { LINE_TYPES } from './identity-rules';
 import { NOTIFICATION_KINDS } from './notifications';
 
 // What the server sends inside the envelope's `data`, as zod schemas: the server's replies go
@@ -36,6 +37,8 @@ export const planInfoSchema = z.object({
   originalPrice: int,
   activityPrice: int,
   monthlyRent: int,
+  /** A data-only line, or a voice line with a phone number (contract/identity-rules.ts). */
+  lineType: z.enum(LINE_TYPES),
 });
 
 export const serviceHoursConfigSchema = z.object({
@@ -72,6 +75,8 @@ export const appConfigSchema = z.object({
   freeApps: int,
   serviceHours: serviceHoursConfigSchema,
   contact: z.object({ phone: z.string(), email: z.string(), wechatId: z.string() }),
+  /** KYC_PHOTO_FOR_DATA: a data-only line may still be verified by uploaded photos. */
+  kycPhotoForData: z.boolean(),
 });
 
 export const userInfoSchema = z.object({

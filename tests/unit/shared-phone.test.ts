@@ -29,6 +29,7 @@ const plan: PlanInfo = {
   originalPrice: 3000,
   activityPrice: 2500,
   monthlyRent: 2000,
+  lineType: 'data',
 };
 const order = { orderNo: `${MARK}-O1`, status: 'paid', planName: `${MARK} plan`, info: { lastName: `${MARK}李` } };
 
