@@ -84,7 +84,12 @@ export class RootStore {
       void this.saveLanguage(lang);
     });
     this.appConfig = new AppConfigStore(options.storage, this.http);
-    this.purchase = new PurchaseStore(options.storage, this.http, () => this.session.isLogin);
+    this.purchase = new PurchaseStore(
+      options.storage,
+      this.http,
+      () => this.session.isLogin,
+      () => this.appConfig.config?.kycPhotoForData ?? false,
+    );
     this.content = new ContentStore(this.http);
     this.line = new LineStore(this.http, (user) => this.session.applyUserInfo(user));
     this.notifications = new NotificationSettingsStore(this.http);

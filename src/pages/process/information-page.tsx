@@ -12,6 +12,7 @@ import { useFormStatus } from '../../components/use-form';
 import { ContactSection } from '../../features/purchase/contact-section';
 import { DocumentsSection } from '../../features/purchase/documents-section';
 import { fieldLabel, inScreenOrder } from '../../features/purchase/field-labels';
+import { IdentityMethodsNotice } from '../../features/purchase/identity-methods-notice';
 import { IdentitySection } from '../../features/purchase/identity-section';
 import { UploadGate } from '../../features/purchase/upload-gate';
 import '../../components/form-page.css';
@@ -105,7 +106,12 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
           <ErrorSummary items={summary} />
           <IdentitySection {...sections} />
           <ContactSection {...sections} storeOptions={storeOptions} />
-          <DocumentsSection {...sections} signedIn={session.isLogin} gate={gate} onPicked={status.clearError} />
+          {/* Photos only where the law and the server still take them (a data plan, while allowed). */}
+          {purchase.photosRequired ? (
+            <DocumentsSection {...sections} signedIn={session.isLogin} gate={gate} onPicked={status.clearError} />
+          ) : (
+            <IdentityMethodsNotice purchase={purchase} />
+          )}
           {/* Field refusals are listed at the top; this says the rest (a server or network problem). */}
           <FormAlert
             text={status.alert.kind === 'error' && summary.length === 0 ? status.alert.text : ''}
