@@ -135,10 +135,17 @@ describe('whether step 2 asks for document photos', () => {
     expect(checked.error).toBe('REQUIRED');
   });
 
-  it('keeps the photos while correcting a rejected order (review refuses photos)', () => {
+  it('keeps the photos while correcting an order review refused (review refuses photos)', () => {
+    const { store } = build(false);
+    const rejections = [{ document: 'residence_front', reason: 'BLURRY', note: '' }];
+    store.startResubmit({ orderNo: 'SM9', rejections, info: { delivery: 'mail' } } as never);
+    expect(store.photosRequired).toBe(true);
+  });
+
+  it('asks for none while correcting details an IC chip check did not match', () => {
     const { store } = build(false);
     store.startResubmit({ orderNo: 'SM9', rejections: [], info: { delivery: 'mail' } } as never);
-    expect(store.photosRequired).toBe(true);
+    expect(store.photosRequired).toBe(false);
   });
 
   it('counts a plan kept from before plans had a line type as voice: the stricter rule', () => {

@@ -173,11 +173,12 @@ export class PurchaseStore implements DocumentTarget, Clearable {
   }
 
   /**
-   * Whether step 2 shows and requires the document photos. Correcting a rejected order keeps
-   * them: what review refuses is a photo.
+   * Whether step 2 shows and requires the document photos. Correcting an order review refused
+   * keeps them: what review refuses is a photo. Correcting details an IC chip check did not
+   * match (no refusal) follows the rule.
    */
   get photosRequired(): boolean {
-    return this.resubmitOrderNo !== '' || photosRequired(this.identityInput);
+    return (this.resubmitOrderNo !== '' && this.rejections.length > 0) || photosRequired(this.identityInput);
   }
 
   private get identityInput() {
