@@ -304,7 +304,9 @@ export class IdentityStore implements Clearable {
         this.startError = answer.msg || `api.errors.${answer.error}`;
         return;
       }
-      this.started = { orderNo, method, ...answer.value };
+      // Absolute, for the QR code a phone scans (a sandbox provider may answer with a path).
+      const url = new URL(answer.value.url, window.location.origin).href;
+      this.started = { orderNo, method, ...answer.value, url };
       writeJson(this.storage, STORAGE_KEY, this.started);
     });
     if (!answer.ok || !current) return;
