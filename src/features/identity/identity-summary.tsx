@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { langTag, type Lang } from '../../../contract/api';
 import type { IdentityStore } from './identity-store';
 import { documentName, methodName } from './identity-words';
+import './identity.css';
 
 export const verifyPath = (orderNo: string) => `/pages/process/verify?orderNo=${encodeURIComponent(orderNo)}`;
 

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { QrImage } from '../../components/qr-image';
+import './identity.css';
 import type { IdentityStore } from './identity-store';
 
 /**
