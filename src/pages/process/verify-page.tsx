@@ -86,16 +86,16 @@ export default observer(function VerifyPage({ titleKey }: PageProps) {
           </button>
         );
       case 'retry':
-        // Inside an app the link below is the way; in a browser the same method starts again.
-        return identity.needsHandoff ? null : (
+        // In a browser the same method starts again; inside an app a new link (one works once).
+        return (
           <button
             key={action}
             type="button"
             className="button button-outline button-block"
-            disabled={busy}
-            onClick={() => void identity.retry()}
+            disabled={busy || identity.handoffBusy}
+            onClick={() => void (identity.needsHandoff ? identity.makeHandoff() : identity.retry())}
           >
-            {identity.starting ? t('identity.verify.starting') : t('identity.verify.tryAgain')}
+            {identity.starting || identity.handoffBusy ? t('identity.verify.starting') : t('identity.verify.tryAgain')}
           </button>
         );
       default:
