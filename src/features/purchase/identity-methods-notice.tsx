@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PurchaseStore } from './purchase-store';
 
@@ -8,8 +9,11 @@ import type { PurchaseStore } from './purchase-store';
  */
 export const IdentityMethodsNotice = observer(function IdentityMethodsNotice({
   purchase,
+  gate,
 }: {
   purchase: PurchaseStore;
+  /** Shown to a customer not signed in: the order and its check need an account. */
+  gate?: ReactNode;
 }) {
   const { t } = useTranslation();
   const methods = purchase.identityMethods.filter((method) => method !== 'photos');
@@ -26,6 +30,7 @@ export const IdentityMethodsNotice = observer(function IdentityMethodsNotice({
         ))}
       </ul>
       <p className="field-hint">{t('identity.formNameNote')}</p>
+      {gate}
     </section>
   );
 });

@@ -110,7 +110,18 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
           {purchase.photosRequired ? (
             <DocumentsSection {...sections} signedIn={session.isLogin} gate={gate} onPicked={status.clearError} />
           ) : (
-            <IdentityMethodsNotice purchase={purchase} />
+            <IdentityMethodsNotice
+              purchase={purchase}
+              gate={
+                !session.isLogin && (
+                  <UploadGate
+                    forOrder
+                    returnTo={location.pathname}
+                    onContinue={() => account.fastRegister(purchase.form.email ?? '')}
+                  />
+                )
+              }
+            />
           )}
           {/* Field refusals are listed at the top; this says the rest (a server or network problem). */}
           <FormAlert
