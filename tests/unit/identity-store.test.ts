@@ -227,6 +227,24 @@ describe('following the server', () => {
     expect(vis.listeners.size).toBe(0);
   });
 
+  it("on an order's page, follows only where a word is awaited", async () => {
+    vi.useFakeTimers();
+    const counter = { ...voice(null), methods: ['ic_chip', 'jpki', 'counter'] } satisfies IdentityState;
+    const pickup = build({ states: [counter] });
+    await pickup.store.open('SM1', { quiet: true });
+    expect(pickup.store.polling).toBe(false);
+    await vi.advanceTimersByTimeAsync(30_000);
+    expect(pickup.asked('/api/identity/status')).toHaveLength(1);
+    const running = build({ states: [{ ...counter, latest: attempt('pending') }] });
+    await running.store.open('SM1', { quiet: true });
+    expect(running.store.polling).toBe(true);
+    running.store.stop();
+    const needed = build({ states: [voice(null)] });
+    await needed.store.open('SM1', { quiet: true });
+    expect(needed.store.polling).toBe(true);
+    needed.store.stop();
+  });
+
   it('forgets everything on clear and asks nothing more', async () => {
     vi.useFakeTimers();
     const storage = memoryStorage();

@@ -230,9 +230,10 @@ export class IdentityStore implements Clearable {
 
   /**
    * Shows one order's check: its state from the server, a verification begun here before a
-   * reload, and the server followed until its word is final.
+   * reload, and the server followed until its word is final. `quiet` (an order's page) follows
+   * only where a word is awaited: a check running, or one needed before payment.
    */
-  async open(orderNo: string): Promise<void> {
+  async open(orderNo: string, { quiet = false }: { quiet?: boolean } = {}): Promise<void> {
     if (orderNo !== this.orderNo) {
       this.stop();
       this.orderNo = orderNo;
@@ -246,7 +247,8 @@ export class IdentityStore implements Clearable {
     }
     if (!orderNo) return;
     await this.load();
-    if (!this.final) this.follow();
+    if (orderNo !== this.orderNo || this.final) return;
+    if (!quiet || this.mustVerifyBeforePaying || this.state?.latest?.status === 'pending') this.follow();
   }
 
   /** Asks the server once; a failure is said, with what was known before kept. */

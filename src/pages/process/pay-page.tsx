@@ -55,7 +55,7 @@ export default observer(function PayPage({ titleKey }: PageProps) {
   const shownNo = shown?.orderNo ?? '';
   useEffect(() => {
     if (!shownNo) return;
-    void identity.open(shownNo);
+    void identity.open(shownNo, { quiet: true });
     return () => identity.stop();
   }, [identity, shownNo]);
   // The server refused payment for want of a check: the page asks again and shows the way there.
