@@ -163,7 +163,9 @@ describe('verifying a voice line bought inside WeChat, in Chromium', () => {
       await browser.page.waitForURL((at) => !at.pathname.startsWith('/h5/'));
       await chooseProviderOutcome(browser.page, 'verified');
 
-      // Back in WeChat: the page followed the server, and payment goes on.
+      // Back in WeChat (in front again, as the customer switches back): the page followed the
+      // server, and payment goes on.
+      await page.bringToFront();
       await page.locator('[data-testid="verify-state"][data-kind="verified"]').waitFor({ timeout: 60_000 });
       expect(await page.getByTestId('verify-state').textContent()).toContain(w.identity.status.verified);
       await expectAccessible(page);
