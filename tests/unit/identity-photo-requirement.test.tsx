@@ -155,6 +155,15 @@ describe('whether step 2 asks for document photos', () => {
     expect(store.photosRequired).toBe(false);
   });
 
+  it('takes the line type of the plan as the server now describes it', () => {
+    const { store } = build(true);
+    store.chooseSetmeal({ ...plan('data'), lineType: undefined } as unknown as PlanInfo);
+    expect(store.photosRequired).toBe(false);
+    store.refreshSetmeal([plan('voice'), plan('data')]);
+    expect(store.lineType).toBe('data');
+    expect(store.photosRequired).toBe(true);
+  });
+
   it('sends no photo or address proof with a voice order, even ones kept from an earlier form', async () => {
     const { store, seen } = build(true);
     store.chooseSetmeal(plan('voice'));

@@ -206,6 +206,17 @@ export class PurchaseStore implements DocumentTarget, Clearable {
     this.persist();
   }
 
+  /**
+   * The chosen plan as the server now describes it: a plan kept on the phone from before plans
+   * said their line type (or before a price change) takes the current one. Nothing else changes.
+   */
+  refreshSetmeal(plans: readonly PlanInfo[]): void {
+    const fresh = this.setmeal ? plans.find((p) => p.id === this.setmeal?.id) : undefined;
+    if (!fresh || JSON.stringify(fresh) === JSON.stringify(this.setmeal)) return;
+    this.setmeal = fresh;
+    this.persist();
+  }
+
   /** A shared plan link (`?plan=<id>`): that plan, when it is one on offer. True when chosen. */
   chooseSharedPlan(id: string | null, plans: readonly PlanInfo[]): boolean {
     const plan = id ? plans.find((p) => String(p.id) === id) : undefined;

@@ -30,7 +30,13 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
 
   useEffect(() => {
     if (content.stores.status === 'idle') void content.stores.load();
+    // The chosen plan's line type decides whether photos are asked for: the server's current word.
+    if (content.plans.status === 'idle') void content.plans.load();
   }, [content]);
+  const plansReady = content.plans.status === 'ready';
+  useEffect(() => {
+    if (plansReady) purchase.refreshSetmeal(content.plans.data);
+  }, [plansReady, purchase, content]);
   useEffect(() => {
     // A signed-in customer's e-mail is the natural default; they may still change it.
     if (!purchase.form.email && session.userinfo?.email) purchase.updateForm({ email: session.userinfo.email });
