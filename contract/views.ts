@@ -1,8 +1,8 @@
 import { CARRIERS } from './carriers.js';
 import { z } from 'zod';
 import { LANGS, PAY_METHODS } from './api';
-import { LINE_TYPES } from './identity-rules';
 import { NOTIFICATION_KINDS } from './notifications';
+import { LINE_TYPES } from './identity-rules';
 
 // What the server sends inside the envelope's `data`, as zod schemas: the server's replies go
 // through them (undeclared keys are dropped), and contract/api.ts derives the app's types from
@@ -37,7 +37,7 @@ export const planInfoSchema = z.object({
   originalPrice: int,
   activityPrice: int,
   monthlyRent: int,
-  /** A data-only line, or a voice line with a phone number (contract/identity-rules.ts). */
+  /** A data-only line or a voice line with a phone number (contract/identity-rules.ts). */
   lineType: z.enum(LINE_TYPES),
 });
 
@@ -75,8 +75,8 @@ export const appConfigSchema = z.object({
   freeApps: int,
   serviceHours: serviceHoursConfigSchema,
   contact: z.object({ phone: z.string(), email: z.string(), wechatId: z.string() }),
-  /** KYC_PHOTO_FOR_DATA: a data-only line may still be verified by uploaded photos. */
-  kycPhotoForData: z.boolean(),
+  /** KYC_PHOTO_FOR_DATA=on: data plans may still be verified by document photos (identityMethodsFor). */
+  identity: z.object({ photoForData: z.boolean() }),
 });
 
 export const userInfoSchema = z.object({
@@ -104,6 +104,8 @@ export const orderViewSchema = z.object({
   status: z.string(),
   planId: int,
   planName: z.string(),
+  /** The plan's line type when the order was placed: it decides the identity check. */
+  lineType: z.enum(LINE_TYPES),
   price: int,
   tax: int,
   total: int,

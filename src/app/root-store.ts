@@ -91,7 +91,7 @@ export class RootStore {
       options.storage,
       this.http,
       () => this.session.isLogin,
-      () => this.appConfig.config?.kycPhotoForData ?? false,
+      () => this.appConfig.config?.identity?.photoForData ?? false,
     );
     this.content = new ContentStore(this.http);
     this.line = new LineStore(this.http, (user) => this.session.applyUserInfo(user));

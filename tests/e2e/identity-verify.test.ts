@@ -35,13 +35,19 @@ async function sign(page: Page) {
 }
 
 /**
- * The sandbox eKYC provider's page: the outcome the tester picks, here "verified". Its controls
- * are the server's; this finds a control whose value is the outcome (a select, a radio or a
- * button) and sends it.
+ * The sandbox eKYC provider's page (server/identity/routes/sandbox-ekyc.ts): a form per outcome,
+ * each carrying it as a hidden `outcome`; "verified" comes with the order's own details filled
+ * in, so they match. Other shapes (a select, a radio, a valued button) are tried after it.
  */
 async function chooseProviderOutcome(page: Page, outcome: 'verified') {
   await page.waitForLoadState('domcontentloaded');
   await page.locator('button, input[type="submit"], select, a').first().waitFor();
+  const form = page.locator(`form:has(input[name="outcome"][value="${outcome}"])`).first();
+  if ((await form.count()) > 0) {
+    await form.locator('button[type="submit"], input[type="submit"]').first().click();
+    await page.waitForLoadState('domcontentloaded');
+    return;
+  }
   const submit = page.locator('button[type="submit"], input[type="submit"]').first();
   const select = page.locator('select[name="outcome"], select').first();
   if ((await select.count()) > 0 && (await select.locator(`option[value="${outcome}"]`).count()) > 0) {

@@ -25,11 +25,11 @@ const plan: PlanInfo = {
   name: 'Plan S',
   description: '',
   dataGb: 3,
+  lineType: 'data',
   throttledKbps: 200,
   originalPrice: 3000,
   activityPrice: 2500,
   monthlyRent: 2000,
-  lineType: 'data',
 };
 const order = { orderNo: `${MARK}-O1`, status: 'paid', planName: `${MARK} plan`, info: { lastName: `${MARK}李` } };
 
