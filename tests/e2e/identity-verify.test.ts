@@ -157,6 +157,14 @@ describe('verifying a voice line bought inside WeChat, in Chromium', () => {
 
       // The link in a phone's browser: signed in as the same customer, on the same order's check.
       const browser = await openPhone(h);
+      // The provider's address is built on PUBLIC_URL, which a test server on a free port does
+      // not know: a provider page asked for elsewhere is served by this one, as it would be.
+      const harness = new URL(h.baseUrl);
+      await browser.context.route('**/sandbox/ekyc/**', (route) => {
+        const asked = new URL(route.request().url());
+        if (asked.host === harness.host) return route.continue();
+        return route.fulfill({ status: 302, headers: { location: `${h.baseUrl}${asked.pathname}${asked.search}` } });
+      });
       await browser.page.goto(url);
       await browser.page.waitForURL(new RegExp(`/h5/pages/process/verify\\?orderNo=${orderNo}$`));
       await settle(browser.page);
