@@ -130,8 +130,13 @@ describe('verifying a voice line bought inside WeChat, in Chromium', () => {
 
       // Step 3: the terms and the signature place the order.
       await page.waitForURL(/\/h5\/pages\/process\/check$/);
+      // The terms first: the signature box moves down once they are drawn.
+      await page.locator('.terms-scroll').waitFor();
       await settle(page);
       await sign(page);
+      await expect
+        .poll(() => page.evaluate(() => JSON.parse(localStorage.getItem('purchase') ?? '{}').image?.length ?? 0))
+        .toBeGreaterThan(100);
       await page.getByRole('button', { name: w.purchase.agreeAndOrder }).click();
 
       // Step 4: no pay buttons until the identity check passed; the way to it instead.
