@@ -26,6 +26,8 @@ const tokenOf = async (page: Page) =>
   JSON.parse((await page.evaluate(() => localStorage.getItem('token'))) ?? '""') as string;
 
 async function sign(page: Page) {
+  // The pointer draws only where the box is on screen.
+  await page.getByTestId('signature').scrollIntoViewIfNeeded();
   const box = (await page.getByTestId('signature').boundingBox())!;
   await page.mouse.move(box.x + 30, box.y + 100);
   await page.mouse.down();
