@@ -189,10 +189,13 @@ export class PurchaseStore implements DocumentTarget, Clearable {
     };
   }
 
-  /** The form as the server is to get it: no photos or address proof where none is asked for. */
+  /**
+   * The form as the server is to get it: where no photos are asked for, each photo and proof
+   * field goes empty (a document kept from an earlier form is not sent with a voice order).
+   */
   private get formToSend(): Record<string, string> {
     if (this.photosRequired) return this.form;
-    return Object.fromEntries(Object.entries(this.form).filter(([field]) => !isPhotoField(field)));
+    return { ...this.form, ...Object.fromEntries(PHOTO_FIELDS.map((field) => [field, ''])) };
   }
 
   /** Shows one order by its number, or the latest with ''. */
