@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { langTag } from '../../contract/api';
 import cn from '../../locales/cn.json';
 import ja from '../../locales/ja.json';
 import { expectAccessible, openPhone, settle, startHarness, type Harness } from './helpers/harness';
@@ -175,6 +176,8 @@ describe('verifying a voice line bought inside WeChat, in Chromium', () => {
       await browser.page.goto(url);
       await browser.page.waitForURL(new RegExp(`/h5/pages/process/verify\\?orderNo=${orderNo}$`));
       await settle(browser.page);
+      // Signed in by the link, the page takes the account's language.
+      await expect.poll(() => browser.page.evaluate(() => document.documentElement.lang)).toBe(langTag(lang));
       await browser.page.getByTestId('verify-state').waitFor();
       await expectAccessible(browser.page);
       await browser.page
