@@ -6,11 +6,14 @@ export interface HandoffCreated {
   expiresAt: string;
 }
 
-export const postHandoffCreate = (http: HttpClient, orderNo: string) =>
-  http.request<HandoffCreated>({ url: '/api/handoff/create', method: 'POST', data: { orderNo } });
+/** Where a continuation link lands: the order's payment (the default) or its identity check. */
+export type HandoffNext = 'pay' | 'verify';
+
+export const postHandoffCreate = (http: HttpClient, orderNo: string, next?: HandoffNext) =>
+  http.request<HandoffCreated>({ url: '/api/handoff/create', method: 'POST', data: { orderNo, next } });
 
 export const postHandoffRedeem = (http: HttpClient, token: string) =>
-  http.request<{ userinfo: UserInfo; orderNo: string | null }>({
+  http.request<{ userinfo: UserInfo; orderNo: string | null; next?: HandoffNext | null }>({
     url: '/api/handoff/redeem',
     method: 'POST',
     data: { token },

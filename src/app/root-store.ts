@@ -7,6 +7,7 @@ import type { Lang } from '../../contract/api';
 import { createHttpClient, type HttpClient } from '../api/http-client';
 import { AppConfigStore } from '../features/config/app-config-store';
 import { ContentStore } from '../features/content/content-store';
+import { IdentityStore } from '../features/identity/identity-store';
 import { LanguageStore, type LocaleLoader } from '../features/language/language-store';
 import { PaymentStore } from '../features/payment/payment-store';
 import { LineStore } from '../features/line/line-store';
@@ -49,6 +50,8 @@ export class RootStore {
   readonly content: ContentStore;
   readonly account: AccountStore;
   readonly payment: PaymentStore;
+  /** An order's identity check (issue 29): IC chip or JPKI through the eKYC provider. */
+  readonly identity: IdentityStore;
   readonly line: LineStore;
   readonly notifications: NotificationSettingsStore;
   readonly ui: UiStore;
@@ -84,7 +87,12 @@ export class RootStore {
       void this.saveLanguage(lang);
     });
     this.appConfig = new AppConfigStore(options.storage, this.http);
-    this.purchase = new PurchaseStore(options.storage, this.http, () => this.session.isLogin);
+    this.purchase = new PurchaseStore(
+      options.storage,
+      this.http,
+      () => this.session.isLogin,
+      () => this.appConfig.config?.identity?.photoForData ?? false,
+    );
     this.content = new ContentStore(this.http);
     this.line = new LineStore(this.http, (user) => this.session.applyUserInfo(user));
     this.notifications = new NotificationSettingsStore(this.http);
@@ -95,6 +103,12 @@ export class RootStore {
       config: () => this.appConfig.config?.payment ?? null,
       desktop: this.desktop,
       learnWechatPayer: () => this.account.learnWechatPayer(),
+    });
+    this.identity = new IdentityStore({
+      http: this.http,
+      bridge: this.bridge,
+      storage: options.storage,
+      desktop: this.desktop,
     });
     this.account = new AccountStore({
       http: this.http,

@@ -35,6 +35,7 @@ const processSetmeal = page('process/setmeal-page');
 const processInformation = page('process/information-page');
 const processCheck = page('process/check-page');
 const processPay = page('process/pay-page');
+const processVerify = page('process/verify-page');
 const creditCard = page('public/credit-card-page');
 const taocan = page('user/taocan-page');
 const userPay = page('user/pay-page');
@@ -87,6 +88,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/process/information', titleKey: 'routes.processInformation', page: processInformation },
   { path: '/pages/process/check', titleKey: 'routes.processCheck', page: processCheck },
   { path: '/pages/process/pay', titleKey: 'routes.processPay', page: processPay, auth: true },
+  { path: '/pages/process/verify', titleKey: 'routes.processVerify', page: processVerify, auth: true },
   { path: '/pages/order/orderDetail', titleKey: 'routes.orderDetail', page: orderDetail, auth: true },
   { path: '/pages/order/list', titleKey: 'routes.orderList', page: orderList, auth: true },
   { path: '/pages/change-setmeal/setmeal', titleKey: 'routes.changeSetmeal', page: changeSetmeal, auth: true },

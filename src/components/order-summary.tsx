@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LINE_TYPES, type LineType } from '../../contract/identity-rules';
 import { taxOf, withTax } from '../../contract/pricing';
 import { formatYen } from '../lib/format';
 import './facts-list.css';
@@ -7,6 +8,8 @@ export interface OrderFacts {
   /** Absent before the order is placed (the terms step). */
   orderNo?: string;
   planName: string;
+  /** Data-only or voice with a phone number, when the plan says (a draft kept from before may not). */
+  lineType?: LineType;
   /** The first payment and the monthly rent before tax, in yen: shown with tax, the tax beside. */
   price: number;
   monthlyRent: number;
@@ -24,6 +27,11 @@ export function deliveryText(t: (key: string) => string, info: Record<string, st
   return info.delivery === 'pickup'
     ? `${t('purchase.deliveryPickup')}${storeName ? `：${storeName}` : ''}`
     : `${t('purchase.deliveryMail')}：${address}`;
+}
+
+/** A plan's line type in words, or '' for a value this app does not know (never the raw value). */
+export function lineTypeText(t: (key: string) => string, lineType: string | undefined): string {
+  return (LINE_TYPES as readonly string[]).includes(lineType ?? '') ? t(`home.lineType.${lineType}`) : '';
 }
 
 /** What the customer pays for, wherever they are asked to agree or pay. */
@@ -45,7 +53,10 @@ export function OrderSummary({ facts }: { facts: OrderFacts }) {
         )}
         <div>
           <dt>{t('order.plan')}</dt>
-          <dd>{facts.planName}</dd>
+          <dd>
+            {facts.planName}
+            {lineTypeText(t, facts.lineType) && ` · ${lineTypeText(t, facts.lineType)}`}
+          </dd>
         </div>
         <div>
           <dt>{t('order.firstPayment')}</dt>

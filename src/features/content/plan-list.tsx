@@ -4,6 +4,7 @@ import type { PlanInfo } from '../../../contract/api';
 import { taxOf, withTax } from '../../../contract/pricing';
 import { formatYen } from '../../lib/format';
 import type { Resource } from '../../lib/resource';
+import { lineTypeText } from '../../components/order-summary';
 import { ResourceState } from '../../components/resource-state';
 import './plan-list.css';
 
@@ -23,6 +24,12 @@ export const PlanList = observer(function PlanList({ plans, onChoose, selectedId
         {plans.data.map((plan) => (
           <li key={plan.id} className={plan.id === selectedId ? 'plan-card plan-selected' : 'plan-card'}>
             <h3>{plan.name}</h3>
+            {/* Whether a phone number comes with it: the law asks more of a voice line's buyer. */}
+            {lineTypeText(t, plan.lineType) && (
+              <p className={`plan-line-type plan-line-${plan.lineType}`} data-testid="plan-line-type">
+                {lineTypeText(t, plan.lineType)}
+              </p>
+            )}
             <p className="plan-data">
               {t('home.planData', { gb: plan.dataGb })} · {t('home.planThrottle', { kbps: plan.throttledKbps })}
             </p>

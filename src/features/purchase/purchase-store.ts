@@ -1,5 +1,11 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { CODE_OK, type OrderStep, type PlanInfo } from '../../../contract/api';
+import {
+  identityMethodsFor,
+  photosRequired,
+  type IdentityMethod,
+  type LineType,
+} from '../../../contract/identity-rules';
 import { DOCUMENT_FIELD } from '../../../contract/order-status';
 import { fetchDocument, uploadDocument } from '../../api/documents';
 import type { HttpClient } from '../../api/http-client';
@@ -40,6 +46,23 @@ export const DEFAULT_FORM: Record<string, string> = {
   identityKind: 'passport',
   addressSame: 'yes',
 };
+
+/**
+ * The form's document photos and the address proof beside them: asked for only where the order
+ * is verified by photos (contract/identity-rules.ts photosRequired). Otherwise the IC chip,
+ * the My Number certificate or the counter reads name, birthday and address from the card.
+ */
+export const PHOTO_FIELDS = [
+  'residenceFront',
+  'residenceBack',
+  'identityKind',
+  'identityDoc',
+  'addressSame',
+  'proofType',
+  'proofDate',
+  'proofDoc',
+] as const;
+const isPhotoField = (field: string) => (PHOTO_FIELDS as readonly string[]).includes(field);
 
 type Rules = typeof import('../../../contract/purchase-rules');
 let rulesModule: Promise<Rules> | null = null;
@@ -86,6 +109,8 @@ export class PurchaseStore implements DocumentTarget, Clearable {
     private readonly http: HttpClient,
     /** Signed in: the draft is also kept on the server, for another device or browser. */
     private readonly signedIn: () => boolean = () => false,
+    /** The server's KYC_PHOTO_FOR_DATA (app config): a data-only line may still be verified by photos. */
+    private readonly photoForData: () => boolean = () => false,
   ) {
     const draft = readJson<Partial<PurchaseDraft>>(storage, STORAGE_KEYS.purchase);
     if (draft) {
@@ -109,8 +134,17 @@ export class PurchaseStore implements DocumentTarget, Clearable {
     this.orders = new Resource(() => fetchOrders(http), { orders: [] });
     makeAutoObservable<
       PurchaseStore,
-      'storage' | 'http' | 'signedIn' | 'saveTimer' | 'serverDraftChecked' | 'clears' | 'restoring' | 'prefillAsked'
+      | 'storage'
+      | 'http'
+      | 'signedIn'
+      | 'photoForData'
+      | 'saveTimer'
+      | 'serverDraftChecked'
+      | 'clears'
+      | 'restoring'
+      | 'prefillAsked'
     >(this, {
+      photoForData: false,
       serverDraftChecked: false,
       clears: false,
       restoring: false,
@@ -125,6 +159,45 @@ export class PurchaseStore implements DocumentTarget, Clearable {
     });
   }
 
+  /**
+   * The chosen plan's line. A plan kept from before plans said so counts as voice: the stricter
+   * rule, which the server's answer corrects when the plans are loaded again.
+   */
+  get lineType(): LineType {
+    return this.setmeal?.lineType === 'data' ? 'data' : 'voice';
+  }
+
+  /** How this order's customer may be verified, in the order offered (the server decides alike). */
+  get identityMethods(): IdentityMethod[] {
+    return identityMethodsFor(this.identityInput);
+  }
+
+  /**
+   * Whether step 2 shows and requires the document photos. Correcting an order review refused
+   * keeps them: what review refuses is a photo. Correcting details an IC chip check did not
+   * match (no refusal) follows the rule.
+   */
+  get photosRequired(): boolean {
+    return (this.resubmitOrderNo !== '' && this.rejections.length > 0) || photosRequired(this.identityInput);
+  }
+
+  private get identityInput() {
+    return {
+      lineType: this.lineType,
+      delivery: this.form.delivery === 'pickup' ? ('pickup' as const) : ('mail' as const),
+      photoForData: this.photoForData(),
+    };
+  }
+
+  /**
+   * The form as the server is to get it: where no photos are asked for, each photo and proof
+   * field goes empty (a document kept from an earlier form is not sent with a voice order).
+   */
+  private get formToSend(): Record<string, string> {
+    if (this.photosRequired) return this.form;
+    return { ...this.form, ...Object.fromEntries(PHOTO_FIELDS.map((field) => [field, ''])) };
+  }
+
   /** Shows one order by its number, or the latest with ''. */
   viewOrder(orderNo: string): Promise<void> {
     this.viewedOrderNo = orderNo;
@@ -133,6 +206,17 @@ export class PurchaseStore implements DocumentTarget, Clearable {
 
   chooseSetmeal(plan: PlanInfo): void {
     this.setmeal = plan;
+    this.persist();
+  }
+
+  /**
+   * The chosen plan as the server now describes it: a plan kept on the phone from before plans
+   * said their line type (or before a price change) takes the current one. Nothing else changes.
+   */
+  refreshSetmeal(plans: readonly PlanInfo[]): void {
+    const fresh = this.setmeal ? plans.find((p) => p.id === this.setmeal?.id) : undefined;
+    if (!fresh || JSON.stringify(fresh) === JSON.stringify(this.setmeal)) return;
+    this.setmeal = fresh;
     this.persist();
   }
 
@@ -173,9 +257,15 @@ export class PurchaseStore implements DocumentTarget, Clearable {
     // Loaded with the rules, which need it too, rather than in every page's first render.
     const { todayInTokyo } = await import('../../../contract/calendar');
     const result = validate(rules.informationSchema(todayInTokyo()), this.form);
-    return result.ok
-      ? { ok: true, msg: '', value: undefined }
-      : { ok: false, msg: '', error: result.first, fields: result.fields };
+    if (result.ok) return { ok: true, msg: '', value: undefined };
+    if (Object.keys(result.fields).length === 0) return { ok: false, msg: '', error: result.first, fields: {} };
+    // Without photos, the documents' rules do not apply: the server leaves them out alike.
+    const photos = this.photosRequired;
+    const fields = Object.fromEntries(
+      Object.entries(result.fields).filter(([field]) => photos || !isPhotoField(field)),
+    );
+    const first = Object.values(fields)[0];
+    return first === undefined ? { ok: true, msg: '', value: undefined } : { ok: false, msg: '', error: first, fields };
   }
 
   /** Step 4 begins: the signature is uploaded and the server prices and places the order. */
@@ -193,7 +283,7 @@ export class PurchaseStore implements DocumentTarget, Clearable {
       (d) => d.id,
     );
     if (!uploaded.ok) return uploaded;
-    const form = { ...this.form, planId: this.setmeal.id, signatureId: uploaded.value };
+    const form = { ...this.formToSend, planId: this.setmeal.id, signatureId: uploaded.value };
     const placed = await toResult(
       () => postOrder(this.http, form),
       (d) => d.order,

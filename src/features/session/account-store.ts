@@ -131,13 +131,16 @@ export class AccountStore implements Clearable {
     return data.userinfo;
   }
 
-  /** Signs in with a one-time continuation link; says which order's payment it opens. */
-  async continueWith(token: string): Promise<ActionResult<{ orderNo: string | null }>> {
+  /**
+   * Signs in with a one-time continuation link; says which order it opens, and whether at its
+   * payment or its identity check (`next`, issue 29).
+   */
+  async continueWith(token: string): Promise<ActionResult<{ orderNo: string | null; next: 'pay' | 'verify' }>> {
     return toResult(
       () => postHandoffRedeem(this.http, token),
       (d) => {
         this.signIn(d);
-        return { orderNo: d.orderNo };
+        return { orderNo: d.orderNo, next: d.next === 'verify' ? ('verify' as const) : ('pay' as const) };
       },
     );
   }

@@ -67,6 +67,7 @@ export default observer(function CheckPage({ titleKey }: PageProps) {
           <OrderSummary
             facts={{
               planName: purchase.setmeal.name,
+              lineType: purchase.setmeal.lineType,
               price: purchase.setmeal.activityPrice,
               monthlyRent: purchase.setmeal.monthlyRent,
               info: purchase.form,

@@ -12,6 +12,7 @@ import { useFormStatus } from '../../components/use-form';
 import { ContactSection } from '../../features/purchase/contact-section';
 import { DocumentsSection } from '../../features/purchase/documents-section';
 import { fieldLabel, inScreenOrder } from '../../features/purchase/field-labels';
+import { IdentityMethodsNotice } from '../../features/purchase/identity-methods-notice';
 import { IdentitySection } from '../../features/purchase/identity-section';
 import { UploadGate } from '../../features/purchase/upload-gate';
 import '../../components/form-page.css';
@@ -29,7 +30,13 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
 
   useEffect(() => {
     if (content.stores.status === 'idle') void content.stores.load();
+    // The chosen plan's line type decides whether photos are asked for: the server's current word.
+    if (content.plans.status === 'idle') void content.plans.load();
   }, [content]);
+  const plansReady = content.plans.status === 'ready';
+  useEffect(() => {
+    if (plansReady) purchase.refreshSetmeal(content.plans.data);
+  }, [plansReady, purchase, content]);
   useEffect(() => {
     // A signed-in customer's e-mail is the natural default; they may still change it.
     if (!purchase.form.email && session.userinfo?.email) purchase.updateForm({ email: session.userinfo.email });
@@ -105,7 +112,23 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
           <ErrorSummary items={summary} />
           <IdentitySection {...sections} />
           <ContactSection {...sections} storeOptions={storeOptions} />
-          <DocumentsSection {...sections} signedIn={session.isLogin} gate={gate} onPicked={status.clearError} />
+          {/* Photos only where the law and the server still take them (a data plan, while allowed). */}
+          {purchase.photosRequired ? (
+            <DocumentsSection {...sections} signedIn={session.isLogin} gate={gate} onPicked={status.clearError} />
+          ) : (
+            <IdentityMethodsNotice
+              purchase={purchase}
+              gate={
+                !session.isLogin && (
+                  <UploadGate
+                    forOrder
+                    returnTo={location.pathname}
+                    onContinue={() => account.fastRegister(purchase.form.email ?? '')}
+                  />
+                )
+              }
+            />
+          )}
           {/* Field refusals are listed at the top; this says the rest (a server or network problem). */}
           <FormAlert
             text={status.alert.kind === 'error' && summary.length === 0 ? status.alert.text : ''}

@@ -12,6 +12,7 @@ import { pageTitle } from '../../app/route-frame';
 import { LoadFailed } from '../../components/load-failed';
 import { Steps } from '../../components/steps';
 import type { PayWay } from '../../../contract/containers';
+import { IdentitySummary, VerifyFirstCard } from '../../features/identity/identity-summary';
 import { PayMethodButtons } from '../../features/payment/pay-method-buttons';
 import { PaymentPhase } from '../../features/payment/payment-phase';
 import { RefundNotice } from '../../features/payment/refund-notice';
@@ -25,7 +26,7 @@ import './process.css';
 export default observer(function PayPage({ titleKey }: PageProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { purchase, language, payment, content } = useStores();
+  const { purchase, language, payment, content, identity } = useStores();
   const lang = language.lang;
   // A link to one order (from "my orders", a notification or a hand-off) opens that order.
   const [params] = useSearchParams();
@@ -49,6 +50,20 @@ export default observer(function PayPage({ titleKey }: PageProps) {
   useEffect(() => {
     if (resumable) payment.resumeAfterReturn({ orderNo: resumable });
   }, [resumable, payment]);
+  // The order's identity check (issue 29): a voice line pays only once it passed, and the page
+  // follows the server while a check runs elsewhere (the browser a hand-off link opened).
+  const shownNo = shown?.orderNo ?? '';
+  useEffect(() => {
+    if (!shownNo) return;
+    void identity.open(shownNo, { quiet: true });
+    return () => identity.stop();
+  }, [identity, shownNo]);
+  // The server refused payment for want of a check: the page asks again and shows the way there.
+  const refusedForIdentity =
+    payment.phase.kind === 'failed' && payment.phase.reasonKey === 'api.errors.IDENTITY_REQUIRED';
+  useEffect(() => {
+    if (refusedForIdentity) void identity.refresh();
+  }, [identity, refusedForIdentity]);
   useEffect(() => {
     if (payment.phase.kind === 'paid')
       navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });
@@ -195,7 +210,11 @@ export default observer(function PayPage({ titleKey }: PageProps) {
           </dl>
         </section>
 
-        {awaiting && (
+        <IdentitySummary identity={identity} lang={lang} />
+        {awaiting && identity.orderNo === order.orderNo && identity.mustVerifyBeforePaying && (
+          <VerifyFirstCard identity={identity} />
+        )}
+        {awaiting && !(identity.orderNo === order.orderNo && identity.mustVerifyBeforePaying) && (
           <section className="pay-box" aria-labelledby="pay-title">
             <h2 id="pay-title">{t('order.payTitle')}</h2>
             <PayCountdown deadline={order.payBefore} onExpired={() => void purchase.order.load()} />

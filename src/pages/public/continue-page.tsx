@@ -6,7 +6,7 @@ import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
 
-/** Opened from a continuation link: signs the customer in and goes on to the same payment. */
+/** Opened from a continuation link: signs the customer in and goes on to the same payment or identity check. */
 export default observer(function ContinuePage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -29,8 +29,14 @@ export default observer(function ContinuePage({ titleKey }: PageProps) {
         setFailure(result.msg || t(`api.errors.${result.error}`));
         return;
       }
-      // Replaced, not pushed: the used token leaves the address and the history.
-      const next = result.value.orderNo ? `/pages/process/pay?orderNo=${result.value.orderNo}` : '/pages/user/pay';
+      // Replaced, not pushed: the used token leaves the address and the history. A link made
+      // by the verify step goes on with the order's identity check, any other with its payment.
+      const { orderNo, next: step } = result.value;
+      const next = !orderNo
+        ? '/pages/user/pay'
+        : step === 'verify'
+          ? `/pages/process/verify?orderNo=${encodeURIComponent(orderNo)}`
+          : `/pages/process/pay?orderNo=${orderNo}`;
       navigate(next, { replace: true });
     });
   }, [account, navigate, token, t]);
