@@ -11,6 +11,7 @@ import type {
   ShipBody,
 } from './admin-api';
 import { CARRIERS } from './admin-api';
+import { staffIdentitySchema, VERIFICATION_STATUSES } from './identity-rules';
 import { DOCUMENT_KINDS, ORDER_STATUSES, REJECTION_REASONS } from './order-status';
 
 // The staff console's review and fulfilment calls (contract/admin-api.ts has their shapes as
@@ -34,6 +35,7 @@ export const reviewQueueSchema = z.object({
       waitingWorkingDays: int,
       overdue: z.boolean(),
       resubmitted: z.boolean(),
+      identityStatus: z.enum(VERIFICATION_STATUSES).nullable().optional(),
     }),
   ),
 }) satisfies z.ZodType<ReviewQueue>;
@@ -69,6 +71,7 @@ export const adminOrderSchema = z.object({
   }),
   documents: z.array(adminDocumentSchema),
   canSeeDocuments: z.boolean(),
+  identity: staffIdentitySchema,
 }) satisfies z.ZodType<AdminOrder>;
 
 export const fulfilmentQueueSchema = z.object({
