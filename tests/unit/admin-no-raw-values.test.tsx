@@ -55,7 +55,10 @@ const PAGES: { path: string; files: string[]; stage?: StaffStage }[] = [
   { path: '/', files: ['sign-in-page'], stage: 'totp-setup' },
   { path: '/', files: ['sign-in-page'], stage: 'password-change' },
   { path: '/review', files: ['review-queue-page'] },
-  { path: '/orders/SM20261201001', files: ['order-page', 'review-forms', 'fulfil-forms', 'document-viewer'] },
+  {
+    path: '/orders/SM20261201001',
+    files: ['order-page', 'review-forms', 'fulfil-forms', 'document-viewer', 'identity-panel', 'counter-check-form'],
+  },
   { path: '/fulfilment', files: ['fulfilment-page'] },
   { path: '/customers', files: ['customers-page'] },
   { path: '/customers/1', files: ['customer-page'] },
