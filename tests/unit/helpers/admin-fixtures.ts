@@ -197,18 +197,18 @@ export const staffList: StaffList = {
   })),
 };
 
+/** One order under review for each latest identity status, and one with none begun. */
 export const reviewQueue: ReviewQueue = {
-  orders: [
-    {
-      orderNo: 'SM20261201001',
-      customerName: '李 明',
-      planName: plan,
-      paidAt: AT,
-      waitingWorkingDays: 4,
-      overdue: true,
-      resubmitted: true,
-    },
-  ],
+  orders: [null, ...VERIFICATION_STATUSES].map((identityStatus, i) => ({
+    orderNo: `SM2026120100${i}`,
+    customerName: '李 明',
+    planName: plan,
+    paidAt: AT,
+    waitingWorkingDays: 4,
+    overdue: i === 0,
+    resubmitted: i === 0,
+    identityStatus,
+  })),
 };
 
 export const fulfilment: FulfilmentQueue = {
