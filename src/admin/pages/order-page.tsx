@@ -277,8 +277,8 @@ export const Outcome = observer(function Outcome({ data }: { data: AdminOrder })
 
 /**
  * An order: the customer's data, its identity checks and documents (for a role that may see
- * them) and the decision side by side at desktop width, the facts and the decision kept in view while the documents
- * scroll; one column on a narrow window. Then the history.
+ * them) and the decision side by side at desktop width, the facts and the decision kept in view
+ * while the documents scroll; one column on a narrow window. Then the history.
  */
 export const OrderPage = observer(function OrderPage() {
   const { t } = useTranslation();
