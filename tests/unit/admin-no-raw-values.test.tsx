@@ -185,17 +185,17 @@ describe('the staff console shows no raw values', () => {
     return { ...order, identity: { ...identity, verifications: identity.verifications.slice(0, 2) } };
   };
   for (const lang of LANGS)
-    it(`${lang} an order at the counter and one with a mismatch, in each status`, async () => {
-      for (const orderOf of [counterOrder, mismatchOrder])
+    for (const [name, orderOf] of [
+      ['at the counter', counterOrder],
+      ['with a data mismatch', mismatchOrder],
+    ] as const)
+      it(`${lang} an order ${name}, in each status`, async () => {
         for (const status of ORDER_STATUSES) {
           await draw(lang, PAGES[4]!, LINE_STATUSES[0], status, orderOf);
-          expectNoRawValues(
-            readable(),
-            `${lang} order ${status} (${orderOf === counterOrder ? 'counter' : 'mismatch'})`,
-          );
+          expectNoRawValues(readable(), `${lang} order ${status} (${name})`);
           cleanup();
         }
-    });
+      });
 
   it('shows data in GB with one decimal, and a bill by its customer', async () => {
     await draw(
