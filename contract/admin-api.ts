@@ -9,7 +9,8 @@ import type { Lang } from './api.js';
 import type { DocumentKind, OrderStatus, RejectionReason } from './order-status.js';
 import type { Carrier } from './carriers.js';
 import type { StaffRole } from './staff-roles.js';
-import type { StaffIdentity } from './identity-rules.js';
+import type { z } from 'zod';
+import type { counterCheckSchema, StaffIdentity, VerificationStatus } from './identity-rules.js';
 
 export type Bilingual = { cn: string; ja: string };
 
@@ -37,6 +38,8 @@ export interface ReviewQueue {
     overdue: boolean;
     /** Sent back before and resubmitted. */
     resubmitted: boolean;
+    /** The status of the order's latest identity verification; null (or absent) when none began. */
+    identityStatus?: VerificationStatus | null | undefined;
   }[];
 }
 
@@ -66,7 +69,7 @@ export interface AdminOrder {
   documents: AdminDocument[];
   /** Whether this staff member may open the documents. */
   canSeeDocuments: boolean;
-  /** The identity checks (IC chip, JPKI, counter) and whether the order's check passed (issue 29). */
+  /** The plan's line type, the methods it may use, whether it passed, and each verification (contract/identity-rules.ts). */
   identity: StaffIdentity;
 }
 
@@ -132,6 +135,12 @@ export interface ActivateBody {
   msisdn: string;
   iccid: string;
 }
+/**
+ * POST /api/admin/orders/:orderNo/counter-check [fulfil]: staff read the ID card's IC chip face to
+ * face at the store (contract/identity-rules.ts counterCheckSchema): the document and the last 4
+ * of its number. Answer: AdminOrder, its `identity` holding the new record.
+ */
+export type CounterCheckBody = z.infer<typeof counterCheckSchema>;
 
 // ---------- customers [customers] ----------
 

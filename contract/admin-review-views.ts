@@ -11,8 +11,8 @@ import type {
   ShipBody,
 } from './admin-api';
 import { CARRIERS } from './admin-api';
+import { staffIdentitySchema, VERIFICATION_STATUSES } from './identity-rules';
 import { DOCUMENT_KINDS, ORDER_STATUSES, REJECTION_REASONS } from './order-status';
-import { staffIdentitySchema } from './identity-rules';
 
 // The staff console's review and fulfilment calls (contract/admin-api.ts has their shapes as
 // types): replies go through these schemas on the way out (undeclared keys are dropped), bodies
@@ -35,6 +35,7 @@ export const reviewQueueSchema = z.object({
       waitingWorkingDays: int,
       overdue: z.boolean(),
       resubmitted: z.boolean(),
+      identityStatus: z.enum(VERIFICATION_STATUSES).nullable().optional(),
     }),
   ),
 }) satisfies z.ZodType<ReviewQueue>;

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LANGS, type Lang } from '../../contract/api';
 import { ORDER_STATUSES, type OrderStatus } from '../../contract/order-status';
 import { LINE_STATUSES } from '../../contract/console-values';
+import type { AdminOrder } from '../../contract/admin-api';
 import type { StaffStage } from '../../contract/staff-roles';
 import { AdminApp } from '../../src/admin/app';
 import { RootStore } from '../../src/admin/stores/root-store';
@@ -18,12 +19,17 @@ import * as fixtures from './helpers/admin-fixtures';
 const ok = (body: unknown) => ({ code: 1, msg: 'ok', time: 0, data: body });
 
 /** The staff API as the pages call it, answered from the fixtures. */
-function fakeFetch(stage: StaffStage, lineStatus: string, orderStatus: (typeof ORDER_STATUSES)[number]): typeof fetch {
+function fakeFetch(
+  stage: StaffStage,
+  lineStatus: string,
+  orderStatus: (typeof ORDER_STATUSES)[number],
+  orderOf: (status: OrderStatus) => AdminOrder = fixtures.order,
+): typeof fetch {
   const answers: [RegExp, () => unknown][] = [
     [/^GET \/api\/admin\/me$/, () => ({ stage, csrf: 'c', staff: { login: 'admin1', name: '管理员', role: 'admin' } })],
     [/^GET \/api\/admin\/totp\/setup$/, () => ({ uri: 'otpauth://totp/x?secret=ABC', secret: 'ABC' })],
     [/^GET \/api\/admin\/review$/, () => fixtures.reviewQueue],
-    [/^GET \/api\/admin\/orders\/[^/]+$/, () => fixtures.order(orderStatus)],
+    [/^GET \/api\/admin\/orders\/[^/]+$/, () => orderOf(orderStatus)],
     [/^GET \/api\/admin\/fulfilment$/, () => fixtures.fulfilment],
     [
       /^GET \/api\/admin\/customers$/,
@@ -55,7 +61,10 @@ const PAGES: { path: string; files: string[]; stage?: StaffStage }[] = [
   { path: '/', files: ['sign-in-page'], stage: 'totp-setup' },
   { path: '/', files: ['sign-in-page'], stage: 'password-change' },
   { path: '/review', files: ['review-queue-page'] },
-  { path: '/orders/SM20261201001', files: ['order-page', 'review-forms', 'fulfil-forms', 'document-viewer'] },
+  {
+    path: '/orders/SM20261201001',
+    files: ['order-page', 'review-forms', 'fulfil-forms', 'document-viewer', 'identity-panel', 'counter-check-form'],
+  },
   { path: '/fulfilment', files: ['fulfilment-page'] },
   { path: '/customers', files: ['customers-page'] },
   { path: '/customers/1', files: ['customer-page'] },
@@ -103,10 +112,11 @@ async function draw(
   page: (typeof PAGES)[number],
   lineStatus: string,
   orderStatus: OrderStatus = 'awaiting_payment',
+  orderOf?: (status: OrderStatus) => AdminOrder,
 ) {
   localStorage.setItem('sm-admin-lang', lang);
   window.history.pushState({}, '', `/admin${page.path}`);
-  const store = new RootStore(fakeFetch(page.stage ?? 'active', lineStatus, orderStatus));
+  const store = new RootStore(fakeFetch(page.stage ?? 'active', lineStatus, orderStatus, orderOf));
   if (page.path === '/customers') {
     store.customers.setQuery('li');
     await store.customers.search();
@@ -158,6 +168,34 @@ describe('the staff console shows no raw values', () => {
         cleanup();
       }
     });
+
+  // Issue 29: a pickup order still to be checked at the counter (its form, the actions waiting
+  // with their reason), and one whose latest check found the data not matching.
+  const counterOrder = (status: OrderStatus): AdminOrder => {
+    const order = fixtures.order(status);
+    return {
+      ...order,
+      order: { ...order.order, info: { delivery: 'pickup' } },
+      identity: { ...fixtures.identity(false), verifications: [] },
+    };
+  };
+  const mismatchOrder = (status: OrderStatus): AdminOrder => {
+    const order = fixtures.order(status);
+    const identity = fixtures.identity(false, 'data');
+    return { ...order, identity: { ...identity, verifications: identity.verifications.slice(0, 2) } };
+  };
+  for (const lang of LANGS)
+    for (const [name, orderOf] of [
+      ['at the counter', counterOrder],
+      ['with a data mismatch', mismatchOrder],
+    ] as const)
+      it(`${lang} an order ${name}, in each status`, async () => {
+        for (const status of ORDER_STATUSES) {
+          await draw(lang, PAGES[4]!, LINE_STATUSES[0], status, orderOf);
+          expectNoRawValues(readable(), `${lang} order ${status} (${name})`);
+          cleanup();
+        }
+      });
 
   it('shows data in GB with one decimal, and a bill by its customer', async () => {
     await draw(

@@ -9,6 +9,7 @@ import type {
   BillList,
   BillRunPreview,
   BillRunResult,
+  CounterCheckBody,
   CustomerSearch,
   FulfilmentQueue,
   PaymentList,
@@ -57,6 +58,8 @@ export function adminApi(client: AdminClient) {
     pickup: (orderNo: string) => client.post<AdminOrder>(`/api/admin/orders/${enc(orderNo)}/pickup`),
     activate: (orderNo: string, body: ActivateBody) =>
       client.post<AdminOrder>(`/api/admin/orders/${enc(orderNo)}/activate`, body),
+    counterCheck: (orderNo: string, body: CounterCheckBody) =>
+      client.post<AdminOrder>(`/api/admin/orders/${enc(orderNo)}/counter-check`, body),
 
     // Customers.
     searchCustomers: (q: string) => client.get<CustomerSearch>('/api/admin/customers', { q }),

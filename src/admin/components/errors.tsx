@@ -2,11 +2,14 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { AdminApiError } from '../api/client';
 
-/** What a refusal says to staff: their role's limit, no answer, or the server's own words. */
+/** The console's own words for a refusal where it has them (admin.refusals: what staff do next). */
+const consoleWords = (t: TFunction, key: string): string => t(`admin.refusals.${key}`, { defaultValue: '' });
+
+/** What a refusal says to staff: their role's limit, no answer, the console's or the server's own words. */
 export function errorText(t: TFunction, error: AdminApiError): string {
   if (isForbidden(error)) return t('admin.forbidden');
   if (error.key === 'NETWORK' || error.key === 'TIMEOUT') return t(`api.errors.${error.key}`);
-  return error.text || t(`api.errors.${error.key}`, { defaultValue: t('admin.failed') });
+  return consoleWords(t, error.key) || error.text || t(`api.errors.${error.key}`, { defaultValue: t('admin.failed') });
 }
 
 /** A refusal of the staff member's role: asking again cannot change it, so nothing offers to. */
@@ -38,7 +41,7 @@ export function LoadFailed({ error, onRetry }: { error: AdminApiError; onRetry: 
 
 /** The message for one field the server named (its value is an error key, or "invalid"). */
 export function fieldText(t: TFunction, code: string): string {
-  const text = t(`api.errors.${code}`, { defaultValue: t('admin.fieldInvalid') });
+  const text = consoleWords(t, code) || t(`api.errors.${code}`, { defaultValue: t('admin.fieldInvalid') });
   // A text that needs a value only the server knows (a wait in seconds, a refundable maximum)
   // would show its placeholder: the server's own sentence says it at the top of the form.
   return text.includes('{{') ? t('admin.fieldInvalid') : text;

@@ -1,15 +1,28 @@
 import { observer } from 'mobx-react-lite';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARRIERS, type Carrier } from '../../../contract/admin-api';
 import { FormError } from '../components/errors';
 import { SelectField, TextField } from '../components/fields';
 import { useAdmin } from '../stores/store-context';
 
+/**
+ * Why an action waits (the identity check, issue 29): shown above its button, which is
+ * disabled and described by it. The server refuses the action the same way.
+ */
+export function Blocked({ id, reason }: { id: string; reason: string | null }) {
+  return reason ? (
+    <p id={id} className="w29-blocked">
+      {reason}
+    </p>
+  ) : null;
+}
+
 /** Sent by post: the carrier and its tracking number. */
-export const ShipForm = observer(function ShipForm() {
+export const ShipForm = observer(function ShipForm({ blocked = null }: { blocked?: string | null }) {
   const { t } = useTranslation();
   const { orders } = useAdmin();
+  const blockedId = useId();
   const [carrier, setCarrier] = useState<Carrier>('japanpost');
   const [trackingNo, setTrackingNo] = useState('');
   const submit = (event: FormEvent) => {
@@ -40,7 +53,13 @@ export const ShipForm = observer(function ShipForm() {
         error={orders.ship.error}
         required
       />
-      <button type="submit" className="button button-primary" disabled={orders.ship.running}>
+      <Blocked id={blockedId} reason={blocked} />
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={orders.ship.running || Boolean(blocked)}
+        aria-describedby={blocked ? blockedId : undefined}
+      >
         {t('admin.fulfil.ship')}
       </button>
     </form>
@@ -48,9 +67,16 @@ export const ShipForm = observer(function ShipForm() {
 });
 
 /** Collected at a store: the customer is told it is ready. */
-export const PickupForm = observer(function PickupForm({ store }: { store: string }) {
+export const PickupForm = observer(function PickupForm({
+  store,
+  blocked = null,
+}: {
+  store: string;
+  blocked?: string | null;
+}) {
   const { t } = useTranslation();
   const { orders } = useAdmin();
+  const blockedId = useId();
   return (
     <form
       className="panel"
@@ -63,7 +89,13 @@ export const PickupForm = observer(function PickupForm({ store }: { store: strin
       <h2 id="pickup-heading">{t('admin.fulfil.pickupTitle')}</h2>
       {store ? <p>{t('admin.fulfil.pickupAt', { store })}</p> : null}
       <FormError error={orders.pickup.error} />
-      <button type="submit" className="button button-primary" disabled={orders.pickup.running}>
+      <Blocked id={blockedId} reason={blocked} />
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={orders.pickup.running || Boolean(blocked)}
+        aria-describedby={blocked ? blockedId : undefined}
+      >
         {t('admin.fulfil.pickup')}
       </button>
     </form>
@@ -71,9 +103,10 @@ export const PickupForm = observer(function PickupForm({ store }: { store: strin
 });
 
 /** The line goes live: its number and the SIM's ICCID (checked by the server, Luhn digit included). */
-export const ActivateForm = observer(function ActivateForm() {
+export const ActivateForm = observer(function ActivateForm({ blocked = null }: { blocked?: string | null }) {
   const { t } = useTranslation();
   const { orders } = useAdmin();
+  const blockedId = useId();
   const [msisdn, setMsisdn] = useState('');
   const [iccid, setIccid] = useState('');
   const submit = (event: FormEvent) => {
@@ -112,7 +145,13 @@ export const ActivateForm = observer(function ActivateForm() {
         inputMode="numeric"
         required
       />
-      <button type="submit" className="button button-primary" disabled={orders.activate.running}>
+      <Blocked id={blockedId} reason={blocked} />
+      <button
+        type="submit"
+        className="button button-primary"
+        disabled={orders.activate.running || Boolean(blocked)}
+        aria-describedby={blocked ? blockedId : undefined}
+      >
         {t('admin.fulfil.activate')}
       </button>
     </form>

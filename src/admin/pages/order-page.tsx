@@ -8,8 +8,11 @@ import { LoadView } from '../components/load-view';
 import { Page } from '../components/page';
 import { formatTime, yen } from '../format';
 import { useAdmin } from '../stores/store-context';
+import { blockText, counterAhead, counterCheckWanted, fulfilBlock, noPhotosByLaw } from '../identity';
+import { CounterCheckForm } from './counter-check-form';
 import { DocumentViewer } from './document-viewer';
 import { ActivateForm, PickupForm, ShipForm } from './fulfil-forms';
+import { IdentityPanel } from './identity-panel';
 import { ApproveForm, DecisionButtons, RejectForm } from './review-forms';
 import { formatPhone } from '../../../contract/line-rules';
 import { actorName, historyNote } from '../history-note';
@@ -178,7 +181,11 @@ const History = observer(function History({ data }: { data: AdminOrder }) {
   );
 });
 
-/** What this staff member may do with the order now (the server checks again). */
+/**
+ * What this staff member may do with the order now (the server checks again). Shipping, handing
+ * over and activating wait for a passed identity check; a pickup order checked at the counter
+ * first records the IC chip read face to face (issue 29).
+ */
 const Actions = observer(function Actions({ data }: { data: AdminOrder }) {
   const { t } = useTranslation();
   const { session } = useAdmin();
@@ -186,23 +193,37 @@ const Actions = observer(function Actions({ data }: { data: AdminOrder }) {
   if (order.status === 'under_review' && session.can('review')) {
     return (
       <>
+        {counterAhead(data) ? <p className="panel muted">{t('admin.identity.counterAhead')}</p> : null}
         <ApproveForm key={`approve-${order.orderNo}`} />
         <RejectForm key={`reject-${order.orderNo}`} documents={documents} customerLang={data.customer.lang} />
         <DecisionButtons />
       </>
     );
   }
+  const block = fulfilBlock(data);
+  const blocked = block ? blockText(t, block) : null;
+  const counter = (
+    <CounterCheckForm key={`counter-${order.orderNo}`} wanted={counterCheckWanted(data) && session.can('fulfil')} />
+  );
   if (order.status === 'approved' && session.can('fulfil')) {
     const delivery = order.info.delivery;
     return (
       <>
-        {delivery !== 'pickup' ? <ShipForm key={`ship-${order.orderNo}`} /> : null}
-        {delivery !== 'mail' ? <PickupForm store={order.info.store ?? order.info.storeName ?? ''} /> : null}
+        {counter}
+        {delivery !== 'pickup' ? <ShipForm key={`ship-${order.orderNo}`} blocked={blocked} /> : null}
+        {delivery !== 'mail' ? (
+          <PickupForm store={order.info.store ?? order.info.storeName ?? ''} blocked={blocked} />
+        ) : null}
       </>
     );
   }
   if ((order.status === 'shipped' || order.status === 'ready_for_pickup') && session.can('fulfil')) {
-    return <ActivateForm key={`activate-${order.orderNo}`} />;
+    return (
+      <>
+        {counter}
+        <ActivateForm key={`activate-${order.orderNo}`} blocked={blocked} />
+      </>
+    );
   }
   return (
     <p className="panel muted" role="status">
@@ -255,9 +276,9 @@ export const Outcome = observer(function Outcome({ data }: { data: AdminOrder })
 });
 
 /**
- * An order: the customer's data, the documents (for a role that may see them) and the decision
- * side by side at desktop width, the facts and the decision kept in view while the documents
- * scroll; one column on a narrow window. Then the history.
+ * An order: the customer's data, its identity checks and documents (for a role that may see
+ * them) and the decision side by side at desktop width, the facts and the decision kept in view
+ * while the documents scroll; one column on a narrow window. Then the history.
  */
 export const OrderPage = observer(function OrderPage() {
   const { t } = useTranslation();
@@ -279,8 +300,11 @@ export const OrderPage = observer(function OrderPage() {
             <div className="w27-review">
               <CustomerData data={data} />
               <div className="documents w27-docs">
+                <IdentityPanel identity={data.identity} />
                 <h2>{t('admin.documents.title')}</h2>
-                {!data.canSeeDocuments ? (
+                {noPhotosByLaw(data) ? (
+                  <p className="muted w29-no-photos">{t('admin.identity.noPhotos')}</p>
+                ) : !data.canSeeDocuments ? (
                   <p className="muted">{t('admin.documents.notForRole')}</p>
                 ) : data.documents.length === 0 ? (
                   <p className="muted">{t('admin.documents.none')}</p>

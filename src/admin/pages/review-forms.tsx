@@ -7,24 +7,38 @@ import { REJECTION_REASONS, type DocumentKind, type RejectionReason } from '../.
 import { rejectionWords } from '../../../contract/staff-notes';
 import { FormError } from '../components/errors';
 import { Field, SelectField } from '../components/fields';
+import { approveBlock, blockText } from '../identity';
 import { useAdmin } from '../stores/store-context';
+import { Blocked } from './fulfil-forms';
 
 type Checklist = ApproveBody['checklist'];
 
 const APPROVE_FORM = 'w27-approve-form';
 const REJECT_FORM = 'w27-reject-form';
 
+const APPROVE_BLOCKED = 'w29-approve-blocked';
+
 /**
  * Approve and send back, kept in view below the decision column however long its forms are:
  * each button submits its own form (the `form` attribute), so a reviewer at 1366x768 never
- * scrolls to decide.
+ * scrolls to decide. Approve waits for a passed identity check, and says why it waits (a data
+ * mismatch names its fields); the server refuses it the same way.
  */
 export const DecisionButtons = observer(function DecisionButtons() {
   const { t } = useTranslation();
   const { orders } = useAdmin();
+  const data = orders.order.data;
+  const block = data ? approveBlock(data) : null;
   return (
     <div className="w27-decision-bar">
-      <button type="submit" form={APPROVE_FORM} className="button button-primary" disabled={orders.approve.running}>
+      <Blocked id={APPROVE_BLOCKED} reason={block ? blockText(t, block) : null} />
+      <button
+        type="submit"
+        form={APPROVE_FORM}
+        className="button button-primary"
+        disabled={orders.approve.running || Boolean(block)}
+        aria-describedby={block ? APPROVE_BLOCKED : undefined}
+      >
         {t('admin.review.approve')}
       </button>
       <button type="submit" form={REJECT_FORM} className="button button-danger" disabled={orders.reject.running}>
@@ -46,8 +60,11 @@ export const ApproveForm = observer(function ApproveForm() {
     visaType: false,
   });
   // The server refuses an approval with an item unticked (CHECKLIST_INCOMPLETE) and says so here.
+  // Nothing is sent while the identity check has not passed (the decision bar says why).
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const data = orders.order.data;
+    if (data && approveBlock(data)) return;
     void orders.approve.run({ checklist });
   };
   return (

@@ -6,8 +6,12 @@ import { LoadView } from '../components/load-view';
 import { Page } from '../components/page';
 import { formatTime } from '../format';
 import { useAdmin } from '../stores/store-context';
+import { StatusTag } from './identity-panel';
 
-/** Orders under review, oldest paid first; those past the 3-working-day promise marked. */
+/**
+ * Orders under review, oldest paid first; those past the 3-working-day promise marked, and
+ * each one's latest identity verification in words, a failed one (a mismatch) in the danger tag.
+ */
 export const ReviewQueuePage = observer(function ReviewQueuePage() {
   const { t } = useTranslation();
   const { review, language } = useAdmin();
@@ -31,6 +35,7 @@ export const ReviewQueuePage = observer(function ReviewQueuePage() {
                   <th scope="col">{t('admin.order.plan')}</th>
                   <th scope="col">{t('admin.order.paidAt')}</th>
                   <th scope="col">{t('admin.review.waiting')}</th>
+                  <th scope="col">{t('admin.identity.queueColumn')}</th>
                   <th scope="col">{t('admin.review.state')}</th>
                 </tr>
               </thead>
@@ -44,6 +49,7 @@ export const ReviewQueuePage = observer(function ReviewQueuePage() {
                     <td>{order.planName[language.lang]}</td>
                     <td>{formatTime(order.paidAt, language.lang)}</td>
                     <td>{t('admin.review.workingDays', { count: order.waitingWorkingDays })}</td>
+                    <td>{order.identityStatus ? <StatusTag status={order.identityStatus} /> : '—'}</td>
                     <td>
                       {order.overdue ? <span className="tag tag-danger">{t('admin.review.overdue')}</span> : null}
                       {order.resubmitted ? <span className="tag">{t('admin.review.resubmitted')}</span> : null}

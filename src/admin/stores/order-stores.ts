@@ -3,6 +3,7 @@ import type {
   ActivateBody,
   AdminOrder,
   ApproveBody,
+  CounterCheckBody,
   FulfilmentQueue,
   RejectBody,
   ReviewNext,
@@ -48,7 +49,8 @@ export class FulfilmentStore {
 
 /**
  * One order as staff see it, and what may be done to it: approve or reject (review), ship,
- * hand over or activate (fulfilment). Each change answers with the order as it now is.
+ * hand over, record the counter's IC chip check or activate (fulfilment). Each change answers
+ * with the order as it now is.
  */
 export class OrderStore {
   readonly order = new Loadable<AdminOrder>();
@@ -59,6 +61,8 @@ export class OrderStore {
   readonly ship = new Action((body: ShipBody) => this.change((no) => this.api.ship(no, body)));
   readonly pickup = new Action(() => this.change((no) => this.api.pickup(no)));
   readonly activate = new Action((body: ActivateBody) => this.change((no) => this.api.activate(no, body)));
+  /** The IC chip read face to face at the store (a pickup order checked at the counter). */
+  readonly counterCheck = new Action((body: CounterCheckBody) => this.change((no) => this.api.counterCheck(no, body)));
 
   constructor(private readonly api: AdminApi) {
     makeAutoObservable<OrderStore, 'api'>(this, { api: false });
@@ -69,7 +73,8 @@ export class OrderStore {
   }
 
   open(orderNo: string): Promise<void> {
-    for (const action of [this.approve, this.reject, this.ship, this.pickup, this.activate]) action.clear();
+    for (const action of [this.approve, this.reject, this.ship, this.pickup, this.activate, this.counterCheck])
+      action.clear();
     this.next.reset();
     return this.order.load(() => this.api.order(orderNo));
   }

@@ -27,6 +27,14 @@ import {
 import { ORDER_STATUSES } from '../../../contract/order-status';
 import { STAFF_ROLES } from '../../../contract/staff-roles';
 import { PAY_SCENES } from '../../../contract/containers';
+import {
+  IDENTITY_METHODS,
+  LINE_TYPES,
+  MATCHED_FIELDS,
+  VERIFICATION_STATUSES,
+  VERIFIED_DOCUMENTS,
+  type StaffIdentity,
+} from '../../../contract/identity-rules';
 import cn from '../../../locales/cn.json';
 
 // Console data holding every value each page can show, taken from the lists in contract/ (and
@@ -55,6 +63,11 @@ export const RAW_VALUES = [
   ...AUTOMATIC_REFUND_REASONS,
   ...AUDIT_ACTIONS,
   ...CARRIERS,
+  ...IDENTITY_METHODS,
+  ...VERIFICATION_STATUSES,
+  ...VERIFIED_DOCUMENTS,
+  ...LINE_TYPES,
+  ...MATCHED_FIELDS,
 ];
 
 /** n rows, the i-th taking the i-th value of each list (lists shorter than n start over). */
@@ -184,18 +197,18 @@ export const staffList: StaffList = {
   })),
 };
 
+/** One order under review for each latest identity status, and one with none begun. */
 export const reviewQueue: ReviewQueue = {
-  orders: [
-    {
-      orderNo: 'SM20261201001',
-      customerName: '李 明',
-      planName: plan,
-      paidAt: AT,
-      waitingWorkingDays: 4,
-      overdue: true,
-      resubmitted: true,
-    },
-  ],
+  orders: [null, ...VERIFICATION_STATUSES].map((identityStatus, i) => ({
+    orderNo: `SM2026120100${i}`,
+    customerName: '李 明',
+    planName: plan,
+    paidAt: AT,
+    waitingWorkingDays: 4,
+    overdue: i === 0,
+    resubmitted: i === 0,
+    identityStatus,
+  })),
 };
 
 export const fulfilment: FulfilmentQueue = {
@@ -215,6 +228,34 @@ export const fulfilment: FulfilmentQueue = {
   })),
 };
 
+/**
+ * An order's identity checks holding every method, status and document, each matched field
+ * matching on one record and not on the next; `satisfied` as asked.
+ */
+export const identity = (satisfied = false, lineType: StaffIdentity['lineType'] = 'voice'): StaffIdentity => ({
+  lineType,
+  methods: [...IDENTITY_METHODS],
+  satisfied,
+  verifications: rows([IDENTITY_METHODS, VERIFICATION_STATUSES, VERIFIED_DOCUMENTS], (i, pick) => ({
+    verificationNo: `V2026120100${i}`,
+    method: pick(IDENTITY_METHODS) as StaffIdentity['methods'][number],
+    status: pick(VERIFICATION_STATUSES) as StaffIdentity['verifications'][number]['status'],
+    mismatched: i % 2 ? [...MATCHED_FIELDS] : [],
+    documentType: pick(VERIFIED_DOCUMENTS) as StaffIdentity['verifications'][number]['documentType'],
+    completedAt: AT,
+    createdAt: AT,
+    provider: pick(IDENTITY_METHODS) === 'counter' ? 'counter' : 'TRUSTDOCK',
+    providerRef: `ref-${i}`,
+    verifiedName: '李 明',
+    verifiedBirthday: '2000-01-02',
+    verifiedAddress: '〒160-0022 東京都新宿区新宿 1-2-3',
+    documentLast4: '1234',
+    documentExpiry: '2030-01-02',
+    matched: Object.fromEntries(MATCHED_FIELDS.map((field) => [field, i % 2 === 0])),
+    checkedBy: pick(IDENTITY_METHODS) === 'counter' ? 'store1' : null,
+  })),
+});
+
 export const order = (status: AdminOrder['order']['status']): AdminOrder => ({
   order: {
     orderNo: 'SM20261201001',
@@ -231,5 +272,5 @@ export const order = (status: AdminOrder['order']['status']): AdminOrder => ({
   customer: { id: 1, email: 'li@example.com', mobile: null, lang: 'cn', username: 'li' },
   documents: [],
   canSeeDocuments: false,
-  identity: { lineType: 'data', methods: ['photos', 'ic_chip', 'jpki'], satisfied: true, verifications: [] },
+  identity: identity(),
 });
