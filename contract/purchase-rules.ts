@@ -49,15 +49,39 @@ const withoutPhotosSchema = (today: string) =>
   z
     .object({
       ...personFields(today),
-      residenceFront: z.any().transform(() => ''),
-      residenceBack: z.any().transform(() => ''),
+      residenceFront: z
+        .unknown()
+        .optional()
+        .transform(() => ''),
+      residenceBack: z
+        .unknown()
+        .optional()
+        .transform(() => ''),
       // Typed as the photo form's, so one information type serves both; stored as ''.
-      identityKind: z.any().transform(() => '' as 'passport' | 'admission_permit'),
-      identityDoc: z.any().transform(() => ''),
-      addressSame: z.any().transform((): 'yes' | 'no' => 'yes'),
-      proofType: z.any().transform(() => ''),
-      proofDate: z.any().transform(() => ''),
-      proofDoc: z.any().transform(() => ''),
+      identityKind: z
+        .unknown()
+        .optional()
+        .transform(() => '' as 'passport' | 'admission_permit'),
+      identityDoc: z
+        .unknown()
+        .optional()
+        .transform(() => ''),
+      addressSame: z
+        .unknown()
+        .optional()
+        .transform((): 'yes' | 'no' => 'yes'),
+      proofType: z
+        .unknown()
+        .optional()
+        .transform(() => ''),
+      proofDate: z
+        .unknown()
+        .optional()
+        .transform(() => ''),
+      proofDoc: z
+        .unknown()
+        .optional()
+        .transform(() => ''),
     })
     .superRefine(
       (parsed, ctx) => {

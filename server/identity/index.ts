@@ -18,6 +18,7 @@ export { SANDBOX_EKYC_SECRET } from './providers/sandbox-ekyc.js';
 export {
   assertIdentityFor,
   identityAllowsPayment,
+  latestStatuses,
   IdentityRefusal,
   orderMethods,
   recordCounterCheck,

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import { tokyoDate } from '../../contract/calendar.js';
 import { matchIdentity } from '../../contract/identity-match.js';
 import {
@@ -421,4 +421,18 @@ export async function recordCounterCheck(
     })
     .returning();
   return row!;
+}
+
+/** Each order's latest verification status (the console's review queue marks a failed one). */
+export async function latestStatuses(db: Database, orderIds: number[]): Promise<Map<number, VerificationStatus>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .selectDistinctOn([identityVerifications.orderId], {
+      orderId: identityVerifications.orderId,
+      status: identityVerifications.status,
+    })
+    .from(identityVerifications)
+    .where(inArray(identityVerifications.orderId, orderIds))
+    .orderBy(identityVerifications.orderId, desc(identityVerifications.createdAt), desc(identityVerifications.id));
+  return new Map(rows.map((row) => [row.orderId, row.status as VerificationStatus]));
 }

@@ -5,7 +5,7 @@ import { tokyoDate } from '../../contract/calendar.js';
 import { DOCUMENT_KINDS, isOrderStatus, type DocumentKind } from '../../contract/order-status.js';
 import { addWorkingDays, DISPATCH_WORKING_DAYS, workingDaysBetween } from '../../contract/working-days.js';
 import type { Database } from '../db/client.js';
-import { staffIdentity } from '../identity/index.js';
+import { latestStatuses, staffIdentity } from '../identity/index.js';
 import { documents, orderEvents, orders, stores, users } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
 import { OpsError } from './operations.js';
@@ -73,6 +73,7 @@ export async function reviewQueue(db: Database, today = tokyoDate(new Date())): 
         ).map((event) => event.orderId)
       : [],
   );
+  const identity = await latestStatuses(db, ids);
   return {
     orders: rows.map((row) => {
       const paidOn = row.paidAt ? tokyoDate(row.paidAt) : null;
@@ -87,6 +88,7 @@ export async function reviewQueue(db: Database, today = tokyoDate(new Date())): 
         waitingWorkingDays: paidOn ? workingDaysBetween(paidOn, today) : 0,
         overdue: dueBy !== null && dueBy < today,
         resubmitted: rejectedBefore.has(row.id),
+        identityStatus: identity.get(row.id) ?? null,
       };
     }),
   };

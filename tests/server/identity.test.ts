@@ -6,6 +6,7 @@ import { auditLog, identityVerifications, jobRuns, orders, outbox } from '../../
 import { runScheduledTasks, type ScheduleDeps } from '../../server/jobs/scheduled';
 import { SANDBOX_EKYC_SECRET, webhookHeaders } from '../../server/identity/index';
 import { demoPurchaseForm } from '../../server/ops/demo-purchase';
+import { reviewQueue } from '../../server/staff/admin-orders';
 import { activateOrder, approveOrder, readyForPickup, shipOrder } from '../../server/staff/operations';
 import { transitionOrder } from '../../server/orders/index';
 import { backends } from './helpers/databases';
@@ -284,6 +285,19 @@ describe.each(backends)('identity verification on %s', (backend) => {
       await settled(orderNo);
       await new Promise((r) => setTimeout(r, 400));
       expect((await status(orderNo)).body.data.latest?.status).toBe('verified');
+    });
+  });
+
+  describe('the review queue', () => {
+    it('names the latest verification of each order it lists', async () => {
+      const orderNo = await placeOrder(t.app, token, VOICE);
+      const ref = refOf((await start(orderNo)).body.data.url);
+      expect((await webhook(verifiedEvent(ref, new Date()))).statusCode).toBe(200);
+      await settled(orderNo);
+      expect((await pay(orderNo)).body.code).toBe(1);
+      await vi.waitFor(async () => expect((await orderRow(orderNo)).status).toBe('under_review'), { timeout: 5000 });
+      const queue = await reviewQueue(t.app.db);
+      expect(queue.orders.find((o) => o.orderNo === orderNo)?.identityStatus).toBe('verified');
     });
   });
 
