@@ -10,7 +10,8 @@ import type { DocumentKind, OrderStatus, RejectionReason } from './order-status.
 import type { Carrier } from './carriers.js';
 import type { StaffRole } from './staff-roles.js';
 import type { z } from 'zod';
-import type { counterCheckSchema, StaffIdentity, VerificationStatus } from './identity-rules.js';
+import type { VerificationStatus } from './identity-rules.js';
+import type { counterCheckSchema, StaffIdentity } from './identity-views.js';
 
 export type Bilingual = { cn: string; ja: string };
 

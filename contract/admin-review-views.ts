@@ -11,7 +11,8 @@ import type {
   ShipBody,
 } from './admin-api';
 import { CARRIERS } from './admin-api';
-import { staffIdentitySchema, VERIFICATION_STATUSES } from './identity-rules';
+import { VERIFICATION_STATUSES } from './identity-rules';
+import { staffIdentitySchema } from './identity-views';
 import { DOCUMENT_KINDS, ORDER_STATUSES, REJECTION_REASONS } from './order-status';
 
 // The staff console's review and fulfilment calls (contract/admin-api.ts has their shapes as

@@ -6,15 +6,17 @@ import {
   identityMethodsFor,
   isOnlineMethod,
   type IdentityMethod,
-  type IdentityState,
   type LineType,
   type MatchedField,
-  type StaffIdentity,
-  type StaffVerificationView,
   type VerificationStatus,
-  type VerificationView,
   type VerifiedDocument,
 } from '../../contract/identity-rules.js';
+import {
+  type IdentityState,
+  type StaffIdentity,
+  type StaffVerificationView,
+  type VerificationView,
+} from '../../contract/identity-views.js';
 import type { Database } from '../db/client.js';
 import { identityVerifications, identityWebhookEvents, orders } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';

@@ -1,12 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { AdminOrder, CounterCheckBody } from '../../contract/admin-api';
-import type {
-  MatchedField,
-  StaffIdentity,
-  StaffVerificationView,
-  VerificationStatus,
-  VerifiedDocument,
-} from '../../contract/identity-rules';
+import type { MatchedField, VerificationStatus, VerifiedDocument } from '../../contract/identity-rules';
+import type { StaffIdentity, StaffVerificationView } from '../../contract/identity-views';
 
 // An order's identity checks as staff act on them (issue 29): what the console shows, and which
 // actions wait for the check. The server refuses the same actions whatever the page shows.

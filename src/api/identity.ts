@@ -1,8 +1,9 @@
 import type { z } from 'zod';
-import type { IdentityState, identityStartedSchema, OnlineMethod } from '../../contract/identity-rules';
+import type { OnlineMethod } from '../../contract/identity-rules';
+import type { IdentityState, identityStartedSchema } from '../../contract/identity-views';
 import type { HttpClient } from './http-client';
 
-export type { IdentityState } from '../../contract/identity-rules';
+export type { IdentityState } from '../../contract/identity-views';
 export type IdentityStarted = z.infer<typeof identityStartedSchema>;
 
 /** Begins a verification of an order by the IC chip or JPKI: where the provider's app opens. */

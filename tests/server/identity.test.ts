@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { IdentityState } from '../../contract/identity-rules';
+import type { IdentityState } from '../../contract/identity-views';
 import { auditLog, identityVerifications, jobRuns, orders, outbox } from '../../server/db/schema';
 import { runScheduledTasks, type ScheduleDeps } from '../../server/jobs/scheduled';
 import { SANDBOX_EKYC_SECRET, webhookHeaders } from '../../server/identity/index';

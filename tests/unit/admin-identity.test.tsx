@@ -3,14 +3,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AdminOrder } from '../../contract/admin-api';
 import type { Lang } from '../../contract/api';
 import {
-  counterCheckSchema,
   IDENTITY_METHODS,
   MATCHED_FIELDS,
   VERIFICATION_STATUSES,
   VERIFIED_DOCUMENTS,
-  type StaffIdentity,
-  type StaffVerificationView,
 } from '../../contract/identity-rules';
+import { counterCheckSchema, type StaffIdentity, type StaffVerificationView } from '../../contract/identity-views';
 import type { OrderStatus } from '../../contract/order-status';
 import type { StaffRole } from '../../contract/staff-roles';
 import cn from '../../locales/cn.json';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Container, PlatformBridge } from '../../bridges/types';
-import type { IdentityState, VerificationView } from '../../contract/identity-rules';
+import type { IdentityState, VerificationView } from '../../contract/identity-views';
 import { createHttpClient } from '../../src/api/http-client';
 import { IdentityStore, type Visibility } from '../../src/features/identity/identity-store';
 import { memoryStorage, type KeyValueStorage } from '../../src/lib/persistence';

@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Container } from '../../bridges/types';
-import type { IdentityState, VerificationView } from '../../contract/identity-rules';
+import type { IdentityState, VerificationView } from '../../contract/identity-views';
 import cn from '../../locales/cn.json';
 import ja from '../../locales/ja.json';
 import { RootStore } from '../../src/app/root-store';

@@ -5,7 +5,7 @@ import {
   identityStartSchema,
   identityStateSchema,
   identityStatusQuerySchema,
-} from '../../../contract/identity-rules.js';
+} from '../../../contract/identity-views.js';
 import { requireUser } from '../../lib/auth.js';
 import { ok, replies } from '../../lib/envelope.js';
 import { withContract } from '../../lib/validate.js';

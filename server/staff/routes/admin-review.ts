@@ -26,7 +26,7 @@ import {
   rejectOrderWith,
   shipOrder,
 } from '../operations.js';
-import { counterCheckSchema } from '../../../contract/identity-rules.js';
+import { counterCheckSchema } from '../../../contract/identity-views.js';
 import {
   adminOrder,
   checkDelivery,

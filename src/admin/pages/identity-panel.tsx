@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { StaffIdentity, StaffVerificationView } from '../../../contract/identity-rules';
+import type { StaffIdentity, StaffVerificationView } from '../../../contract/identity-views';
 import { formatDay, formatTime } from '../format';
 import { actorName } from '../history-note';
 import { isFailed, MATCHED_FIELD_LIST, mismatchedFields, fieldsText, newestFirst } from '../identity';

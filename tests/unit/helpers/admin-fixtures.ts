@@ -33,8 +33,8 @@ import {
   MATCHED_FIELDS,
   VERIFICATION_STATUSES,
   VERIFIED_DOCUMENTS,
-  type StaffIdentity,
 } from '../../../contract/identity-rules';
+import { type StaffIdentity } from '../../../contract/identity-views';
 import cn from '../../../locales/cn.json';
 
 // Console data holding every value each page can show, taken from the lists in contract/ (and
