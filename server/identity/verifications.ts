@@ -20,6 +20,7 @@ import {
 import type { Database } from '../db/client.js';
 import { identityVerifications, identityWebhookEvents, orders } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
+import { takeAll, type Limit } from '../lib/rate-limits.js';
 import { notify } from '../notifications/index.js';
 import { EkycUnavailableError, type EkycEvent, type EkycProvider } from './providers/ekyc-provider.js';
 
@@ -165,6 +166,9 @@ export async function staffIdentity(db: Database, order: OrderRow, photoForData 
  * an allowed online method. One verification is open per order: a new start abandons the
  * pending one (its late webhook then changes nothing).
  */
+/** Ten starts an hour per order: enough to retry every outcome, not enough to run up the provider's bill. */
+export const IDENTITY_STARTS_PER_ORDER: Limit = { bucket: 'identity:start', limit: 10, windowMs: 60 * 60_000 };
+
 export async function startVerification(
   deps: IdentityDeps,
   userId: number,
@@ -178,6 +182,8 @@ export async function startVerification(
   if (!isOnlineMethod(method) || !standing.methods.includes(method))
     throw new ApiError('IDENTITY_METHOD_UNAVAILABLE', 200, { method: 'IDENTITY_METHOD_UNAVAILABLE' });
   if (standing.verifiedBy) throw new ApiError('IDENTITY_ALREADY_VERIFIED');
+  // Each start opens a session at the provider (billed per check): a retry loop must not.
+  await takeAll(deps.db, [[IDENTITY_STARTS_PER_ORDER, order.orderNo]], { key: 'RATE_LIMITED' }, now);
   const verificationNo = newVerificationNo(now);
   let started;
   try {

@@ -288,6 +288,25 @@ describe.each(backends)('identity verification on %s', (backend) => {
     });
   });
 
+  describe('many starts at once', () => {
+    it('60 concurrent starts of one order: at most 10 reach the provider, the rest wait (429), one stays pending', async () => {
+      const orderNo = await placeOrder(t.app, token, VOICE);
+      const answers = await Promise.all(Array.from({ length: 60 }, () => start(orderNo)));
+      expect(answers.every((a) => a.status < 500)).toBe(true);
+      const started = answers.filter((a) => a.body.code === 1);
+      expect(started.length).toBeGreaterThan(0);
+      expect(started.length).toBeLessThanOrEqual(10);
+      expect(answers.filter((a) => a.status === 429)).toHaveLength(60 - started.length);
+      const order = await orderRow(orderNo);
+      const rows = await t.app.db
+        .select()
+        .from(identityVerifications)
+        .where(eq(identityVerifications.orderId, order.id));
+      expect(rows).toHaveLength(started.length);
+      expect(rows.filter((r) => r.status === 'pending')).toHaveLength(1);
+    });
+  });
+
   describe('the review queue', () => {
     it('names the latest verification of each order it lists', async () => {
       const orderNo = await placeOrder(t.app, token, VOICE);
