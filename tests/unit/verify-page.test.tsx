@@ -88,6 +88,11 @@ describe('the verify step', () => {
     await drawn('ja', state(attempt('pending')));
     expect(await stateText()).toBe(ja.identity.status.pending);
     expect(screen.getByRole('button', { name: ja.identity.verify.checkNow })).toBeTruthy();
+    // A customer who closed the provider's app, or began on another phone, can start over.
+    expect(screen.getByRole('heading', { name: ja.identity.verify.methodsAgainTitle })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: `${ja.identity.verify.start}：${ja.identity.method.ic_chip.title}` }),
+    ).toBeTruthy();
   });
 
   it('says verified and goes on to payment', async () => {

@@ -86,10 +86,12 @@ export function sandboxEkycRoutes(secret: string) {
         const other = PROVIDER_OUTCOMES.filter((o) => o !== 'verified')
           .map(
             (o) =>
-              `<form method="post" action="/sandbox/ekyc/${ref}">${hidden(o)}<p><button type="submit" style="background:#888">${escapeHtml(message(lang, `sandbox.ekyc_${o}`))}</button></p></form>`,
+              `<form method="post" action="/sandbox/ekyc/${ref}">${hidden(o)}<p><button type="submit" style="background:#555">${escapeHtml(message(lang, `sandbox.ekyc_${o}`))}</button></p></form>`,
           )
           .join('\n');
-        const options = VERIFIED_DOCUMENTS.map((d) => `<option value="${d}">${d}</option>`).join('');
+        const options = VERIFIED_DOCUMENTS.map(
+          (d) => `<option value="${d}">${escapeHtml(message(lang, `identity.document.${d}`))}</option>`,
+        ).join('');
         const body = `<h1>${escapeHtml(title)}</h1>
 <p>${escapeHtml(message(lang, 'sandbox.ekycIntro'))}</p>
 <p>${escapeHtml(message(lang, 'sandbox.ekycMethod', { method: message(lang, `sandbox.ekycMethod_${verification.method}`) }))}</p>
@@ -98,7 +100,7 @@ ${input('name', 'sandbox.ekycName', `${info.lastName ?? ''} ${info.firstName ?? 
 ${input('birthday', 'sandbox.ekycBirthday', info.birthday ?? '')}
 ${input('postcode', 'sandbox.ekycPostcode', info.postcode ?? '')}
 ${input('address', 'sandbox.ekycAddress', [info.province, info.city, info.district, info.block].filter(Boolean).join(''))}
-<label>${escapeHtml(message(lang, 'sandbox.ekycDocument'))}<select name="documentType">${options}</select></label>
+<label>${escapeHtml(message(lang, 'sandbox.ekycDocument'))}<select name="documentType" style="display:block;width:100%;min-height:44px;font:inherit;margin-top:4px">${options}</select></label>
 ${input('last4', 'sandbox.ekycLast4', '1234')}
 <p><button type="submit">${escapeHtml(message(lang, 'sandbox.ekyc_verified'))}</button></p></form>
 ${other}`;

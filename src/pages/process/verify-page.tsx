@@ -117,7 +117,10 @@ export default observer(function VerifyPage({ titleKey }: PageProps) {
     );
   }
 
-  const showMethods = view.kind === 'choose' || view.kind === 'failed' || view.kind === 'data_mismatch';
+  // While pending too: a customer who closed the provider's app, or began on another phone, can
+  // start over here (a new start abandons the old one) instead of waiting on a check that never ends.
+  const showMethods =
+    view.kind === 'choose' || view.kind === 'failed' || view.kind === 'data_mismatch' || view.kind === 'pending';
   return (
     <>
       <PageHeader title={t(titleKey)} />
@@ -184,7 +187,9 @@ export default observer(function VerifyPage({ titleKey }: PageProps) {
 
             {showMethods && (
               <section className="order-card" aria-labelledby="verify-methods-title">
-                <h2 id="verify-methods-title">{t('identity.verify.methodsTitle')}</h2>
+                <h2 id="verify-methods-title">
+                  {t(view.kind === 'pending' ? 'identity.verify.methodsAgainTitle' : 'identity.verify.methodsTitle')}
+                </h2>
                 <ul className="identity-methods">
                   {identity.methods.map((method) => (
                     <li key={method} data-method={method}>
