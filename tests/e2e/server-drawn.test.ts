@@ -28,7 +28,7 @@ describe('pages the server draws, in Chromium', () => {
     await page.goto(`${h.baseUrl}/h5/`);
     expect(await page.title()).toBe('樱花移动');
     expect(await page.locator('.banner strong').first().textContent()).toBe('限时特惠 月租 ¥1,980 起（含税）');
-    expect(await page.locator('.plan-card').count()).toBe(3);
+    expect(await page.locator('.plan-card').count()).toBe(4);
     expect(await page.locator('.plan-card').first().textContent()).toContain('1,980 日元');
     expect(await page.locator('.store-card h3').first().textContent()).toBe('池袋旗舰店');
     // Links work before hydration: they are real links.

@@ -138,11 +138,9 @@ describe.each(backends)('no account enumeration on %s', (backend) => {
             repassword: 'new12345',
           }).toString(),
         });
-        answers.push({
-          status: res.statusCode,
-          body: res.json<unknown>(),
-          retryAfter: Boolean(res.headers['retry-after']),
-        });
+        // The envelope's `time` is the second it was written: two runs may straddle one.
+        const { time: _time, ...body } = res.json<{ time: number }>();
+        answers.push({ status: res.statusCode, body, retryAfter: Boolean(res.headers['retry-after']) });
       }
       return answers;
     };

@@ -19,9 +19,10 @@ import { createUsageInbox } from '../../server/lib/storage/create-storage';
 import { billRun, remindBills } from '../../server/billing/billing';
 import { withOrigin } from '../../server/notifications/outbox';
 import { runScheduledTasks } from '../../server/jobs/scheduled';
+import { SANDBOX_EKYC_SECRET, webhookHeaders } from '../../server/identity/index';
 import { backends } from './helpers/databases';
 import { activeLine, orderUnderReview } from './helpers/orders';
-import { signUp } from './helpers/purchase';
+import { placeOrder, signUp } from './helpers/purchase';
 import { postForm } from './helpers/requests';
 import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
 
@@ -50,8 +51,44 @@ describe.each(backends)('customer notifications on %s', (backend) => {
 
   const messagesOf = (userId: number) => db().select().from(outbox).where(eq(outbox.userId, userId));
 
+  /** A voice order's IC chip check, ended by the provider's signed webhook with `status`. */
+  async function identityCheck(c: Awaited<ReturnType<typeof customer>>, status: 'verified' | 'face_mismatch') {
+    const orderNo = await placeOrder(t.app, c.token, '4');
+    const started = await postForm<{ url: string }>(
+      t.app,
+      '/api/identity/start',
+      { orderNo, method: 'ic_chip' },
+      { token: c.token },
+    );
+    expect(started.body.code).toBe(1);
+    const raw = JSON.stringify({
+      event_id: `evt-${orderNo}`,
+      verification_id: started.body.data.url.split('/sandbox/ekyc/')[1],
+      status,
+      occurred_at: new Date().toISOString(),
+      result: {
+        names: ['LI HUA', '李 华'],
+        birth_date: '1999-04-12',
+        postal_code: '1710021',
+        address: '東京都豊島区西池袋1-2-3',
+        document_type: 'residence_card',
+        document_number_last4: '5678',
+        expiry_date: '2030-01-01',
+      },
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/identity/webhook/sandbox',
+      headers: webhookHeaders(SANDBOX_EKYC_SECRET, raw, new Date()),
+      payload: raw,
+    });
+    expect(res.statusCode).toBe(200);
+  }
+
   /** Every kind, each through what really causes it. */
   async function liveThrough(c: Awaited<ReturnType<typeof customer>>, msisdn: string, iccid: string) {
+    await identityCheck(c, 'verified');
+    await identityCheck(c, 'face_mismatch');
     const rejected = await c.underReview();
     await rejectOrder(db(), 'staff:t', rejected, '照片太暗', 'passport');
     const pickup = await c.underReview();

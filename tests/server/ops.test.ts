@@ -310,7 +310,18 @@ describe('the demo customer', () => {
     expect((await db.select().from(usageRecords)).length).toBe(30);
     expect((await db.select().from(bills)).map((b) => b.status).sort()).toEqual(['paid', 'unpaid']);
     const statuses = (await db.select().from(orders)).map((o) => o.status).sort();
-    expect(statuses).toEqual(['active', 'approved', 'awaiting_payment', 'rejected', 'shipped', 'under_review']);
+    // Two await payment: a data plan's, and a voice plan's that waits for its identity check.
+    expect(statuses).toEqual([
+      'active',
+      'approved',
+      'awaiting_payment',
+      'awaiting_payment',
+      'rejected',
+      'shipped',
+      'under_review',
+    ]);
+    const waiting = (await db.select().from(orders)).filter((o) => o.status === 'awaiting_payment');
+    expect(waiting.map((o) => o.lineType).sort()).toEqual(['data', 'voice']);
     expect(await seedDemo(db, t.app.documents)).toEqual(demo);
   });
 });

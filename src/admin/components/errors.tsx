@@ -3,7 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { AdminApiError } from '../api/client';
 
 /** The console's own words for a refusal where it has them (admin.refusals: what staff do next). */
-const consoleWords = (t: TFunction, key: string): string => t(`admin.refusals.${key}`, { defaultValue: '' });
+// i18next answers an empty default with the key itself, so a marker tells "no words" apart.
+const NONE = '\u2063none';
+const consoleWords = (t: TFunction, key: string): string => {
+  const text = t(`admin.refusals.${key}`, { defaultValue: NONE });
+  return text === NONE ? '' : text;
+};
 
 /** What a refusal says to staff: their role's limit, no answer, the console's or the server's own words. */
 export function errorText(t: TFunction, error: AdminApiError): string {
@@ -61,8 +66,12 @@ export function fieldsOf(error: AdminApiError | null): Record<string, string> {
 export function FormError({ error, fields = [] }: { error: AdminApiError | null; fields?: string[] }) {
   const { t } = useTranslation();
   if (!error) return null;
-  const named = Object.keys(fieldsOf(error));
-  if (named.length > 0 && named.every((name) => fields.includes(name))) return null;
+  const byField = fieldsOf(error);
+  const named = Object.keys(byField);
+  // A field whose words need a value only the server knows (fieldText shows "invalid" there)
+  // leaves the server's own sentence to say it at the top.
+  const needsServerWords = named.some((name) => t(`api.errors.${byField[name]}`, { defaultValue: '' }).includes('{{'));
+  if (named.length > 0 && named.every((name) => fields.includes(name)) && !needsServerWords) return null;
   return (
     <p className="form-error" role="alert">
       {errorText(t, error)}

@@ -35,7 +35,8 @@ function TotpQr({ uri }: { uri: string }) {
 type StepField = Omit<ComponentProps<typeof TextField>, 'error' | 'required'>;
 
 /** One step's form: its fields, all required, each showing what the step's action refused. */
-function StepForm(props: {
+// An observer: the action's error and running state are MobX values it must redraw on.
+const StepForm = observer(function StepForm(props: {
   action: { error: AdminApiError | null; running: boolean };
   fields: StepField[];
   submitLabel: string;
@@ -57,7 +58,7 @@ function StepForm(props: {
       </button>
     </form>
   );
-}
+});
 
 function CodeForm({ submitLabel }: { submitLabel: string }) {
   const { t } = useTranslation();

@@ -160,11 +160,14 @@ export class PurchaseStore implements DocumentTarget, Clearable {
   }
 
   /**
-   * The chosen plan's line. A plan kept from before plans said so counts as voice: the stricter
-   * rule, which the server's answer corrects when the plans are loaded again.
+   * The chosen plan's line. A chosen plan kept from before plans said so counts as voice: the
+   * stricter rule, which the server's answer corrects when the plans are loaded again. With no
+   * plan chosen yet the form is the data plan's (photos where allowed), as it was before line
+   * types: the order cannot be placed without a plan, and choosing one decides.
    */
   get lineType(): LineType {
-    return this.setmeal?.lineType === 'data' ? 'data' : 'voice';
+    if (!this.setmeal) return 'data';
+    return this.setmeal.lineType === 'data' ? 'data' : 'voice';
   }
 
   /** How this order's customer may be verified, in the order offered (the server decides alike). */

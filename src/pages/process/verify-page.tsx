@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isOnlineMethod } from '../../../contract/identity-rules';
+import { langTag } from '../../../contract/api';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { LoadFailed } from '../../components/load-failed';
@@ -42,7 +43,7 @@ export default observer(function VerifyPage({ titleKey }: PageProps) {
   const order = purchase.order.data?.order ?? null;
   const payPath = `/pages/process/pay?orderNo=${encodeURIComponent(orderNo)}`;
   const expiresAt = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language === 'ja' ? 'ja-JP' : 'zh-CN', {
+    new Intl.DateTimeFormat(langTag(i18n.language === 'ja' ? 'ja' : 'cn'), {
       timeStyle: 'short',
       timeZone: 'Asia/Tokyo',
     }).format(new Date(iso));
