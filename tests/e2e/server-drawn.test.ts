@@ -39,6 +39,7 @@ describe('pages the server draws, in Chromium', () => {
       '轻享 5GB 套餐',
       '畅享 20GB 套餐',
       '尊享 50GB 套餐',
+      '通话 10GB 套餐（含电话号码）',
     ]);
     await page.goto(`${h.baseUrl}/h5/pages/public/login`);
     expect(await page.getByLabel('邮箱').isVisible()).toBe(true);
