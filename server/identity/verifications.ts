@@ -5,6 +5,7 @@ import { matchIdentity } from '../../contract/identity-match.js';
 import {
   identityMethodsFor,
   isOnlineMethod,
+  VERIFICATION_STATUSES,
   type IdentityMethod,
   type LineType,
   type MatchedField,
@@ -36,14 +37,8 @@ export interface IdentityDeps {
   publicUrl: string;
 }
 
-const FINAL: readonly VerificationStatus[] = [
-  'verified',
-  'data_mismatch',
-  'mismatch',
-  'document_expired',
-  'face_mismatch',
-  'abandoned',
-];
+/** Every status but `pending` is an answer: nothing moves it back. */
+const FINAL = VERIFICATION_STATUSES.filter((status) => status !== 'pending');
 export const isFinal = (status: string) => (FINAL as readonly string[]).includes(status);
 
 const lineTypeOf = (order: Pick<OrderRow, 'lineType'>): LineType => (order.lineType === 'voice' ? 'voice' : 'data');

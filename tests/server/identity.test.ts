@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { IdentityState } from '../../contract/identity-views';
@@ -10,6 +9,7 @@ import { reviewQueue } from '../../server/staff/admin-orders';
 import { activateOrder, approveOrder, readyForPickup, shipOrder } from '../../server/staff/operations';
 import { transitionOrder } from '../../server/orders/index';
 import { backends } from './helpers/databases';
+import { identityEvent, identityWebhook, providerRefOf } from './helpers/identity';
 import { placeOrder, signUp, upload } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
 import { signInStaff } from './helpers/staff';
@@ -40,7 +40,7 @@ describe.each(backends)('identity verification on %s', (backend) => {
     );
   const status = (orderNo: string, who = token) =>
     getJson<IdentityState>(t.app, `/api/identity/status?orderNo=${orderNo}`, { token: who });
-  const refOf = (url: string) => url.split('/sandbox/ekyc/')[1]!;
+  const refOf = providerRefOf;
   const submit = (ref: string, form: Record<string, string>) =>
     t.app.inject({
       method: 'POST',
@@ -75,32 +75,10 @@ describe.each(backends)('identity verification on %s', (backend) => {
     postForm(t.app, '/api/pay/create', { orderNo, method: 'card', token: await cardToken() }, { token });
   const orderRow = async (orderNo: string) =>
     (await t.database.handle.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
-  /** A webhook as the sandbox provider signs it, straight to the route. */
-  const webhook = (body: Record<string, unknown>, at = new Date(), secret = SANDBOX_EKYC_SECRET) => {
-    const raw = JSON.stringify(body);
-    return t.app.inject({
-      method: 'POST',
-      url: '/api/identity/webhook/sandbox',
-      headers: webhookHeaders(secret, raw, at),
-      payload: raw,
-    });
-  };
-  const verifiedEvent = (ref: string, occurredAt: Date, changes: Record<string, unknown> = {}) => ({
-    event_id: randomUUID(),
-    verification_id: ref,
-    status: 'verified',
-    occurred_at: occurredAt.toISOString(),
-    result: {
-      names: ['LI HUA', '李 华'],
-      birth_date: '1999-04-12',
-      postal_code: '1710021',
-      address: '東京都豊島区西池袋1-2-3',
-      document_type: 'residence_card',
-      document_number_last4: '5678',
-      expiry_date: '2030-01-01',
-      ...changes,
-    },
-  });
+  const webhook = (body: Record<string, unknown>, at = new Date(), secret = SANDBOX_EKYC_SECRET) =>
+    identityWebhook(t.app, body, at, secret);
+  const verifiedEvent = (ref: string, occurredAt: Date, changes: Record<string, unknown> = {}) =>
+    identityEvent(ref, 'verified', occurredAt, changes);
   const pickupOrder = async (planId = VOICE) => {
     const documents = {
       residenceFront: await upload(t.app, token, 'residence_front', 'residence-front.jpg'),

@@ -19,8 +19,8 @@ import { createUsageInbox } from '../../server/lib/storage/create-storage';
 import { billRun, remindBills } from '../../server/billing/billing';
 import { withOrigin } from '../../server/notifications/outbox';
 import { runScheduledTasks } from '../../server/jobs/scheduled';
-import { SANDBOX_EKYC_SECRET, webhookHeaders } from '../../server/identity/index';
 import { backends } from './helpers/databases';
+import { identityEvent, identityWebhook, providerRefOf } from './helpers/identity';
 import { activeLine, orderUnderReview } from './helpers/orders';
 import { placeOrder, signUp } from './helpers/purchase';
 import { postForm } from './helpers/requests';
@@ -61,27 +61,7 @@ describe.each(backends)('customer notifications on %s', (backend) => {
       { token: c.token },
     );
     expect(started.body.code).toBe(1);
-    const raw = JSON.stringify({
-      event_id: `evt-${orderNo}`,
-      verification_id: started.body.data.url.split('/sandbox/ekyc/')[1],
-      status,
-      occurred_at: new Date().toISOString(),
-      result: {
-        names: ['LI HUA', '李 华'],
-        birth_date: '1999-04-12',
-        postal_code: '1710021',
-        address: '東京都豊島区西池袋1-2-3',
-        document_type: 'residence_card',
-        document_number_last4: '5678',
-        expiry_date: '2030-01-01',
-      },
-    });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/identity/webhook/sandbox',
-      headers: webhookHeaders(SANDBOX_EKYC_SECRET, raw, new Date()),
-      payload: raw,
-    });
+    const res = await identityWebhook(t.app, identityEvent(providerRefOf(started.body.data.url), status));
     expect(res.statusCode).toBe(200);
   }
 
