@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { asc, eq } from 'drizzle-orm';
+import type { VerifiedDocument } from '../../contract/identity-rules.js';
 import type { Database } from '../db/client.js';
 import { auditLog, outbox, staff } from '../db/schema.js';
 import type { DocumentVault } from '../documents/index.js';
@@ -10,6 +11,7 @@ import {
   activateOrder,
   approveOrder,
   billRun,
+  counterCheck,
   importUsage,
   listOrders,
   OpsError,
@@ -40,6 +42,11 @@ Usage: npm run ops -- <command> [options]
                                                reads the other
   ship <order> --tracking <no>                 mark as posted
   ready-for-pickup <order>                     mark as waiting in the store
+  counter-check <order> --document <type> --last4 <xxxx>
+                                               record the IC chip read face to face at the
+                                               store (types: residence_card, my_number_card,
+                                               driving_licence, passport); a pickup order of a
+                                               voice line is handed over only after it
   activate <order> --msisdn <no> --iccid <no>  open the customer's line
   usage import <file.csv>                      msisdn,YYYY-MM-DD,megabytes per line
   bill run --month YYYY-MM                     monthly bills for active lines (safe to repeat)
@@ -85,6 +92,7 @@ const OPTIONS = {
   role: { type: 'string' },
   name: { type: 'string' },
   failed: { type: 'boolean' },
+  last4: { type: 'string' },
 } as const satisfies ParseArgsConfig['options'];
 
 /** Splits argv with node:util's parseArgs (strict): an unknown option or a missing value is refused. */
@@ -156,6 +164,13 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
       return `${(await shipOrder(deps.db, who, need(sub, '<order>'), need(flags.tracking, '--tracking'))).orderNo} shipped`;
     case 'ready-for-pickup':
       return `${(await readyForPickup(deps.db, who, need(sub, '<order>'))).orderNo} ready for pickup`;
+    case 'counter-check': {
+      const row = await counterCheck(deps.db, who, need(sub, '<order>'), {
+        documentType: need(flags.document, '--document') as VerifiedDocument,
+        documentLast4: need(flags.last4, '--last4'),
+      });
+      return `${need(sub, '<order>')} checked at the counter (${row.verificationNo})`;
+    }
     case 'activate': {
       const line = await activateOrder(
         deps.db,

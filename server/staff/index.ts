@@ -13,6 +13,7 @@ export {
   activateOrder,
   approveOrder,
   billRun,
+  counterCheck,
   importUsage,
   listOrders,
   OpsError,

@@ -316,14 +316,12 @@ describe("the counter's IC chip check", () => {
   const form = () => screen.findByRole('form', { name: cn.admin.identity.counter.title });
   const submit = () => screen.getByRole('button', { name: cn.admin.identity.counter.submit });
 
-  it('waits to hand over until it is recorded, and says why', async () => {
+  it('lets the SIM wait at the store before it is recorded: "ready for pickup" is what calls the customer in', async () => {
     setUp(counterOrder(), 'fulfilment');
     await form();
     const pickup = screen.getByRole<HTMLButtonElement>('button', { name: cn.admin.fulfil.pickup });
-    expect(pickup.disabled).toBe(true);
-    expect(document.getElementById(pickup.getAttribute('aria-describedby')!)?.textContent).toBe(
-      cn.admin.identity.blocked.counter,
-    );
+    expect(pickup.disabled).toBe(false);
+    expect(pickup.getAttribute('aria-describedby')).toBeNull();
   });
 
   it('waits to activate until it is recorded, at the store too', async () => {

@@ -212,7 +212,12 @@ const Actions = observer(function Actions({ data }: { data: AdminOrder }) {
         {counter}
         {delivery !== 'pickup' ? <ShipForm key={`ship-${order.orderNo}`} blocked={blocked} /> : null}
         {delivery !== 'mail' ? (
-          <PickupForm store={order.info.store ?? order.info.storeName ?? ''} blocked={blocked} />
+          // Ready for pickup is what tells the customer to come: the counter check happens then,
+          // before the SIM is handed over and activated, so only activation waits for it.
+          <PickupForm
+            store={order.info.store ?? order.info.storeName ?? ''}
+            blocked={counterAhead(data) ? null : blocked}
+          />
         ) : null}
       </>
     );

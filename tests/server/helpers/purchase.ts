@@ -58,8 +58,13 @@ async function documentsOf(app: FastifyInstance, token: string): Promise<Purchas
 export const ORDER_INFORMATION = DEMO_PURCHASE_INFORMATION;
 
 /** A complete step 2 with real documents and a signature, placed as an order; returns its number. */
-export async function placeOrder(app: FastifyInstance, token: string, planId = '1'): Promise<string> {
-  const form = demoPurchaseForm(planId, await documentsOf(app, token));
+export async function placeOrder(
+  app: FastifyInstance,
+  token: string,
+  planId = '1',
+  changes: Parameters<typeof demoPurchaseForm>[2] = {},
+): Promise<string> {
+  const form = demoPurchaseForm(planId, await documentsOf(app, token), changes);
   const res = await postForm<{ order: { orderNo: string } }>(app, '/api/order/create', form, { token });
   if (res.body.code !== 1) throw new Error(`order not placed: ${res.raw}`);
   return res.body.data.order.orderNo;
