@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** Where a link lands: the pay page (default) or the order's identity step (/pages/process/verify). */
-export const HANDOFF_NEXT = ['pay', 'verify'] as const;
+/**
+ * Where a link lands: the pay page (default), the order's identity step (/pages/process/verify),
+ * or the eSIM install on the order's page (/pages/order/detail), which only a phone's own browser
+ * can open in one tap.
+ */
+export const HANDOFF_NEXT = ['pay', 'verify', 'esim'] as const;
 export type HandoffNext = (typeof HANDOFF_NEXT)[number];
 
 /** POST /api/handoff/create: the order to continue with ('' for the monthly bill), and where. */

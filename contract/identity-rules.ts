@@ -1,3 +1,4 @@
+import type { Delivery } from './esim-rules';
 // Identity verification (本人確認) as Japanese law allows it in 2026.
 //
 // Since 1 April 2026 the ordinance under the Mobile Phone Improper Use Prevention Act
@@ -27,7 +28,7 @@ export type OnlineMethod = (typeof ONLINE_METHODS)[number];
 export const isOnlineMethod = (method: string): method is OnlineMethod =>
   (ONLINE_METHODS as readonly string[]).includes(method);
 
-export type Delivery = 'mail' | 'pickup';
+export type { Delivery } from './esim-rules';
 
 /**
  * The methods an order may use, in the order they are offered. A voice line never takes

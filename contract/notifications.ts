@@ -17,6 +17,10 @@ export const NOTIFICATION_KINDS = [
   'plan_change_applied',
   'identity_verified',
   'identity_failed',
+  // eSIM (issue 30): the bodies say only that it is ready, with a link; never the activation code.
+  'esim_ready',
+  'esim_installed',
+  'esim_reissued',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

@@ -8,6 +8,8 @@ export const ORDER_STATUSES = [
   'rejected',
   'shipped',
   'ready_for_pickup',
+  // An eSIM order whose profile is assigned and installable (contract/esim-rules.ts).
+  'esim_ready',
   'active',
   'expired',
   'cancelled',
@@ -20,7 +22,8 @@ const NEXT: Record<OrderStatus, readonly OrderStatus[]> = {
   under_review: ['approved', 'rejected'],
   // A corrected resubmission goes back to review.
   rejected: ['under_review', 'cancelled'],
-  approved: ['shipped', 'ready_for_pickup'],
+  approved: ['shipped', 'ready_for_pickup', 'esim_ready'],
+  esim_ready: ['active'],
   shipped: ['active'],
   ready_for_pickup: ['active'],
   active: [],

@@ -11,6 +11,8 @@ export const payCreateBodySchema = z.object({
   orderNo: formField,
   /** Pays a monthly bill instead of an order. */
   billNo: formField,
+  /** Pays a one-off charge (an eSIM reissue fee, server/billing/charges.ts) instead. */
+  chargeNo: formField,
   method: formField,
   scene: formField,
   token: formField,
@@ -25,6 +27,7 @@ export const paymentNoQuerySchema = z.object({ paymentNo: z.string().max(40) });
 export const refundsQuerySchema = z.object({
   orderNo: z.string().max(32).optional(),
   billNo: z.string().max(32).optional(),
+  chargeNo: z.string().max(32).optional(),
 });
 
 /** /api/pay/notify/:provider; the body stays raw text, as the provider signed it. */

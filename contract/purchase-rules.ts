@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailRule } from './account-rules';
+import { DELIVERIES } from './esim-rules';
 import { addMonths, isIsoDate, isProofDateValid, PROOF_VALID_MONTHS } from './calendar';
 
 // Step 2 of the purchase (docs/requirements.md#fields-and-their-rules). Messages are keys under api.errors.
@@ -91,6 +92,9 @@ const withoutPhotosSchema = (today: string) =>
         if (v.delivery === 'pickup' && !/^\d+$/.test(v.storeId)) {
           ctx.addIssue({ code: 'custom', path: ['storeId'], message: 'STORE_REQUIRED' });
         }
+        if (v.delivery === 'esim' && v.esimConfirm !== 'yes') {
+          ctx.addIssue({ code: 'custom', path: ['esimConfirm'], message: 'ESIM_CONFIRM_REQUIRED' });
+        }
       },
       { when: () => true },
     );
@@ -102,8 +106,10 @@ const personFields = (today: string) => ({
   birthday: required().refine((v) => isBirthdayValid(v, today), 'BIRTHDAY_INVALID'),
   ...addressFields,
   phone: required().refine(isPhone, 'PHONE_INVALID'),
-  delivery: z.enum(['mail', 'pickup'], { error: 'REQUIRED' }),
+  delivery: z.enum(DELIVERIES, { error: 'REQUIRED' }),
   storeId: optional(12),
+  // eSIM only: the customer's word that the phone is SIM-unlocked and takes an eSIM ('yes').
+  esimConfirm: optional(3),
   visaType: z.enum(['study', 'non_study'], { error: 'REQUIRED' }),
 });
 
@@ -133,6 +139,9 @@ const withPhotosSchema = (today: string) =>
         if (v.delivery === 'pickup' && !/^\d+$/.test(v.storeId)) {
           ctx.addIssue({ code: 'custom', path: ['storeId'], message: 'STORE_REQUIRED' });
         }
+        if (v.delivery === 'esim' && v.esimConfirm !== 'yes') {
+          ctx.addIssue({ code: 'custom', path: ['esimConfirm'], message: 'ESIM_CONFIRM_REQUIRED' });
+        }
         if (v.addressSame === 'no') {
           if (v.proofType !== 'utility_bill' && v.proofType !== 'resident_ticket') {
             ctx.addIssue({ code: 'custom', path: ['proofType'], message: 'PROOF_TYPE_REQUIRED' });
@@ -153,6 +162,7 @@ const CROSS_CHECKED = [
   'region',
   'delivery',
   'storeId',
+  'esimConfirm',
   'addressSame',
   'proofType',
   'proofDate',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LANGS, PAY_METHODS } from './api';
 import { NOTIFICATION_KINDS } from './notifications';
 import { LINE_TYPES } from './identity-rules';
+import { HANDOFF_NEXT } from './handoff-rules';
 
 // What the server sends inside the envelope's `data`, as zod schemas: the server's replies go
 // through them (undeclared keys are dropped), and contract/api.ts derives the app's types from
@@ -39,6 +40,8 @@ export const planInfoSchema = z.object({
   monthlyRent: int,
   /** A data-only line or a voice line with a phone number (contract/identity-rules.ts). */
   lineType: z.enum(LINE_TYPES),
+  /** The plan may be delivered as an eSIM (contract/esim-rules.ts). */
+  esim: z.boolean(),
 });
 
 export const serviceHoursConfigSchema = z.object({
@@ -77,6 +80,8 @@ export const appConfigSchema = z.object({
   contact: z.object({ phone: z.string(), email: z.string(), wechatId: z.string() }),
   /** KYC_PHOTO_FOR_DATA=on: data plans may still be verified by document photos (identityMethodsFor). */
   identity: z.object({ photoForData: z.boolean() }),
+  /** ESIM_FEE and ESIM_REISSUE_FEE, yen excluding tax (contract/pricing.ts adds it). */
+  esim: z.object({ fee: int, reissueFee: int }),
 });
 
 export const userInfoSchema = z.object({
@@ -221,8 +226,11 @@ export const handoffCreatedSchema = z.object({ path: z.string(), expiresAt: z.st
 export const handoffRedeemedSchema = z.object({
   userinfo: userInfoSchema,
   orderNo: z.string().nullable(),
-  /** Where the link lands: `pay` the pay page, `verify` the identity step (/pages/process/verify?orderNo=). */
-  next: z.enum(['pay', 'verify']),
+  /**
+   * Where the link lands: `pay` the pay page, `verify` the identity step (/pages/process/verify?orderNo=),
+   * `esim` the order's page with its eSIM install (/pages/order/detail?orderNo=).
+   */
+  next: z.enum(HANDOFF_NEXT),
 });
 
 /** Which channels reach the customer at all: an e-mail on the account, a bound mobile, a linked WeChat. */

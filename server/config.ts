@@ -128,6 +128,21 @@ const schema = z.object({
   EKYC_API_TOKEN: z.string().default(''),
   /** The secret its webhooks are signed with (HMAC-SHA256 over `timestamp.body`). */
   EKYC_WEBHOOK_SECRET: z.string().default(''),
+  /** eSIM delivery's fee on an order, yen excluding tax (0: none). */
+  ESIM_FEE: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** A new eSIM profile for a line (new phone, deleted profile), yen excluding tax (0: free). */
+  ESIM_REISSUE_FEE: z.coerce.number().int().min(0).max(100_000).default(500),
+  /** Staff are told when profiles in stock fall to this many or fewer. */
+  ESIM_STOCK_LOW: z.coerce.number().int().min(0).max(100_000).default(20),
+  /** Where the low-stock mail goes ('' for the console's banner only). */
+  ESIM_STOCK_ALERT_TO: z.union([z.literal(''), z.email()]).default(''),
+  /** The carrier's eSIM platform; the sandbox one is served by this server. */
+  ESIM_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  /** The carrier's API (live): profiles reserved, released and asked about with the bearer token. */
+  ESIM_API_BASE: z.url().default('https://esim-api.carrier.example/v1'),
+  ESIM_API_TOKEN: z.string().default(''),
+  /** The secret its install notices are signed with (HMAC-SHA256 over `timestamp.body`). */
+  ESIM_WEBHOOK_SECRET: z.string().default(''),
   /** Verification records and documents are kept this many years after the contract ends. */
   IDENTITY_RETENTION_YEARS: z.coerce.number().int().min(1).max(20).default(3),
   /** Documents of an order abandoned before payment are deleted after this many days. */
@@ -193,6 +208,7 @@ export function standIns(
     | 'WECHAT_AUTHORIZE_URL'
     | 'GMO_TOKEN_SCRIPT_URL'
     | 'EKYC_MODE'
+    | 'ESIM_MODE'
   >,
 ): string[] {
   const found: string[] = [];
@@ -214,6 +230,8 @@ export function standIns(
     found.push(
       'identity checks (IC chip, JPKI): EKYC_MODE=live with EKYC_API_BASE, EKYC_API_TOKEN and EKYC_WEBHOOK_SECRET',
     );
+  if (config.ESIM_MODE !== 'live')
+    found.push("eSIM profiles: ESIM_MODE=live with ESIM_API_BASE, ESIM_API_TOKEN and ESIM_WEBHOOK_SECRET (the carrier's platform)");
   if (!config.SMS_GATEWAY_URL) found.push('SMS (now kept in the development outbox): SMS_GATEWAY_URL and SMS_API_KEY');
   if (!config.SMTP_URL) found.push('mail (now kept in the development outbox): SMTP_URL');
   return found;

@@ -45,6 +45,7 @@ export async function listPlans(db: Database, lang: Lang): Promise<PlanInfo[]> {
     description: ja ? r.descriptionJa : r.descriptionCn,
     dataGb: r.dataGb,
     lineType: r.lineType === 'voice' ? 'voice' : 'data',
+    esim: r.esim,
     throttledKbps: r.throttledKbps,
     originalPrice: r.originalPrice,
     activityPrice: r.activityPrice,

@@ -27,6 +27,7 @@ const plan = (lineType: PlanInfo['lineType']): PlanInfo => ({
   activityPrice: 2500,
   monthlyRent: 2000,
   lineType,
+  esim: false,
 });
 
 /** Step 2 filled in, but with no document photo and no address proof. */

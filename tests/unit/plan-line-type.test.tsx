@@ -29,6 +29,7 @@ const plan = (id: number, lineType: PlanInfo['lineType']): PlanInfo => ({
   activityPrice: 2500,
   monthlyRent: 2000,
   lineType,
+  esim: false,
 });
 
 async function drawn(lang: 'cn' | 'ja', plans: PlanInfo[]) {

@@ -26,6 +26,7 @@ const plan: PlanInfo = {
   description: '',
   dataGb: 3,
   lineType: 'data',
+  esim: false,
   throttledKbps: 200,
   originalPrice: 3000,
   activityPrice: 2500,

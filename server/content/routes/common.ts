@@ -29,6 +29,7 @@ export async function commonRoutes(fastify: FastifyInstance): Promise<void> {
     serviceHours: { timeZone: 'Asia/Tokyo', open: '09:00', close: '17:30', weekdays: [1, 2, 3, 4, 5] },
     contact: { phone: '0120-988-024', email: 'support@sakura-mobile.example', wechatId: 'sakuramobile_cs' },
     identity: { photoForData: app.config.KYC_PHOTO_FOR_DATA === 'on' },
+    esim: { fee: app.config.ESIM_FEE, reissueFee: app.config.ESIM_REISSUE_FEE },
   });
   const configs: Record<Lang, AppConfig> = { cn: configFor('cn'), ja: configFor('ja') };
 

@@ -32,6 +32,8 @@ export const plans = pgTable('plans', {
   // What the plan sells (contract/identity-rules.ts LINE_TYPES): a voice line has a phone
   // number, and the law allows it only chip, JPKI or counter identity checks.
   lineType: text('line_type').$type<'data' | 'voice'>().notNull().default('data'),
+  // The plan may be delivered as an eSIM besides a posted or picked-up SIM (issue 30).
+  esim: boolean('esim').notNull().default(false),
 });
 
 export const stores = pgTable('stores', {

@@ -94,3 +94,30 @@ export const refunds = pgTable(
     index('refunds_status_idx').on(t.status, t.createdAt),
   ],
 );
+
+/**
+ * A one-off charge a customer pays outside an order or a monthly bill: an eSIM reissue fee now
+ * (issue 30); top-ups, replacement SIMs and final bills later. Paid through the payment machinery
+ * (target type 'charge'); what it pays for is done by its own domain once `status` is paid.
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    id: serial('id').primaryKey(),
+    chargeNo: text('charge_no').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** What it is for: 'esim_reissue'. */
+    kind: text('kind').notNull(),
+    /** Yen excluding tax, its tax, and what is paid (contract/pricing.ts). */
+    amount: integer('amount').notNull(),
+    tax: integer('tax').notNull(),
+    total: integer('total').notNull(),
+    /** unpaid -> paid, or cancelled. */
+    status: text('status').notNull().default('unpaid'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('charges_charge_no_key').on(t.chargeNo), index('charges_user_idx').on(t.userId)],
+);
