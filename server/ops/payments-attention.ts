@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lt, notInArray } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
-import { bills, orders, payments, refunds, users } from '../db/schema.js';
+import { bills, charges, orders, payments, refunds, users } from '../db/schema.js';
 import { tokyoTime } from './tokyo-time.js';
 
 export interface AttentionRow {
@@ -28,6 +28,8 @@ export async function paymentsNeedingAttention(db: Database, now = new Date()): 
   const targetName = async (type: string, id: number) => {
     if (type === 'order')
       return `order ${(await db.select({ no: orders.orderNo }).from(orders).where(eq(orders.id, id)))[0]?.no ?? id}`;
+    if (type === 'charge')
+      return `charge ${(await db.select({ no: charges.chargeNo }).from(charges).where(eq(charges.id, id)))[0]?.no ?? id}`;
     return `bill ${(await db.select({ no: bills.billNo }).from(bills).where(eq(bills.id, id)))[0]?.no ?? id}`;
   };
 

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, ne } from 'drizzle-orm';
 import type { PayMethod } from '../../contract/api.js';
 import type { Database } from '../db/client.js';
-import { bills, orderEvents, orders, paymentNotifications, payments, refunds } from '../db/schema.js';
+import { bills, charges, orderEvents, orders, paymentNotifications, payments, refunds } from '../db/schema.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import { transitionOrder } from '../orders/index.js';
 
@@ -36,7 +36,7 @@ export function newRefundNo(now: Date): string {
   return `R${now.getTime()}${randomBytes(4).toString('hex')}`;
 }
 
-/** Locks the order or bill first, always in this order (target, then payment), so settlements and creates queue. */
+/** Locks the order, bill or charge first, always in this order (target, then payment), so settlements and creates queue. */
 async function lockTarget(tx: Tx, payment: PaymentRow) {
   if (payment.targetType === 'order') {
     const [order] = await tx.select().from(orders).where(eq(orders.id, payment.targetId)).for('update');
@@ -45,6 +45,11 @@ async function lockTarget(tx: Tx, payment: PaymentRow) {
       !!order &&
       (order.status === 'awaiting_payment' || (order.status === 'expired' && payment.createdAt <= order.payBefore));
     return { order: order ?? null, payable };
+  }
+  if (payment.targetType === 'charge') {
+    // A charge has no deadline: unpaid is payable, a cancelled one (reissue withdrawn) is refunded.
+    const [charge] = await tx.select().from(charges).where(eq(charges.id, payment.targetId)).for('update');
+    return { order: null, payable: charge?.status === 'unpaid' };
   }
   const [bill] = await tx.select().from(bills).where(eq(bills.id, payment.targetId)).for('update');
   return { order: null, payable: bill?.status === 'unpaid' };
@@ -58,6 +63,14 @@ async function markTargetPaid(
   actor: string,
   now: Date,
 ) {
+  if (row.targetType === 'charge') {
+    // What the charge pays for (a reissue) is moved on by its own domain once it reads paid.
+    await tx
+      .update(charges)
+      .set({ status: 'paid', paidAt: now })
+      .where(and(eq(charges.id, row.targetId), eq(charges.status, 'unpaid')));
+    return;
+  }
   if (row.targetType === 'bill') {
     await tx
       .update(bills)

@@ -1,13 +1,12 @@
 import { randomInt } from 'node:crypto';
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { sceneAllowed } from '../../contract/containers.js';
 import type { Container } from '../../contract/containers.js';
 import { PAY_METHODS, type PayMethod } from '../../contract/api.js';
-import { billMonthParams } from '../../contract/bill-rules.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import { CARD_GATEWAY_BUSY } from '../../contract/card-rules.js';
 import type { Database } from '../db/client.js';
-import { bills, orders, payments, userIdentities } from '../db/schema.js';
+import { payments, userIdentities } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
 import type {
   CreateOutcome,
@@ -16,13 +15,11 @@ import type {
   PaymentProvider,
   VerifiedNotification,
 } from './providers/payment-provider.js';
-import { billByNo } from '../billing/index.js';
-import { latestOrder } from '../orders/index.js';
 import { wechatPayerProvider } from '../accounts/index.js';
-import { identityAllowsPayment } from '../identity/index.js';
 import { settleInTransaction, type PaymentRow, type SettleDeps, type SettleResult } from './payment-settlement.js';
 import { firstCheckAt } from './check-schedule.js';
 import { retryRefunds, sendRefund } from './refunds.js';
+import { findTarget, notPayable, targetTable, type PayTarget } from './targets.js';
 
 export type { PaymentRow } from './payment-settlement.js';
 
@@ -58,6 +55,8 @@ export interface CreatePaymentInput {
   orderNo?: string | undefined;
   /** Pays a monthly bill instead of an order. */
   billNo?: string | undefined;
+  /** Pays a one-off charge (an eSIM reissue fee) instead. */
+  chargeNo?: string | undefined;
   /** As the client sent them: a method or scene this server does not offer is a refusal, not a fault. */
   method: string;
   /** A card needs none; the others say where the customer pays (inside WeChat, a phone browser...). */
@@ -68,47 +67,6 @@ export interface CreatePaymentInput {
   clientIp: string;
   origin: string;
   notifyBase: string;
-}
-
-interface PayTarget {
-  type: 'order' | 'bill';
-  id: number;
-  amount: number;
-  description: string;
-}
-
-const notPayable = (type: PayTarget['type']) => new ApiError(type === 'order' ? 'ORDER_NOT_PAYABLE' : 'NO_BILL_TO_PAY');
-
-async function billTarget(db: Database, userId: number, billNo: string): Promise<PayTarget> {
-  const bill = await billByNo(db, userId, billNo);
-  if (bill.status !== 'unpaid') throw new ApiError('NO_BILL_TO_PAY');
-  // Oldest first: paying December while November stays unpaid would leave November overdue.
-  const [older] = await db
-    .select({ month: bills.month })
-    .from(bills)
-    .where(and(eq(bills.userId, userId), eq(bills.status, 'unpaid'), lt(bills.month, bill.month)))
-    .orderBy(asc(bills.month))
-    .limit(1);
-  if (older) throw new ApiError('OLDER_BILL_UNPAID', 200, undefined, billMonthParams(older.month));
-  return { type: 'bill', id: bill.id, amount: bill.total, description: `Monthly bill ${bill.month}` };
-}
-
-async function orderTarget(
-  db: Database,
-  userId: number,
-  orderNo: string | undefined,
-  now: Date,
-  photoForData: boolean,
-): Promise<PayTarget> {
-  const order = await latestOrder(db, userId, orderNo);
-  if (!order) throw new NotFoundError();
-  if (order.status === 'expired' || (order.status === 'awaiting_payment' && order.payBefore <= now))
-    throw new ApiError('ORDER_EXPIRED');
-  if (order.status !== 'awaiting_payment') throw new ApiError('ORDER_NOT_PAYABLE');
-  // The law (contract/identity-rules.ts): no payment before the identity check an online
-  // order needs; a pickup customer checked at the counter pays first.
-  if (!(await identityAllowsPayment(db, order, photoForData))) throw new ApiError('IDENTITY_REQUIRED');
-  return { type: 'order', id: order.id, amount: order.total, description: order.planName.cn };
 }
 
 const openAttempt = async (db: Database, target: PayTarget) =>
@@ -130,7 +88,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * Starts paying an order or bill; the amount is the order's or bill's, decided on the server.
+ * Starts paying an order, bill or charge; the amount is the target's own, decided on the server.
  * One attempt is open at a time: a new one first closes the open one with its provider (or,
  * if the provider says that one was paid, settles it and refuses this one).
  */
@@ -152,9 +110,7 @@ export async function createPayment(deps: PaymentDeps, userId: number, request: 
   const input: StartInput = { ...request, method, scene, openid };
   if (input.method === 'card' && !input.token) throw new ApiError('CARD_TOKEN_REQUIRED');
   for (let round = 0; round < 3; round += 1) {
-    const target = input.billNo
-      ? await billTarget(deps.db, userId, input.billNo)
-      : await orderTarget(deps.db, userId, input.orderNo, now, deps.photoForData ?? true);
+    const target = await findTarget(deps.db, userId, input, now, deps.photoForData ?? true);
     const open = await openAttempt(deps.db, target);
     if (open) {
       const answer = await deps.providers[open.method as PayMethod].close(open).catch(() => 'closed' as const);
@@ -171,14 +127,14 @@ export async function createPayment(deps: PaymentDeps, userId: number, request: 
     const paymentNo = newPaymentNo(now);
     const started = await deps.db
       .transaction(async (tx) => {
-        // The order or bill row is the lock every create and settlement of it queues on.
-        const table = target.type === 'order' ? orders : bills;
+        // The order, bill or charge row is the lock every create and settlement of it queues on.
+        const { table, payable } = targetTable(target.type);
         const [locked] = await tx
           .select({ status: table.status })
           .from(table)
           .where(eq(table.id, target.id))
           .for('update');
-        if (locked?.status !== (target.type === 'order' ? 'awaiting_payment' : 'unpaid')) throw notPayable(target.type);
+        if (locked?.status !== payable) throw notPayable(target.type);
         const [still] = await tx
           .select()
           .from(payments)
@@ -328,15 +284,6 @@ export async function receiveNotification(
 }
 
 /** Where a payment stands; one that heard nothing asks its provider (reconciliation). */
-/** The order or bill number a payment is for, as the customer knows it. */
-export async function paymentTargetNo(db: Database, targetType: string, targetId: number): Promise<string> {
-  const [row] =
-    targetType === 'bill'
-      ? await db.select({ no: bills.billNo }).from(bills).where(eq(bills.id, targetId)).limit(1)
-      : await db.select({ no: orders.orderNo }).from(orders).where(eq(orders.id, targetId)).limit(1);
-  return row?.no ?? '';
-}
-
 export async function paymentStatus(deps: PaymentDeps, userId: number, paymentNo: string): Promise<PaymentRow> {
   const [payment] = await deps.db
     .select()

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { PayMethod, RefundView } from '../../contract/api.js';
 import type { Database } from '../db/client.js';
-import { bills, orders, payments, refunds } from '../db/schema.js';
+import { payments, refunds } from '../db/schema.js';
 import { NotFoundError } from '../lib/errors.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
+import { ownTargetId } from './targets.js';
 
 export interface RefundDeps {
   db: Database;
@@ -128,23 +129,13 @@ export async function refundsOf(
   return byTarget;
 }
 
-/** Refunds on one of this customer's orders or bills; someone else's answers as not found. */
+/** Refunds on one of this customer's orders, bills or charges; someone else's answers as not found. */
 export async function customerRefunds(
   db: Database,
   userId: number,
-  target: { orderNo?: string | undefined; billNo?: string | undefined },
+  target: { orderNo?: string | undefined; billNo?: string | undefined; chargeNo?: string | undefined },
 ): Promise<RefundView[]> {
-  const [found] = target.billNo
-    ? await db
-        .select({ id: bills.id })
-        .from(bills)
-        .where(and(eq(bills.billNo, target.billNo), eq(bills.userId, userId)))
-        .limit(1)
-    : await db
-        .select({ id: orders.id })
-        .from(orders)
-        .where(and(eq(orders.orderNo, target.orderNo ?? ''), eq(orders.userId, userId)))
-        .limit(1);
+  const found = await ownTargetId(db, userId, target);
   if (!found) throw new NotFoundError();
-  return (await refundsOf(db, target.billNo ? 'bill' : 'order', [found.id])).get(found.id) ?? [];
+  return (await refundsOf(db, found.type, [found.id])).get(found.id) ?? [];
 }

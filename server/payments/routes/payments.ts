@@ -13,7 +13,8 @@ import { requireUser } from '../../lib/auth.js';
 import { ok, replies } from '../../lib/envelope.js';
 import { withContract } from '../../lib/validate.js';
 import { completeCardReturn } from '../card-return.js';
-import { createPayment, paymentStatus, paymentTargetNo, receiveNotification, type PaymentDeps } from '../payments.js';
+import { createPayment, paymentStatus, receiveNotification, type PaymentDeps } from '../payments.js';
+import { paymentTargetNo } from '../targets.js';
 import { customerRefunds } from '../refunds.js';
 
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -35,11 +36,12 @@ export async function paymentRoutes(fastify: FastifyInstance): Promise<void> {
     { schema: { body: payCreateBodySchema, response: replies(payCreatedSchema) } },
     async (request) => {
       const { user } = await requireUser(app, request);
-      const { orderNo, billNo, method, scene, token, container } = request.body;
+      const { orderNo, billNo, chargeNo, method, scene, token, container } = request.body;
       const result = await createPayment(deps(), user.id, {
         // An empty form field is no order or bill number.
         orderNo: orderNo || undefined,
         billNo: billNo || undefined,
+        chargeNo: chargeNo || undefined,
         method: method ?? '',
         scene,
         token,

@@ -1,0 +1,69 @@
+import { randomInt } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { tokyoDate } from '../../contract/calendar.js';
+import { taxOf, withTax } from '../../contract/pricing.js';
+import type { Database } from '../db/client.js';
+import { charges } from '../db/schema.js';
+import { ApiError, NotFoundError } from '../lib/errors.js';
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+export type ChargeRow = typeof charges.$inferSelect;
+export type ChargeKind = 'esim_reissue';
+
+function newChargeNo(now: Date): string {
+  return `C${tokyoDate(now).replace(/-/g, '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
+}
+
+/**
+ * A one-off charge for the customer to pay (target type 'charge' of the payment API). The
+ * number is short enough to read out on the phone; a clash with an existing one (one in a
+ * million a day) takes another number rather than failing the customer's request.
+ */
+export async function createCharge(
+  tx: Tx | Database,
+  input: { userId: number; kind: ChargeKind; amountExTax: number },
+  now = new Date(),
+): Promise<ChargeRow> {
+  for (let round = 0; ; round += 1) {
+    const [row] = await tx
+      .insert(charges)
+      .values({
+        chargeNo: newChargeNo(now),
+        userId: input.userId,
+        kind: input.kind,
+        amount: input.amountExTax,
+        tax: taxOf(input.amountExTax),
+        total: withTax(input.amountExTax),
+        status: 'unpaid',
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+    if (round >= 5) throw new Error('no free charge number');
+  }
+}
+
+/**
+ * Withdraws an unpaid charge; a paid one stays paid (CHARGE_NOT_PAYABLE). The row lock makes a
+ * cancel and a settlement of the same charge queue: whichever is first decides.
+ */
+export async function cancelCharge(tx: Tx, chargeId: number): Promise<ChargeRow> {
+  const [row] = await tx.select().from(charges).where(eq(charges.id, chargeId)).for('update');
+  if (!row) throw new NotFoundError();
+  if (row.status === 'cancelled') return row;
+  if (row.status !== 'unpaid') throw new ApiError('CHARGE_NOT_PAYABLE');
+  const [cancelled] = await tx.update(charges).set({ status: 'cancelled' }).where(eq(charges.id, chargeId)).returning();
+  return cancelled!;
+}
+
+/** One of the customer's own charges; another customer's number is not found. */
+export async function chargeByNo(db: Database | Tx, userId: number, chargeNo: string): Promise<ChargeRow> {
+  const [row] = await db
+    .select()
+    .from(charges)
+    .where(and(eq(charges.chargeNo, chargeNo), eq(charges.userId, userId)))
+    .limit(1);
+  if (!row) throw new NotFoundError();
+  return row;
+}
