@@ -10,7 +10,7 @@ export interface PayStatus {
   failureCode: string | null;
   targetType: string;
   method: string;
-  /** Yen with tax; the order's or bill's number; when paid (or started), ISO. */
+  /** Yen with tax; the order's, bill's or charge's number; when paid (or started), ISO. */
   amount: number;
   targetNo: string;
   at: string;
@@ -22,6 +22,6 @@ export const postPay = (http: HttpClient, data: FormFields) =>
 export const fetchPayStatus = (http: HttpClient, paymentNo: string) =>
   http.request<PayStatus>({ url: '/api/pay/status', data: { paymentNo } });
 
-/** Surplus payments on one order or bill being sent back. */
-export const fetchRefunds = (http: HttpClient, target: { orderNo?: string; billNo?: string }) =>
+/** Surplus payments on one order, bill or charge being sent back. */
+export const fetchRefunds = (http: HttpClient, target: { orderNo?: string; billNo?: string; chargeNo?: string }) =>
   http.request<{ refunds: RefundView[] }>({ url: '/api/pay/refunds', data: target });

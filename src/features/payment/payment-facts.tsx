@@ -13,7 +13,9 @@ const tokyoTime = new Intl.DateTimeFormat('sv-SE', {
   minute: '2-digit',
 });
 
-/** What a result is about, on every result: amount, method, the order or bill number, and when. */
+const NUMBER_LABEL: Record<string, string> = { bill: 'payResult.billNo', charge: 'payResult.chargeNo' };
+
+/** What a result is about, on every result: amount, method, the order, bill or charge number, and when. */
 export function PaymentFacts({ result }: { result: PayStatus }) {
   const { t } = useTranslation();
   return (
@@ -28,7 +30,7 @@ export function PaymentFacts({ result }: { result: PayStatus }) {
         <dd>{t(`payResult.methodName.${result.method}`)}</dd>
       </div>
       <div>
-        <dt>{t(result.targetType === 'bill' ? 'payResult.billNo' : 'payResult.orderNo')}</dt>
+        <dt>{t(NUMBER_LABEL[result.targetType] ?? 'payResult.orderNo')}</dt>
         <dd>{result.targetNo}</dd>
       </div>
       <div>

@@ -1,87 +1,41 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import { isRunnable, matrixRow, type PayScene, type PayWay } from '../../../contract/containers';
-import type { PlatformBridge } from '../../../bridges/types';
 import type { PaymentConfig, PayMethod, RefundView } from '../../../contract/api';
+import type { PlatformBridge } from '../../../bridges/types';
 import type { CardInput } from '../../../contract/card-rules';
 import type { HttpClient } from '../../api/http-client';
+import { fetchChargeToPay, type ChargeToPay } from '../../api/charge';
 import { postHandoffCreate } from '../../api/handoff';
 import { fetchPayStatus, fetchRefunds, postPay, type PayCreated, type PayStatus } from '../../api/payment';
 import { toResult } from '../../lib/action-result';
 import type { Clearable } from '../../lib/clearable';
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/persistence';
 import { Resource } from '../../lib/resource';
+import { readTarget, sameTarget, targetFields, targetKey, writeTarget, type PayTarget } from './pay-target';
+import { tokenizeCard } from './card-token';
+import { isPayMethod, POLL_TIMING, type PayPhase, type PaymentStoreOptions, type PollTiming } from './payment-types';
 
-/** What is paid: one order or one monthly bill. */
-export type PayTarget = { orderNo?: string; billNo?: string };
+export type { PayTarget } from './pay-target';
+export { POLL_TIMING, type PayPhase, type PaymentStoreOptions, type PollTiming } from './payment-types';
 
-/** Where a payment attempt stands, as the screens show it. */
-export type PayPhase =
-  | { kind: 'idle' }
-  | { kind: 'working' }
-  /**
-   * `slow`: no answer yet after a while; the customer may have left the cashier without paying.
-   * `codeUrl`: WeChat Pay Native, a QR code to scan with a phone while the page asks the server.
-   */
-  | { kind: 'querying'; paymentNo: string; slow: boolean; codeUrl?: string }
-  | { kind: 'paid'; paymentNo: string; targetType: string }
-  | { kind: 'failed'; reasonKey: string; cardCode?: string; method?: PayMethod }
-  | { kind: 'cancelled' }
-  /** The server has no answer after the polling limit: it will settle later, and tell the customer. */
-  | { kind: 'unconfirmed'; paymentNo: string }
-  /** A method that cannot run in this app: a one-time link continues in the browser. */
-  | { kind: 'open-in-browser'; method: PayMethod }
-  /** WeChat Pay from a phone browser without H5: the link, to open inside WeChat. */
-  | { kind: 'open-in-wechat' };
-
-const STORAGE_KEY = 'payment';
 /** A WeChat Pay that left to learn the payer's openid, to go on with when the page is back. */
 const RESUME_KEY = 'payment_resume';
 const RESUME_WITHIN_MS = 5 * 60 * 1000;
 
-/** How long and how often to ask the server; tests shorten them. */
-export interface PollTiming {
-  firstDelayMs: number;
-  maxDelayMs: number;
-  /** After this, the screen offers "pay again" beside "check again" while it keeps asking. */
-  slowAfterMs: number;
-  /** After this, it stops asking and says the result will come later. */
-  limitMs: number;
-}
-
-export const POLL_TIMING: PollTiming = {
-  firstDelayMs: 1500,
-  maxDelayMs: 10_000,
-  slowAfterMs: 10_000,
-  limitMs: 120_000,
-};
-
-const isPayMethod = (m: string): m is PayMethod => m === 'wechat' || m === 'alipay' || m === 'card';
-
-export interface PaymentStoreOptions {
-  storage: KeyValueStorage;
-  http: HttpClient;
-  bridge: PlatformBridge;
-  /** The server's payment settings (AppConfigStore), null until the first launch brought them. */
-  config: () => PaymentConfig | null;
-  /** A computer rather than a phone (contract/containers.ts). */
-  desktop?: boolean;
-  /** Leaves for a silent WeChat authorization that tells the server the payer's openid. */
-  learnWechatPayer?: () => Promise<boolean>;
-  timing?: PollTiming;
-}
-
 /** Paying an order through the bridge of this platform, or by card; the server has the last word. */
 export class PaymentStore implements Clearable {
   phase: PayPhase = { kind: 'idle' };
-  /** The order or monthly bill being paid, kept for the card page and for coming back from a redirect. */
+  /** The order, monthly bill or charge being paid, kept for the card page and for coming back from a redirect. */
   orderNo: string;
   billNo: string;
+  chargeNo: string;
   /** The server's last word on the attempt followed: amount, method, order or bill number, time. */
   result: PayStatus | null = null;
   private pollToken = 0;
   /** Counts clears: an answer that arrives after one belongs to the customer who left. */
   private clears = 0;
   private readonly refunds = new Map<string, Resource<{ refunds: RefundView[] }>>();
+  private readonly charges = new Map<string, Resource<{ charge: ChargeToPay | null }>>();
 
   private readonly storage: KeyValueStorage;
   private readonly http: HttpClient;
@@ -99,12 +53,10 @@ export class PaymentStore implements Clearable {
     this.desktop = options.desktop ?? false;
     this.learnWechatPayer = options.learnWechatPayer ?? (() => Promise.resolve(false));
     this.timing = options.timing ?? POLL_TIMING;
-    const saved = readJson<{ orderNo?: string; billNo?: string }>(this.storage, STORAGE_KEY);
-    this.orderNo = saved?.orderNo ?? '';
-    this.billNo = saved?.billNo ?? '';
+    ({ orderNo: this.orderNo, billNo: this.billNo, chargeNo: this.chargeNo } = readTarget(this.storage));
     makeAutoObservable<
       PaymentStore,
-      'storage' | 'http' | 'bridge' | 'config' | 'pollToken' | 'clears' | 'refunds' | 'timing' | 'desktop'
+      'storage' | 'http' | 'bridge' | 'config' | 'pollToken' | 'clears' | 'refunds' | 'charges' | 'timing' | 'desktop'
     >(this, {
       clears: false,
       desktop: false,
@@ -115,6 +67,7 @@ export class PaymentStore implements Clearable {
       config: false,
       pollToken: false,
       refunds: false,
+      charges: false,
     });
   }
 
@@ -127,7 +80,7 @@ export class PaymentStore implements Clearable {
     this.handoffError = '';
     const clears = this.clears;
     const made = await toResult(
-      () => postHandoffCreate(this.http, this.billNo ? '' : this.orderNo),
+      () => postHandoffCreate(this.http, this.billNo || this.chargeNo ? '' : this.orderNo),
       (d) => d,
     );
     runInAction(() => {
@@ -155,8 +108,13 @@ export class PaymentStore implements Clearable {
     return this.bridge.platform;
   }
 
-  /** The buttons: everything but the methods that are only explained. */
+  /**
+   * The buttons: everything but the methods that are only explained. A charge is paid where the
+   * customer is (a continuation link names an order or the bill, not a charge), so only the
+   * ways that run here; the card runs everywhere.
+   */
   get choices(): PayWay[] {
+    if (this.chargeNo) return this.ways.filter((way) => isRunnable(way));
     return this.ways.filter((way) => isRunnable(way) || way.instead !== 'explain');
   }
 
@@ -167,24 +125,43 @@ export class PaymentStore implements Clearable {
       .map((way) => ({ method: way.method, reasonKey: `payment.explain.${this.bridge.platform}.${way.method}` }));
   }
 
+  /** Pays this order, this bill or this charge from now on (and after a reload). */
+  setTarget(target: PayTarget): void {
+    const fields = targetFields(target);
+    this.orderNo = fields.orderNo ?? '';
+    this.billNo = fields.billNo ?? '';
+    this.chargeNo = fields.chargeNo ?? '';
+    writeTarget(this.storage, fields);
+  }
+
   setOrder(orderNo: string): void {
-    this.orderNo = orderNo;
-    this.billNo = '';
-    writeJson(this.storage, STORAGE_KEY, { orderNo });
+    this.setTarget({ orderNo });
   }
 
   setBill(billNo: string): void {
-    this.billNo = billNo;
-    this.orderNo = '';
-    writeJson(this.storage, STORAGE_KEY, { billNo });
+    this.setTarget({ billNo });
   }
 
-  /** Surplus payments on an order or a bill being sent back; one resource per target. */
+  setCharge(chargeNo: string): void {
+    this.setTarget({ chargeNo });
+  }
+
+  /** The charge a pay page was opened for: what it is for and its total, one resource per number. */
+  chargeOf(chargeNo: string): Resource<{ charge: ChargeToPay | null }> {
+    let charge = this.charges.get(chargeNo);
+    if (!charge) {
+      charge = new Resource(() => fetchChargeToPay(this.http, chargeNo), { charge: null });
+      this.charges.set(chargeNo, charge);
+    }
+    return charge;
+  }
+
+  /** Surplus payments on an order, a bill or a charge being sent back; one resource per target. */
   refundsOf(target: PayTarget): Resource<{ refunds: RefundView[] }> {
-    const key = target.billNo ? `bill:${target.billNo}` : `order:${target.orderNo ?? ''}`;
+    const key = targetKey(target);
     let refunds = this.refunds.get(key);
     if (!refunds) {
-      const query = target.billNo ? { billNo: target.billNo } : { orderNo: target.orderNo };
+      const query = targetFields(target);
       refunds = new Resource(() => fetchRefunds(this.http, query), { refunds: [] });
       this.refunds.set(key, refunds);
     }
@@ -192,12 +169,12 @@ export class PaymentStore implements Clearable {
   }
 
   /** What is being paid, as /api/pay/create takes it. */
-  private get target(): PayTarget {
-    return this.billNo ? { billNo: this.billNo } : { orderNo: this.orderNo || undefined };
+  get target(): PayTarget {
+    return targetFields({ orderNo: this.orderNo, billNo: this.billNo, chargeNo: this.chargeNo });
   }
 
   get hasTarget(): boolean {
-    return Boolean(this.billNo || this.orderNo);
+    return Boolean(this.billNo || this.orderNo || this.chargeNo);
   }
 
   reset(): void {
@@ -217,8 +194,10 @@ export class PaymentStore implements Clearable {
     this.reset();
     this.orderNo = '';
     this.billNo = '';
+    this.chargeNo = '';
     this.refunds.clear();
-    writeJson(this.storage, STORAGE_KEY, null);
+    this.charges.clear();
+    writeTarget(this.storage, null);
     writeJson(this.storage, RESUME_KEY, null);
   }
 
@@ -254,65 +233,28 @@ export class PaymentStore implements Clearable {
 
   /**
    * Back from learning the payer's openid: the WeChat Pay the customer asked for goes on by
-   * itself, once, if it was for this order or bill and a few minutes ago.
+   * itself, once, if it was for this order, bill or charge and a few minutes ago.
    */
   resumeAfterReturn(target: PayTarget): void {
     const saved = readJson<PayTarget & { way?: PayWay; at?: number }>(this.storage, RESUME_KEY);
     if (!saved) return;
     writeJson(this.storage, RESUME_KEY, null);
-    const same = (saved.orderNo ?? '') === (target.orderNo ?? '') && (saved.billNo ?? '') === (target.billNo ?? '');
-    if (!same || !saved.way || Date.now() - (saved.at ?? 0) > RESUME_WITHIN_MS) return;
-    if (target.billNo) this.setBill(target.billNo);
-    else if (target.orderNo) this.setOrder(target.orderNo);
+    if (!sameTarget(saved, target) || !saved.way || Date.now() - (saved.at ?? 0) > RESUME_WITHIN_MS) return;
+    this.setTarget(target);
     void this.pay(saved.way);
   }
 
   /** Card: checked here, tokenized by the gateway's script, and only the token sent to /api. */
   async payByCard(input: CardInput): Promise<Partial<Record<keyof CardInput, string>> | null> {
-    // Only the card page needs these: they stay out of the first render of every page.
-    const code = await Promise.all([import('../../../contract/card-rules'), import('../../../bridges/card')]).catch(
-      () => null,
+    const tokenized = await tokenizeCard(input, this.config(), () =>
+      runInAction(() => (this.phase = { kind: 'working' })),
     );
-    if (!code) {
-      runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'api.errors.NETWORK' }));
+    if ('problems' in tokenized) return tokenized.problems;
+    if ('failed' in tokenized) {
+      runInAction(() => (this.phase = { kind: 'failed', ...tokenized.failed }));
       return null;
     }
-    const [{ CARD_OK, checkCard, normalizeCard, toGatewayExpiry }, { getCardToken }] = code;
-    const problems = checkCard(input);
-    // What reaches the gateway is the spec's form (MMYY, digits only), never what was typed.
-    const card = normalizeCard(input);
-    if (Object.keys(problems).length > 0) return problems;
-    const config = this.config();
-    if (!config) {
-      runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'api.errors.NETWORK' }));
-      return null;
-    }
-    runInAction(() => (this.phase = { kind: 'working' }));
-    let token: string | undefined;
-    try {
-      const result = await getCardToken(config.tokenScriptUrl, config.shopId, {
-        cardno: card.number,
-        expire: toGatewayExpiry(card.expiry),
-        securitycode: card.securityCode,
-        holdername: card.holder,
-        tokennumber: '1',
-      });
-      if (result.resultCode !== CARD_OK) {
-        runInAction(
-          () =>
-            (this.phase = {
-              kind: 'failed',
-              reasonKey: `card.errors.${result.resultCode}`,
-              cardCode: result.resultCode,
-            }),
-        );
-        return null;
-      }
-      token = result.tokenObject?.token?.[0];
-    } catch {
-      runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'card.errors.902', cardCode: '902' }));
-      return null;
-    }
+    const { token } = tokenized;
     const created = await toResult(
       () => postPay(this.http, { ...this.target, method: 'card', token, container: this.bridge.platform }),
       (d) => d,

@@ -11,6 +11,7 @@ import { BillSummary } from '../../features/line/bill-summary';
 import { PayCountdown } from '../../features/purchase/countdown';
 import { TextField } from '../../components/text-field';
 import { PaymentPhase } from '../../features/payment/payment-phase';
+import { ChargeSummary } from '../../features/payment/charge-summary';
 import '../../components/form-page.css';
 
 export default observer(function CreditCardPage({ titleKey }: PageProps) {
@@ -28,15 +29,21 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
   const [errors, setErrors] = useState<Partial<Record<keyof CardInput, string>>>({});
 
   useEffect(() => () => payment.reset(), [payment]);
-  // What is being paid, on screen beside the form: the order (with its deadline) or the bill.
+  // What is being paid, on screen beside the form: the order (with its deadline), the bill or the charge.
+  const chargeResource = payment.chargeNo ? payment.chargeOf(payment.chargeNo) : null;
   useEffect(() => {
     if (payment.orderNo) void purchase.viewOrder(payment.orderNo);
     else if (payment.billNo) void line.bills.load();
-  }, [payment.orderNo, payment.billNo, purchase, line]);
+    else if (chargeResource) void chargeResource.load();
+  }, [payment.orderNo, payment.billNo, chargeResource, purchase, line]);
   const order = payment.orderNo ? (purchase.order.data?.order ?? null) : null;
   // Without something to pay there is no card form, only the way to the orders.
-  const payable = payment.billNo ? true : Boolean(payment.orderNo) && (!order || order.status === 'awaiting_payment');
+  const payable =
+    payment.billNo || payment.chargeNo
+      ? true
+      : Boolean(payment.orderNo) && (!order || order.status === 'awaiting_payment');
   const bill = payment.billNo ? line.bills.data.bills.find((b) => b.billNo === payment.billNo) : undefined;
+  const charge = chargeResource?.data.charge ?? null;
   useEffect(() => {
     if (payment.phase.kind === 'paid')
       navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });
@@ -76,6 +83,7 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
           </>
         )}
         {bill && <BillSummary bill={bill} />}
+        {charge && <ChargeSummary charge={charge} />}
         {payable && (
           <form className="form form-section" onSubmit={submit} noValidate autoComplete="on">
             <TextField

@@ -33,10 +33,13 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
   }, [payment, paymentNo, leftCashier]);
 
   const phase = payment.phase;
-  const bill =
+  // What was paid decides the words and the way back: an order, a monthly bill or a charge.
+  const kind =
     phase.kind === 'paid'
-      ? phase.targetType === 'bill'
-      : (payment.result?.targetType ?? '') === 'bill' || Boolean(payment.billNo);
+      ? phase.targetType
+      : (payment.result?.targetType ?? (payment.chargeNo ? 'charge' : payment.billNo ? 'bill' : 'order'));
+  const bill = kind === 'bill';
+  const charge = kind === 'charge';
   const outcome: Outcome = !paymentNo
     ? 'none'
     : phase.kind === 'paid'
@@ -49,8 +52,8 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
             ? 'unconfirmed'
             : 'confirming';
   const titleOf: Record<Outcome, string> = {
-    paid: bill ? 'payment.billPaid' : 'payment.orderPaid',
-    failed: bill ? 'payment.billPayFailed' : 'payment.orderPayFailed',
+    paid: charge ? 'payment.chargePaid' : bill ? 'payment.billPaid' : 'payment.orderPaid',
+    failed: charge ? 'payment.chargePayFailed' : bill ? 'payment.billPayFailed' : 'payment.orderPayFailed',
     cancelled: 'payResult.cancelledTitle',
     confirming: 'payResult.confirmingTitle',
     unconfirmed: 'payResult.unconfirmedTitle',
@@ -61,11 +64,22 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
     document.title = pageTitle(t, titleOf[outcome]);
     // titleOf is rebuilt each render from outcome and bill, which are the real inputs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, outcome, bill, i18n.language]);
+  }, [t, outcome, kind, i18n.language]);
 
   const orderNo = payment.result?.targetType === 'order' ? payment.result.targetNo : payment.orderNo;
-  const payAgain = bill ? '/pages/user/pay' : `/pages/process/pay?orderNo=${orderNo}`;
-  const targetPage = bill ? '/pages/order/orderDetail' : `/pages/process/pay?orderNo=${orderNo}`;
+  const chargeNo = payment.result?.targetType === 'charge' ? payment.result.targetNo : payment.chargeNo;
+  const payAgain = charge
+    ? `/pages/user/pay?chargeNo=${chargeNo}`
+    : bill
+      ? '/pages/user/pay'
+      : `/pages/process/pay?orderNo=${orderNo}`;
+  // A charge pays for something on the line (an eSIM reissue): its progress is on the line page.
+  const targetPage = charge
+    ? '/pages/user/taocan'
+    : bill
+      ? '/pages/order/orderDetail'
+      : `/pages/process/pay?orderNo=${orderNo}`;
+  const targetWords = charge ? 'payment.backToLine' : bill ? 'routes.orderDetail' : 'order.myOrder';
   // An older server (or a partial answer) without the facts shows none rather than "¥NaN".
   const facts = payment.result?.targetNo ? <PaymentFacts result={payment.result} /> : null;
   const checkAgain = () => void payment.waitForServer(paymentNo);
@@ -82,9 +96,10 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
             </svg>
             <h2>{heading}</h2>
             {facts}
-            {!bill && <p>{t('payment.orderPaidHint')}</p>}
+            {kind === 'order' && <p>{t('payment.orderPaidHint')}</p>}
+            {charge && <p>{t('payment.chargePaidHint')}</p>}
             <Link className="button button-primary" to={targetPage}>
-              {t(bill ? 'routes.orderDetail' : 'order.myOrder')}
+              {t(targetWords)}
             </Link>
           </>
         )}
@@ -121,7 +136,7 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
               {t('payResult.checkAgain')}
             </button>
             <Link className="button button-outline" to={targetPage}>
-              {t(bill ? 'routes.orderDetail' : 'payResult.viewOrder')}
+              {t(charge ? 'payment.backToLine' : bill ? 'routes.orderDetail' : 'payResult.viewOrder')}
             </Link>
             <ContactChannels config={appConfig.config} />
           </>

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
@@ -13,26 +13,47 @@ import { tokyoDate } from '../../../contract/calendar';
 import { formatYen } from '../../lib/format';
 import { PayMethodButtons } from '../../features/payment/pay-method-buttons';
 import { PaymentPhase } from '../../features/payment/payment-phase';
+import { ChargePay } from '../../features/payment/charge-pay';
 import '../../components/form-page.css';
 import './line.css';
 
 /**
- * Monthly bill payment through the same bridges as the purchase. Every unpaid bill is listed,
- * oldest first, and the oldest is the one paid: the server refuses a newer one while an older
- * one is unpaid, so an overdue month is never left behind.
+ * Monthly bill payment through the same bridges as the purchase, or (`?chargeNo=`) a one-off
+ * charge such as an eSIM reissue fee. Every unpaid bill is listed, oldest first, and the oldest
+ * is the one paid: the server refuses a newer one while an older one is unpaid, so an overdue
+ * month is never left behind.
  */
 export default observer(function UserPayPage({ titleKey }: PageProps) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { payment } = useStores();
+  const chargeNo = useSearchParams()[0].get('chargeNo') ?? '';
+  useEffect(() => () => payment.reset(), [payment]);
+  useEffect(() => {
+    if (payment.phase.kind === 'paid')
+      navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });
+  }, [payment.phase, navigate]);
+  return (
+    <>
+      <PageHeader title={t(titleKey)} />
+      {chargeNo ? (
+        <main id="main" className="page line-page">
+          <ChargePay payment={payment} chargeNo={chargeNo} />
+        </main>
+      ) : (
+        <BillPay />
+      )}
+    </>
+  );
+});
+
+const BillPay = observer(function BillPay() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { line, payment } = useStores();
   useEffect(() => {
     void line.bills.load();
-    return () => payment.reset();
-  }, [line, payment]);
-  useEffect(() => {
-    if (payment.phase.kind === 'paid')
-      navigate(`/pages/public/success?paymentNo=${payment.phase.paymentNo}`, { replace: true });
-  }, [payment.phase, navigate]);
+  }, [line]);
 
   const [due, ...later] = unpaidOldestFirst(line.bills.data.bills);
   const today = tokyoDate(new Date());
@@ -49,7 +70,6 @@ export default observer(function UserPayPage({ titleKey }: PageProps) {
   };
   return (
     <>
-      <PageHeader title={t(titleKey)} />
       <main id="main" className="page line-page" aria-busy={line.bills.status === 'loading'}>
         {line.bills.status === 'ready' && !due && (
           <p className="inline-status" role="status">
