@@ -1,35 +1,20 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { PROVIDER_OUTCOMES, VERIFIED_DOCUMENTS } from '../../../contract/identity-rules.js';
 import { unstorableAt } from '../../lib/validate.js';
+import { checkSignedBody, signedHeaders, signWebhook, WEBHOOK_TOLERANCE_MS } from '../../lib/webhook-signature.js';
 import type { EkycEvent, WebhookCheck } from './ekyc-provider.js';
 
-// The webhook's proof, shaped after TRUSTDOCK's: an HMAC-SHA256 with the shared secret over
-// `<timestamp>.<raw body>`, the Unix timestamp and the hex signature in two headers. The
+// The eKYC webhook's proof: lib/webhook-signature.ts with the provider's header names. The
 // sandbox signs the same way with its own secret, so one check serves both.
 
 export const TIMESTAMP_HEADER = 'x-ekyc-timestamp';
 export const SIGNATURE_HEADER = 'x-ekyc-signature';
-/** A webhook older or newer than this is refused: a recorded one cannot be replayed later. */
-export const WEBHOOK_TOLERANCE_MS = 5 * 60_000;
-
-export const signWebhook = (secret: string, timestamp: string, body: string): string =>
-  `sha256=${createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex')}`;
+const NAMES = { timestamp: TIMESTAMP_HEADER, signature: SIGNATURE_HEADER };
+export { signWebhook, WEBHOOK_TOLERANCE_MS };
 
 /** The headers a provider sends with `body` at `at`. */
-export function webhookHeaders(secret: string, body: string, at: Date): Record<string, string> {
-  const timestamp = String(Math.floor(at.getTime() / 1000));
-  return {
-    'content-type': 'application/json',
-    [TIMESTAMP_HEADER]: timestamp,
-    [SIGNATURE_HEADER]: signWebhook(secret, timestamp, body),
-  };
-}
-
-const header = (headers: Record<string, string | string[] | undefined>, name: string) => {
-  const value = headers[name];
-  return typeof value === 'string' ? value : '';
-};
+export const webhookHeaders = (secret: string, body: string, at: Date): Record<string, string> =>
+  signedHeaders(NAMES, secret, body, at);
 
 const text = (max: number) => z.string().max(max);
 
@@ -64,20 +49,9 @@ export function verifySignedWebhook(
   headers: Record<string, string | string[] | undefined>,
   now: Date,
 ): WebhookCheck {
-  const timestamp = header(headers, TIMESTAMP_HEADER);
-  const signature = header(headers, SIGNATURE_HEADER);
-  if (!secret || !/^\d{1,12}$/.test(timestamp) || !signature) return { ok: false, reason: 'signature' };
-  const expected = Buffer.from(signWebhook(secret, timestamp, rawBody));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return { ok: false, reason: 'signature' };
-  if (Math.abs(now.getTime() - Number(timestamp) * 1000) > WEBHOOK_TOLERANCE_MS)
-    return { ok: false, reason: 'timestamp' };
-  let json: unknown;
-  try {
-    json = JSON.parse(rawBody);
-  } catch {
-    return { ok: false, reason: 'malformed' };
-  }
+  const checked = checkSignedBody(NAMES, secret, rawBody, headers, now);
+  if (!checked.ok) return checked;
+  const json = checked.json;
   const parsed = webhookBodySchema.safeParse(json);
   // Signed but not storable (a NUL byte, half a surrogate pair): refused, never a fault.
   if (!parsed.success || unstorableAt(parsed.data) !== null) return { ok: false, reason: 'malformed' };
