@@ -27,6 +27,7 @@ import { ordersDomain } from './orders/index.js';
 import { createPaymentProviders, makeSandboxKeys, paymentsDomain } from './payments/index.js';
 import { healthRoutes } from './plugins/health.js';
 import { staffDomain } from './staff/index.js';
+import { esimReissueDomain } from './esim/index.js';
 import { createDocumentStorage } from './lib/storage/create-storage.js';
 import { documentKey } from './lib/document-crypto.js';
 import { SessionCache } from './lib/session-cache.js';
@@ -128,6 +129,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(billingDomain);
   await app.register(notificationsDomain);
   await app.register(staffDomain);
+  await app.register(esimReissueDomain);
 
   const serving = options.staticDir ? await registerStaticApp(app, options.staticDir) : false;
   // The staff console: its own page, never part of what /h5/ serves a customer.
