@@ -160,6 +160,11 @@ export const ERROR_KEYS = [
   'PROFILE_CSV_HEADER',
   'PROFILE_CSV_TOO_MANY',
   'ESIM_PROVIDER_UNAVAILABLE',
+  // A bad row of a stock import (server/esim/stock.ts), named with its line.
+  'ICCID_DUPLICATE',
+  'SMDP_ADDRESS_INVALID',
+  'MATCHING_ID_INVALID',
+  'CONFIRMATION_CODE_INVALID',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -33,6 +33,8 @@ export const seedPlans: (typeof plans.$inferInsert)[] = [
     activityPrice: 2800,
     monthlyRent: 2800,
     sort: 2,
+    // Offered as an eSIM too (issue 30).
+    esim: true,
   },
   {
     code: 'max-50',
@@ -62,6 +64,7 @@ export const seedPlans: (typeof plans.$inferInsert)[] = [
     monthlyRent: 2980,
     sort: 4,
     lineType: 'voice',
+    esim: true,
   },
 ];
 

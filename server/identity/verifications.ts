@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { tokyoDate } from '../../contract/calendar.js';
 import { matchIdentity } from '../../contract/identity-match.js';
+import { isDelivery, type Delivery } from '../../contract/esim-rules.js';
 import {
   identityMethodsFor,
   isOnlineMethod,
@@ -42,7 +43,8 @@ const FINAL = VERIFICATION_STATUSES.filter((status) => status !== 'pending');
 export const isFinal = (status: string) => (FINAL as readonly string[]).includes(status);
 
 const lineTypeOf = (order: Pick<OrderRow, 'lineType'>): LineType => (order.lineType === 'voice' ? 'voice' : 'data');
-const deliveryOf = (order: Pick<OrderRow, 'info'>) => (order.info.delivery === 'pickup' ? 'pickup' : 'mail');
+const deliveryOf = (order: Pick<OrderRow, 'info'>): Delivery =>
+  isDelivery(order.info.delivery) ? order.info.delivery : 'mail';
 /** Photos were collected when it was placed (only ever where they were allowed then). */
 const hasPhotos = (order: Pick<OrderRow, 'info'>) => Boolean(order.info.residenceFront && order.info.identityDoc);
 

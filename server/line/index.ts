@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { lineRoutes } from './routes/line.js';
 
 export { changeAddress, profileOf } from './profile.js';
+export { formatMsisdn, openLine, type LineRow } from './open-line.js';
 export { type ConsoleActor, importUsage, readUsageCsv, type UsageRow } from './usage.js';
 
 /** Registers the domain's routes (app.ts). */

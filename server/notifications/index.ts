@@ -18,6 +18,7 @@ export {
   type Transports,
 } from './outbox.js';
 export { notify } from './notifications.js';
+export { queueMessages, type QueuedMessage } from './outbox.js';
 
 /** Registers the domain's routes (app.ts). */
 export async function notificationsDomain(app: FastifyInstance): Promise<void> {

@@ -72,4 +72,5 @@ CREATE INDEX "esim_profiles_order_idx" ON "esim_profiles" USING btree ("order_id
 CREATE UNIQUE INDEX "esim_reissues_no_key" ON "esim_reissues" USING btree ("reissue_no");--> statement-breakpoint
 CREATE UNIQUE INDEX "esim_reissues_open_key" ON "esim_reissues" USING btree ("line_id") WHERE "esim_reissues"."status" in ('awaiting_payment', 'processing', 'waiting_stock');--> statement-breakpoint
 CREATE UNIQUE INDEX "charges_charge_no_key" ON "charges" USING btree ("charge_no");--> statement-breakpoint
-CREATE INDEX "charges_user_idx" ON "charges" USING btree ("user_id");
+CREATE INDEX "charges_user_idx" ON "charges" USING btree ("user_id");--> statement-breakpoint
+UPDATE "plans" SET "esim" = true WHERE "code" IN ('standard-20', 'voice-10');

@@ -100,3 +100,12 @@ export const sandboxEsimProfiles = pgTable('sandbox_esim_profiles', {
   matchingId: text('matching_id').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** The carrier's install notices already applied, by event id: a notice sent twice is applied once. */
+export const esimNotices = pgTable('esim_notices', {
+  eventId: text('event_id').primaryKey(),
+  iccid: text('iccid').notNull(),
+  state: text('state').notNull(),
+  occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
