@@ -1,10 +1,12 @@
-import { and, asc, eq, inArray, ne, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, or } from 'drizzle-orm';
 import type { Database } from '../db/client.js';
 import { auditLog, charges, esimProfiles, esimReissues, lines, orders } from '../db/schema.js';
 import { notify } from '../notifications/index.js';
 import { assignProfile, releaseProfile, reserveProfile, type EsimDeps } from './profiles.js';
 import { EsimUnavailableError } from './providers/esim-provider.js';
 import type { ReissueRow } from './reissues.js';
+import { alertLowStock } from './stock-alert.js';
+import { onStockImported } from './stock.js';
 
 // A reissue goes on by itself once it may: its charge paid (or no fee) → processing → the old
 // profile released (here at once, at the carrier now or by the sweep) → a new profile assigned
@@ -13,7 +15,8 @@ import type { ReissueRow } from './reissues.js';
 // link, never the code). Driven by the customer's reads, staff's actions and the sweep; any of
 // them may run at once on any server: each step takes the reissue's row lock and re-reads it.
 
-export type ReissueOutcome = ReissueRow['status'] | 'busy';
+/** The reissue's status after the run, or `busy` when another process held it. */
+export type ReissueOutcome = string;
 
 export interface ReissueFilter {
   reissueId?: number;
@@ -55,9 +58,13 @@ async function startIfPaid(tx: Tx, row: ReissueRow, now: Date): Promise<ReissueR
  * live profile; assignProfile answers the one it holds). Records it on the reissue, or marks it
  * waiting for stock.
  */
-async function takeNewProfile(tx: Tx, row: ReissueRow, now: Date): Promise<ReissueRow> {
+async function takeNewProfile(deps: EsimDeps, tx: Tx, row: ReissueRow, now: Date): Promise<ReissueRow> {
   if (row.newProfileId) return row;
   const taken = await assignProfile(tx, { orderId: row.orderId, lineId: row.lineId }, now);
+  if (taken) {
+    const [stock] = await tx.select({ n: count() }).from(esimProfiles).where(eq(esimProfiles.status, 'available'));
+    await alertLowStock(tx, deps, stock?.n ?? 0);
+  }
   const status = taken ? 'processing' : 'waiting_stock';
   if (!taken && row.status === 'waiting_stock') return row;
   const [moved] = await tx
@@ -111,7 +118,7 @@ export async function advanceReissue(deps: EsimDeps, reissueId: number, now = ne
   const assigned = await db.transaction(async (tx) => {
     const row = await lockReissue(tx, reissueId, true);
     if (!row || (row.status !== 'processing' && row.status !== 'waiting_stock')) return row;
-    return takeNewProfile(tx, row, now);
+    return takeNewProfile(deps, tx, row, now);
   });
   if (!assigned || assigned.status !== 'processing' || !assigned.newProfileId) return assigned?.status ?? 'busy';
   const [line] = await db.select({ msisdn: lines.msisdn }).from(lines).where(eq(lines.id, assigned.lineId));
@@ -163,3 +170,6 @@ export async function advanceReissues(deps: EsimDeps, filter: ReissueFilter = {}
   }
   return outcomes;
 }
+
+// Paid reissues waiting for stock take their profiles when staff import more (after the orders).
+onStockImported(async (deps) => (await advanceReissues(deps)).done ?? 0);

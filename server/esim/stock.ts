@@ -15,6 +15,7 @@ import type { Database } from '../db/client.js';
 import { esimProfiles, orders } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { deliverWaitingOrders, waitingOrders } from './delivery.js';
+import { reissuesOfOrder } from './reissues.js';
 import { seal, type EsimDeps, type ProfileRow } from './profiles.js';
 
 // Stock: staff's import of the carrier's CSV (all rows valid or nothing imported; ICCIDs already
@@ -185,7 +186,6 @@ export async function staffEsimOf(db: Database, order: { id: number; orderNo: st
     profiles,
     markedInstalledAt: iso(live?.markedInstalledAt ?? null),
     waitingStock: order.status === 'approved' && !live,
-    // Filled by the reissue flow (server/esim reissues) once it exists.
-    reissues: [],
+    reissues: await reissuesOfOrder(db, order.id),
   };
 }
