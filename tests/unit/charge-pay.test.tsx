@@ -11,6 +11,7 @@ import { RootStore } from '../../src/app/root-store';
 import { StoreProvider } from '../../src/app/store-context';
 import { memoryStorage, type KeyValueStorage } from '../../src/lib/persistence';
 import UserPayPage from '../../src/pages/user/pay-page';
+import PaymentResultPage from '../../src/pages/public/success-page';
 import { envelope, fakeFetch, type SeenRequest } from './helpers/fake-server';
 
 // The bill pay page opened as /pages/user/pay?chargeNo= pays a one-off charge (the eSIM
@@ -136,5 +137,44 @@ describe('paying an eSIM reissue fee on the pay page', () => {
     await waitFor(() => expect(seen.some((r) => r.url.includes('/api/bill/lists'))).toBe(true));
     expect(seen.some((r) => r.url.includes('/api/esim/line'))).toBe(false);
     expect(await screen.findByText(cn.api.errors.NO_BILL_TO_PAY)).toBeTruthy();
+  });
+});
+
+describe('the result of paying a charge', () => {
+  it('names the fee and its number, and leads back to the line page', async () => {
+    const { fetch } = fakeFetch((request: SeenRequest) =>
+      request.url.includes('/api/pay/status')
+        ? {
+            status: 200,
+            body: envelope({
+              paymentNo: 'P9',
+              status: 'paid',
+              failureCode: null,
+              targetType: 'charge',
+              method: 'card',
+              amount: 550,
+              targetNo: CHARGE,
+              at: '2026-11-26T10:00:00Z',
+            }),
+          }
+        : { status: 200, body: envelope({}) },
+    );
+    const store = new RootStore({ storage: memoryStorage(), loadLocale: async () => ({}), fetchImpl: fetch });
+    const i18n = createInstance();
+    await i18n.init({ lng: 'ja', resources: { ja: { translation: ja } } });
+    render(
+      <MemoryRouter initialEntries={['/pages/public/success?paymentNo=P9']}>
+        <I18nextProvider i18n={i18n}>
+          <StoreProvider store={store}>
+            <PaymentResultPage titleKey="routes.success" />
+          </StoreProvider>
+        </I18nextProvider>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByRole('heading', { name: ja.payment.chargePaid })).toBeTruthy();
+    expect(screen.getByText(ja.payResult.chargeNo)).toBeTruthy();
+    expect(screen.getByText(CHARGE)).toBeTruthy();
+    expect(screen.getByRole('link', { name: ja.payment.backToLine }).getAttribute('href')).toBe('/pages/user/taocan');
+    expect(screen.queryByText(ja.payment.orderPaidHint)).toBeNull();
   });
 });
