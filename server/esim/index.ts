@@ -3,6 +3,14 @@
 // link, QR or typed code), activated by the carrier's notice or by staff; released on reissue.
 // This file is the domain's public entry: other domains, app.ts, jobs/ and ops/ import only
 // what it exports (docs/architecture.md#server-domains).
+import type { FastifyInstance } from 'fastify';
+import { standInsAllowed, type Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { createEsimProvider, sandboxEsimSecret } from './providers/create-esim.js';
+import type { EsimDeps, EsimLog } from './profiles.js';
+import { adminEsimRoutes } from './routes/admin-esim.js';
+import { esimRoutes } from './routes/esim.js';
+import { sandboxPhoneRoutes } from './routes/sandbox-phone.js';
 
 export type {
   EsimNotice,
@@ -15,6 +23,9 @@ export { EsimUnavailableError } from './providers/esim-provider.js';
 export { createEsimProvider, sandboxEsimSecret } from './providers/create-esim.js';
 export { SANDBOX_ESIM_SECRET } from './providers/sandbox-esim.js';
 export { noticeHeaders, NOTICE_HEADERS } from './providers/notice-signature.js';
+import { deliverWaitingOrders } from './delivery.js';
+import { retryPendingReleases } from './profiles.js';
+
 export {
   activationOf,
   assignProfile,
@@ -26,3 +37,54 @@ export {
   type EsimLog,
   type ProfileRow,
 } from './profiles.js';
+export {
+  approvedEsimOrders,
+  deliverEsimOrder,
+  deliverWaitingOrders,
+  isEsimOrder,
+  orderPage as esimOrderPage,
+  waitingOrders as esimWaitingOrders,
+  type DeliveryOutcome,
+} from './delivery.js';
+export {
+  applyNotice,
+  completeInstall,
+  esimActivation,
+  esimOrderView,
+  profilesOf,
+  type NoticeOutcome,
+} from './install.js';
+export { importProfiles, onStockImported, parseProfileCsv, staffEsimOf, staffProfile, stockView } from './stock.js';
+export { sendNotices as sendSandboxEsimNotices, readLpa } from './routes/sandbox-phone.js';
+
+/** What the domain's services need, built once per process (app.ts, the worker, ops). */
+export function createEsimDeps(config: Config, db: Database, key: Buffer, log: EsimLog): EsimDeps {
+  return {
+    db,
+    provider: createEsimProvider(config, db),
+    key,
+    log,
+    stockLow: config.ESIM_STOCK_LOW,
+    stockAlertTo: config.ESIM_STOCK_ALERT_TO,
+  };
+}
+
+/**
+ * The sweep's part (server/jobs): approved eSIM orders delivered (stock arrived, the carrier
+ * back), assigned profiles the carrier has not reserved yet, releases it did not confirm.
+ * Idempotent; answers counts for the job log.
+ */
+export async function esimSweep(deps: EsimDeps): Promise<{ delivered: number; released: number }> {
+  const delivered = await deliverWaitingOrders(deps);
+  const released = await retryPendingReleases(deps);
+  return { delivered, released };
+}
+
+/** Registers the domain's routes (app.ts). */
+export async function esimDomain(app: FastifyInstance): Promise<void> {
+  const deps = () => app.esim;
+  await app.register(esimRoutes(deps));
+  await app.register(adminEsimRoutes(deps));
+  if (standInsAllowed(app.config) && app.config.ESIM_MODE === 'sandbox')
+    await app.register(sandboxPhoneRoutes(sandboxEsimSecret(app.config)));
+}
