@@ -12,6 +12,7 @@ import type { StaffRole } from './staff-roles.js';
 import type { z } from 'zod';
 import type { VerificationStatus } from './identity-rules.js';
 import type { counterCheckSchema, StaffIdentity } from './identity-views.js';
+import type { StaffEsim } from './esim-views.js';
 
 export type Bilingual = { cn: string; ja: string };
 
@@ -72,6 +73,8 @@ export interface AdminOrder {
   canSeeDocuments: boolean;
   /** The plan's line type, the methods it may use, whether it passed, and each verification (contract/identity-rules.ts). */
   identity: StaffIdentity;
+  /** An eSIM order's profiles (current and released), reissues, whether it waits for stock; null for a SIM card. */
+  esim: StaffEsim | null;
 }
 
 /**
@@ -110,7 +113,8 @@ export interface FulfilmentQueue {
   toShip: {
     orderNo: string;
     customerName: string;
-    delivery: 'mail' | 'pickup';
+    /** `esim`: approved, waiting for a profile in stock (delivered by itself once one is imported). */
+    delivery: 'mail' | 'pickup' | 'esim';
     store: string | null;
     approvedAt: string | null;
     overdue: boolean;
@@ -118,7 +122,8 @@ export interface FulfilmentQueue {
   toActivate: {
     orderNo: string;
     customerName: string;
-    status: 'shipped' | 'ready_for_pickup';
+    /** `esim_ready`: the profile is installable; the line opens on the carrier's notice or staff's activation. */
+    status: 'shipped' | 'ready_for_pickup' | 'esim_ready';
     trackingNo: string | null;
   }[];
 }

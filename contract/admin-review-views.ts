@@ -13,6 +13,7 @@ import type {
 import { CARRIERS } from './admin-api';
 import { VERIFICATION_STATUSES } from './identity-rules';
 import { staffIdentitySchema } from './identity-views';
+import { staffEsimSchema } from './esim-views';
 import { DOCUMENT_KINDS, ORDER_STATUSES, REJECTION_REASONS } from './order-status';
 
 // The staff console's review and fulfilment calls (contract/admin-api.ts has their shapes as
@@ -73,6 +74,7 @@ export const adminOrderSchema = z.object({
   documents: z.array(adminDocumentSchema),
   canSeeDocuments: z.boolean(),
   identity: staffIdentitySchema,
+  esim: staffEsimSchema.nullable(),
 }) satisfies z.ZodType<AdminOrder>;
 
 export const fulfilmentQueueSchema = z.object({
@@ -80,7 +82,7 @@ export const fulfilmentQueueSchema = z.object({
     z.object({
       orderNo: z.string(),
       customerName: z.string(),
-      delivery: z.enum(['mail', 'pickup']),
+      delivery: z.enum(['mail', 'pickup', 'esim']),
       store: z.string().nullable(),
       approvedAt: isoOrNull,
       overdue: z.boolean(),
@@ -90,7 +92,7 @@ export const fulfilmentQueueSchema = z.object({
     z.object({
       orderNo: z.string(),
       customerName: z.string(),
-      status: z.enum(['shipped', 'ready_for_pickup']),
+      status: z.enum(['shipped', 'ready_for_pickup', 'esim_ready']),
       trackingNo: z.string().nullable(),
     }),
   ),

@@ -8,6 +8,8 @@ import { refuseWhileServerRuns } from '../server/ops/server-lock.js';
 import { serverUrlFor } from '../server/ops/server-url.js';
 import { createDocumentStorage } from '../server/lib/storage/create-storage.js';
 import { documentKey } from '../server/lib/document-crypto.js';
+import { createEsimDeps } from '../server/esim/index.js';
+import { pino } from 'pino';
 
 const argv = process.argv.slice(2);
 if (argv.length === 0 || argv.includes('--help') || argv[0] === 'help') {
@@ -17,11 +19,9 @@ if (argv.length === 0 || argv.includes('--help') || argv[0] === 'help') {
 const config = loadConfig();
 if (!config.DATABASE_URL) refuseWhileServerRuns(config.DATA_DIR);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-const vault = {
-  db: database.db,
-  storage: createDocumentStorage(config),
-  key: documentKey(config.DOCUMENT_KEY, config.DATA_DIR, config.NODE_ENV === 'production'),
-};
+const key = documentKey(config.DOCUMENT_KEY, config.DATA_DIR, config.NODE_ENV === 'production');
+const vault = { db: database.db, storage: createDocumentStorage(config), key };
+const esim = createEsimDeps(config, database.db, key, pino({ level: 'warn' }));
 let code = 0;
 try {
   console.log(
@@ -30,6 +30,7 @@ try {
       vault,
       actor: process.env.OPS_USER || userInfo().username,
       publicUrl: serverUrlFor(config),
+      esim,
     }),
   );
 } catch (error) {

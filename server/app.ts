@@ -21,13 +21,13 @@ import { billingDomain } from './billing/index.js';
 import { ContentCache, contentDomain } from './content/index.js';
 import { documentsDomain } from './documents/index.js';
 import { identityDomain } from './identity/index.js';
+import { createEsimDeps, esimDomain } from './esim/index.js';
 import { lineDomain } from './line/index.js';
 import { notificationsDomain, queueingMail, queueingSms, type MailProvider } from './notifications/index.js';
 import { ordersDomain } from './orders/index.js';
 import { createPaymentProviders, makeSandboxKeys, paymentsDomain } from './payments/index.js';
 import { healthRoutes } from './plugins/health.js';
 import { staffDomain } from './staff/index.js';
-import { esimReissueDomain } from './esim/index.js';
 import { createDocumentStorage } from './lib/storage/create-storage.js';
 import { documentKey } from './lib/document-crypto.js';
 import { SessionCache } from './lib/session-cache.js';
@@ -88,11 +88,13 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const sandboxKeys = makeSandboxKeys();
   app.decorate('sandboxKeys', sandboxKeys);
   app.decorate('payments', createPaymentProviders(options.config, options.database.db, sandboxKeys));
-  app.decorate('documents', {
-    db: options.database.db,
-    storage: createDocumentStorage(options.config),
-    key: documentKey(options.config.DOCUMENT_KEY, options.config.DATA_DIR, options.config.NODE_ENV === 'production'),
-  });
+  const key = documentKey(
+    options.config.DOCUMENT_KEY,
+    options.config.DATA_DIR,
+    options.config.NODE_ENV === 'production',
+  );
+  app.decorate('documents', { db: options.database.db, storage: createDocumentStorage(options.config), key });
+  app.decorate('esim', createEsimDeps(options.config, options.database.db, key, app.log));
   // Read paths serve sessions and public content from memory while the database's change
   // notifications reach this process; the caches turn themselves off when they do not.
   const changes = await startChangeFeed(options.database, { log: app.log });
@@ -124,12 +126,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(documentsDomain);
   await app.register(ordersDomain);
   await app.register(identityDomain);
+  await app.register(esimDomain);
   await app.register(paymentsDomain);
   await app.register(lineDomain);
   await app.register(billingDomain);
   await app.register(notificationsDomain);
   await app.register(staffDomain);
-  await app.register(esimReissueDomain);
 
   const serving = options.staticDir ? await registerStaticApp(app, options.staticDir) : false;
   // The staff console: its own page, never part of what /h5/ serves a customer.

@@ -11,6 +11,7 @@ import type { DocumentVault } from './documents/index.js';
 import type { SessionCache } from './lib/session-cache.js';
 import type { PaymentProvider, SandboxKeys } from './payments/index.js';
 import type { MailProvider, SmsProvider } from './notifications/index.js';
+import type { EsimDeps } from './esim/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +32,8 @@ declare module 'fastify' {
     sessions: SessionCache;
     /** Public data by key, until its tables change (services/content-cache.ts). */
     contentCache: ContentCache;
+    /** The eSIM domain's services: the carrier's platform, the document key, stock settings. */
+    esim: EsimDeps;
   }
   interface FastifyRequest {
     /** The display language this request asked for (Accept-Language). */

@@ -44,7 +44,11 @@ export async function deliverEsimOrder(deps: EsimDeps, orderId: number, actor = 
   }
   const profile = await db.transaction(async (tx) => {
     // The order's lock: two servers delivering the same order take one profile, not two.
-    const [locked] = await tx.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)).for('update');
+    const [locked] = await tx
+      .select({ status: orders.status })
+      .from(orders)
+      .where(eq(orders.id, orderId))
+      .for('update');
     if (locked?.status !== 'approved') return null;
     const taken = await assignProfile(tx, { orderId, lineId: null });
     if (taken) await alertLowStock(tx, deps, await availableCount(tx));
@@ -57,7 +61,10 @@ export async function deliverEsimOrder(deps: EsimDeps, orderId: number, actor = 
   try {
     await reserveProfile(deps, profile.id, null);
   } catch (error) {
-    deps.log.warn({ orderNo: order.orderNo, iccid: profile.iccid, err: error }, 'esim reservation failed; the sweep retries');
+    deps.log.warn(
+      { orderNo: order.orderNo, iccid: profile.iccid, err: error },
+      'esim reservation failed; the sweep retries',
+    );
     return 'provider_unavailable';
   }
   try {

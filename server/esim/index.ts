@@ -4,9 +4,13 @@
 // This file is the domain's public entry: other domains, app.ts, jobs/ and ops/ import only
 // what it exports (docs/architecture.md#server-domains).
 import type { FastifyInstance } from 'fastify';
-import { createEsimProvider } from './providers/create-esim.js';
-import type { EsimProvider } from './providers/esim-provider.js';
-import type { EsimDeps } from './profiles.js';
+import { standInsAllowed, type Config } from '../config.js';
+import type { Database } from '../db/client.js';
+import { createEsimProvider, sandboxEsimSecret } from './providers/create-esim.js';
+import type { EsimDeps, EsimLog } from './profiles.js';
+import { adminEsimRoutes } from './routes/admin-esim.js';
+import { esimRoutes } from './routes/esim.js';
+import { sandboxPhoneRoutes } from './routes/sandbox-phone.js';
 import { reissueRoutes } from './routes/reissue.js';
 
 export type {
@@ -20,6 +24,10 @@ export { EsimUnavailableError } from './providers/esim-provider.js';
 export { createEsimProvider, sandboxEsimSecret } from './providers/create-esim.js';
 export { SANDBOX_ESIM_SECRET } from './providers/sandbox-esim.js';
 export { noticeHeaders, NOTICE_HEADERS } from './providers/notice-signature.js';
+import { deliverWaitingOrders } from './delivery.js';
+import { retryPendingReleases } from './profiles.js';
+import { advanceReissues } from './reissue-progress.js';
+
 export {
   activationOf,
   assignProfile,
@@ -32,6 +40,25 @@ export {
   type ProfileRow,
 } from './profiles.js';
 export {
+  approvedEsimOrders,
+  deliverEsimOrder,
+  deliverWaitingOrders,
+  isEsimOrder,
+  orderPage as esimOrderPage,
+  waitingOrders as esimWaitingOrders,
+  type DeliveryOutcome,
+} from './delivery.js';
+export {
+  applyNotice,
+  completeInstall,
+  esimActivation,
+  esimOrderView,
+  profilesOf,
+  type NoticeOutcome,
+} from './install.js';
+export { importProfiles, onStockImported, parseProfileCsv, staffEsimOf, staffProfile, stockView } from './stock.js';
+export { sendNotices as sendSandboxEsimNotices, readLpa } from './routes/sandbox-phone.js';
+export {
   cancelReissue,
   customerLine,
   esimLineView,
@@ -42,25 +69,39 @@ export {
 } from './reissues.js';
 export { advanceReissue, advanceReissues, type ReissueFilter, type ReissueOutcome } from './reissue-progress.js';
 
-/** The eSIM deps of a server process: its carrier platform (made once), the document key, its log. */
-export function esimDepsOf(app: FastifyInstance): EsimDeps {
-  let provider = providers.get(app);
-  if (!provider) {
-    provider = createEsimProvider(app.config, app.db);
-    providers.set(app, provider);
-  }
+/** What the domain's services need, built once per process (app.ts, the worker, ops). */
+export function createEsimDeps(config: Config, db: Database, key: Buffer, log: EsimLog): EsimDeps {
   return {
-    db: app.db,
-    provider,
-    key: app.documents.key,
-    log: app.log,
-    stockLow: app.config.ESIM_STOCK_LOW,
-    stockAlertTo: app.config.ESIM_STOCK_ALERT_TO,
+    db,
+    provider: createEsimProvider(config, db),
+    key,
+    log,
+    stockLow: config.ESIM_STOCK_LOW,
+    stockAlertTo: config.ESIM_STOCK_ALERT_TO,
   };
 }
-const providers = new WeakMap<FastifyInstance, EsimProvider>();
 
-/** Registers the reissue routes (app.ts). */
-export async function esimReissueDomain(app: FastifyInstance): Promise<void> {
-  await app.register(reissueRoutes(esimDepsOf));
+/**
+ * The sweep's part (server/jobs): approved eSIM orders delivered (stock arrived, the carrier
+ * back), assigned profiles the carrier has not reserved yet, releases it did not confirm.
+ * Idempotent; answers counts for the job log.
+ */
+export async function esimSweep(
+  deps: EsimDeps,
+): Promise<{ delivered: number; released: number; reissued: Record<string, number> }> {
+  const delivered = await deliverWaitingOrders(deps);
+  const released = await retryPendingReleases(deps);
+  // Paid reissues moved on: released, reassigned, reserved, the line switched (reissue-progress.ts).
+  const reissued = await advanceReissues(deps);
+  return { delivered, released, reissued };
+}
+
+/** Registers the domain's routes (app.ts). */
+export async function esimDomain(app: FastifyInstance): Promise<void> {
+  const deps = () => app.esim;
+  await app.register(esimRoutes(deps));
+  await app.register(adminEsimRoutes(deps));
+  await app.register(reissueRoutes(deps));
+  if (standInsAllowed(app.config) && app.config.ESIM_MODE === 'sandbox')
+    await app.register(sandboxPhoneRoutes(sandboxEsimSecret(app.config)));
 }

@@ -176,7 +176,10 @@ export async function esimActivation(tx: Database, orderId: number, iccid: strin
   if (!live || live.iccid !== iccid) return false;
   if (lineId !== null) {
     const now = new Date();
-    await tx.update(esimProfiles).set({ status: 'installed', installedAt: now, lineId }).where(eq(esimProfiles.id, live.id));
+    await tx
+      .update(esimProfiles)
+      .set({ status: 'installed', installedAt: now, lineId })
+      .where(eq(esimProfiles.id, live.id));
   }
   return true;
 }

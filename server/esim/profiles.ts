@@ -1,5 +1,4 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
 import { lpaString } from '../../contract/esim-rules.js';
 import type { EsimActivation } from '../../contract/esim-views.js';
 import type { Database } from '../db/client.js';
@@ -13,7 +12,12 @@ import type { EsimProvider } from './providers/esim-provider.js';
 
 export type ProfileRow = typeof esimProfiles.$inferSelect;
 
-export type EsimLog = Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+/** Where the domain tells what it did: pino (app.log, the worker's) or anything shaped like it. */
+export interface EsimLog {
+  info(object: object, message: string): void;
+  warn(object: object, message: string): void;
+  error(object: object, message: string): void;
+}
 
 export interface EsimDeps {
   db: Database;

@@ -12,7 +12,11 @@ import type { EsimDeps } from './profiles.js';
  * transaction. Keyed by the newest profile imported, so two servers crossing the threshold at
  * once send one, and the next import's run-down is told again.
  */
-export async function alertLowStock(tx: Database, deps: Pick<EsimDeps, 'stockLow' | 'stockAlertTo'>, available: number) {
+export async function alertLowStock(
+  tx: Database,
+  deps: Pick<EsimDeps, 'stockLow' | 'stockAlertTo'>,
+  available: number,
+) {
   if (!deps.stockAlertTo || available > deps.stockLow) return;
   const params = { available, threshold: deps.stockLow };
   await queueMessages(tx, [

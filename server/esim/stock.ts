@@ -172,7 +172,10 @@ export async function stockView(
 }
 
 /** The order's profiles as the console shows them (AdminOrder.esim), or null for another delivery. */
-export async function staffEsimOf(db: Database, order: { id: number; orderNo: string; status: string; info: { delivery?: string } }) {
+export async function staffEsimOf(
+  db: Database,
+  order: { id: number; orderNo: string; status: string; info: { delivery?: string } },
+) {
   if (order.info.delivery !== 'esim') return null;
   const rows = await db
     .select()

@@ -7,6 +7,7 @@ import type { StorageProvider } from '../lib/storage/storage-provider.js';
 import { identityRetention } from '../identity/index.js';
 import { applyDuePlanChanges, billRun, remindBills } from '../billing/index.js';
 import { importUsage } from '../line/index.js';
+import { esimSweep, type EsimDeps } from '../esim/index.js';
 
 export interface ScheduleDeps {
   db: Database;
@@ -14,6 +15,8 @@ export interface ScheduleDeps {
   /** Identity records' retention (IDENTITY_RETENTION_YEARS, ABANDONED_DOCUMENT_DAYS); absent: not run. */
   retention?: { storage: StorageProvider; years: number; abandonedDays: number };
   log: { info(object: object, message: string): void; error(object: object, message: string): void };
+  /** The eSIM domain's services; absent: eSIM deliveries wait (tests that do not need them). */
+  esim?: EsimDeps;
 }
 
 /** Tokyo wall-clock time of `now` as YYYY-MM-DD and HH:MM. */
@@ -76,6 +79,16 @@ export async function runScheduledTasks(deps: ScheduleDeps, now = new Date()) {
     const retention = await identityRetention(deps.db, storage, { years, abandonedDays }, now);
     results.identityRetention = retention;
     await record(deps.db, 'identity-retention', date, { ...retention });
+  }
+  // Every minute: approved eSIM orders delivered (stock imported, the carrier back), releases
+  // the carrier did not confirm asked again, paid reissues moved on. Idempotent, so a sweep on every server is harmless.
+  if (deps.esim) {
+    try {
+      const esim = await esimSweep(deps.esim);
+      if (esim.delivered > 0 || esim.released > 0 || Object.keys(esim.reissued).length > 0) results.esim = esim;
+    } catch (error) {
+      deps.log.error({ err: error }, 'esim sweep failed');
+    }
   }
   results.usageFiles = await importUsageInbox(deps, now);
   return results;

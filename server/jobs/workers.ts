@@ -9,6 +9,8 @@ import { createUsageInbox } from '../lib/storage/create-storage.js';
 import { deliverMessage, dueMessages, type Transports } from '../notifications/index.js';
 import { duePaymentChecks, dueOrderExpiries, expireOrder, reconcilePayment } from '../payments/index.js';
 import { runScheduledTasks, type ScheduleDeps } from './scheduled.js';
+import { createEsimDeps } from '../esim/index.js';
+import { documentKey } from '../lib/document-crypto.js';
 import type { PayMethod } from '../../contract/api.js';
 import { startJobQueue, type JobHandler, type JobName, type JobQueue, type JobSender } from '../lib/queue.js';
 
@@ -46,6 +48,12 @@ export function workerDeps(
     },
     checkAfterSeconds: reconcileSchedule(config),
     queue,
+    esim: createEsimDeps(
+      config,
+      database.db,
+      documentKey(config.DOCUMENT_KEY, config.DATA_DIR, config.NODE_ENV === 'production'),
+      { info: (o, m) => log.info(o, m), warn: (o, m) => log.info(o, m), error: (o, m) => log.error(o, m) },
+    ),
   };
 }
 

@@ -40,6 +40,11 @@ export const PUBLIC_ROUTES: readonly Listed[] = [
     url: '/api/identity/webhook/:provider',
     why: "server to server: the eKYC provider's webhook, proved by its HMAC signature and timestamp",
   },
+  {
+    method: 'POST',
+    url: '/api/esim/notify',
+    why: "server to server: the carrier's eSIM install notice, proved by its HMAC signature and timestamp",
+  },
   { method: 'POST', url: '/api/admin/login', why: "the staff sign-in's first step, the password" },
   { method: 'POST', url: '/api/admin/logout', why: 'clears a stale cookie; a live session needs its CSRF token' },
 ];

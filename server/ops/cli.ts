@@ -20,6 +20,7 @@ import {
   shipOrder,
   showOrder,
 } from '../staff/index.js';
+import { importProfiles, type EsimDeps } from '../esim/index.js';
 import { paymentsNeedingAttention } from './payments-attention.js';
 import { tokyoTime } from './tokyo-time.js';
 import { visible } from './visible.js';
@@ -47,7 +48,11 @@ Usage: npm run ops -- <command> [options]
                                                store (types: residence_card, my_number_card,
                                                driving_licence, passport); a pickup order of a
                                                voice line is handed over only after it
-  activate <order> --msisdn <no> --iccid <no>  open the customer's line
+  activate <order> --msisdn <no> --iccid <no>  open the customer's line (an eSIM order: the
+                                               ICCID of the profile it was given)
+  esim-import <file.csv>                       eSIM profiles from the carrier (iccid,smdp_address,
+                                               matching_id,confirmation_code); all rows or none;
+                                               approved eSIM orders waiting for stock get theirs
   usage import <file.csv>                      msisdn,YYYY-MM-DD,megabytes per line
   bill run --month YYYY-MM                     monthly bills for active lines (safe to repeat)
   payments --attention                         money staff must look at: refunds pending or
@@ -74,6 +79,8 @@ export interface CliDeps {
   today?: string;
   /** Where the console is, for the one-time password's instructions. */
   publicUrl?: string;
+  /** The eSIM domain's services: an approval delivers an eSIM order, esim-import fills stock. */
+  esim?: EsimDeps;
 }
 
 // Every option any command takes; a command ignores the ones it does not use.
@@ -157,7 +164,30 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
       return lines.join('\n');
     }
     case 'approve':
-      return `${(await approveOrder(deps.db, who, need(sub, '<order>'))).orderNo} approved`;
+      return `${(await approveOrder(deps.db, who, need(sub, '<order>'), {}, deps.esim)).orderNo} approved`;
+    case 'esim-import': {
+      if (!deps.esim) throw new OpsError('eSIM is not set up for this command');
+      const file = need(sub, '<file.csv>');
+      const result = await importProfiles(deps.esim, readFileSync(file, 'utf8'), who);
+      // Counts only: the file's matching IDs never reach the audit trail.
+      await deps.db.insert(auditLog).values({
+        actor: who,
+        action: 'esim-import',
+        target: 'esim-stock',
+        detail: {
+          imported: result.imported,
+          skipped: result.skipped.length,
+          errors: result.errors.length,
+          assigned: result.assigned,
+        },
+      });
+      if (result.errors.length > 0)
+        throw new OpsError(
+          ['nothing imported:', ...result.errors.map((e) => `  line ${e.line}: ${e.key}`)].join('\n'),
+          'PROFILE_CSV_INVALID',
+        );
+      return `imported ${result.imported} profiles, skipped ${result.skipped.length} already in stock, ${result.assigned} orders delivered`;
+    }
     case 'reject':
       return `${(await rejectOrder(deps.db, who, need(sub, '<order>'), need(flags.reason, '--reason'), need(flags.document, '--document'), flags.lang)).orderNo} rejected`;
     case 'ship':

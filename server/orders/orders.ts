@@ -13,6 +13,7 @@ import {
   type ResubmitForm,
 } from '../../contract/purchase-rules.js';
 import { photosRequired, type LineType } from '../../contract/identity-rules.js';
+import { isDelivery } from '../../contract/esim-rules.js';
 import type { Database } from '../db/client.js';
 import { orderEvents, orders, plans, purchaseDrafts, stores } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
@@ -59,7 +60,7 @@ async function checkedInformation(
 ): Promise<PurchaseInformation> {
   // The form decides pickup or mail; photos are asked for only where the law and the
   // configuration allow them (contract/identity-rules.ts).
-  const delivery = body.delivery === 'pickup' ? 'pickup' : 'mail';
+  const delivery = isDelivery(body.delivery) ? body.delivery : 'mail';
   const photos = photosRequired({ ...identity, delivery });
   const info = parseWith(informationSchema(tokyoDate(now), { photos }), body);
   const wanted: [keyof PurchaseInformation, string[]][] = photos
@@ -104,7 +105,7 @@ export async function createOrder(
   body: OrderForm,
   payWithinMinutes: number,
   now = new Date(),
-  options: { photoForData?: boolean } = {},
+  options: { photoForData?: boolean; esimFee?: number } = {},
 ): Promise<OrderRow> {
   const planId = Number(body.planId);
   const [plan] = Number.isInteger(planId)
@@ -115,6 +116,8 @@ export async function createOrder(
         .limit(1)
     : [];
   if (!plan) throw new ApiError('SETMEAL_REQUIRED', 200, { planId: 'SETMEAL_REQUIRED' });
+  if (body.delivery === 'esim' && !plan.esim)
+    throw new ApiError('ESIM_NOT_OFFERED', 200, { delivery: 'ESIM_NOT_OFFERED' });
   const lineType: LineType = plan.lineType === 'voice' ? 'voice' : 'data';
   const info = await checkedInformation(db, userId, body, now, {
     lineType,
@@ -124,6 +127,8 @@ export async function createOrder(
   const owned = await ownedDocuments(db, userId, [signatureId]);
   if (owned.get(signatureId) !== 'signature') throw new ApiError('SIGN_FIRST', 200, { signatureId: 'SIGN_FIRST' });
 
+  // An eSIM's own fee (ESIM_FEE, yen excluding tax) is part of the first payment.
+  const price = plan.activityPrice + (info.delivery === 'esim' ? (options.esimFee ?? 0) : 0);
   return db.transaction(async (tx) => {
     const [order] = await tx
       .insert(orders)
@@ -132,9 +137,9 @@ export async function createOrder(
         userId,
         planId: plan.id,
         status: 'awaiting_payment',
-        price: plan.activityPrice,
-        tax: taxOf(plan.activityPrice),
-        total: withTax(plan.activityPrice),
+        price,
+        tax: taxOf(price),
+        total: withTax(price),
         monthlyRent: plan.monthlyRent,
         lineType,
         planName: { cn: plan.nameCn, ja: plan.nameJa },

@@ -3,9 +3,11 @@ import type { AdminDocument, AdminOrder, FulfilmentQueue, ReviewNext, ReviewQueu
 import type { Lang } from '../../contract/api.js';
 import { tokyoDate } from '../../contract/calendar.js';
 import { DOCUMENT_KINDS, isOrderStatus, type DocumentKind } from '../../contract/order-status.js';
+import { isDelivery } from '../../contract/esim-rules.js';
 import { addWorkingDays, DISPATCH_WORKING_DAYS, workingDaysBetween } from '../../contract/working-days.js';
 import type { Database } from '../db/client.js';
 import { latestStatuses, staffIdentity } from '../identity/index.js';
+import { staffEsimOf } from '../esim/index.js';
 import { documents, orderEvents, orders, stores, users } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
 import { OpsError } from './operations.js';
@@ -137,16 +139,17 @@ export async function fulfilmentQueue(
   const waiting = await db
     .select()
     .from(orders)
-    .where(or(eq(orders.status, 'shipped'), eq(orders.status, 'ready_for_pickup')))
+    .where(or(eq(orders.status, 'shipped'), eq(orders.status, 'ready_for_pickup'), eq(orders.status, 'esim_ready')))
     .orderBy(asc(orders.updatedAt), asc(orders.id));
   return {
     toShip: approved.map((row) => {
       const pickup = row.info.delivery === 'pickup';
+      const esim = row.info.delivery === 'esim';
       const dispatchBy = row.approvedAt ? addWorkingDays(tokyoDate(row.approvedAt), DISPATCH_WORKING_DAYS) : null;
       return {
         orderNo: row.orderNo,
         customerName: customerNameOf(row.info),
-        delivery: pickup ? 'pickup' : 'mail',
+        delivery: pickup ? 'pickup' : esim ? 'esim' : 'mail',
         store: pickup ? (storeNames.get(Number(row.info.storeId)) ?? null) : null,
         approvedAt: row.approvedAt?.toISOString() ?? null,
         overdue: dispatchBy !== null && dispatchBy < today,
@@ -155,7 +158,7 @@ export async function fulfilmentQueue(
     toActivate: waiting.map((row) => ({
       orderNo: row.orderNo,
       customerName: customerNameOf(row.info),
-      status: row.status === 'shipped' ? 'shipped' : 'ready_for_pickup',
+      status: row.status === 'shipped' || row.status === 'esim_ready' ? row.status : 'ready_for_pickup',
       trackingNo: row.trackingNo,
     })),
   };
@@ -226,6 +229,7 @@ export async function adminOrder(db: Database, orderNo: string, canSeeDocuments:
     documents: docs,
     canSeeDocuments,
     identity: await staffIdentity(db, row),
+    esim: await staffEsimOf(db, row),
   };
 }
 
@@ -235,7 +239,8 @@ export async function adminOrder(db: Database, orderNo: string, canSeeDocuments:
  */
 export async function checkDelivery(db: Database, orderNo: string, wanted: 'mail' | 'pickup'): Promise<void> {
   const row = await orderByNo(db, orderNo);
-  const delivery = row.info.delivery === 'pickup' ? 'pickup' : 'mail';
+  // An eSIM is neither shipped nor handed over: it is delivered by itself once approved.
+  const delivery = isDelivery(row.info.delivery) ? row.info.delivery : 'mail';
   if (delivery !== wanted) throw new ApiError('DELIVERY_MISMATCH', 200, { delivery: 'DELIVERY_MISMATCH' });
 }
 

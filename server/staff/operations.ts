@@ -12,11 +12,11 @@ import type { Database } from '../db/client.js';
 import { auditLog, lines, orders, users, type OrderRejection } from '../db/schema.js';
 import { readDocument, viewable, type DocumentVault } from '../documents/index.js';
 import { billRun as runBills } from '../billing/index.js';
-import { notify } from '../notifications/index.js';
 import { assertIdentityFor, IdentityRefusal, recordCounterCheck } from '../identity/index.js';
 import { transitionOrder } from '../orders/index.js';
 import { auditStaff, type StaffActor } from '../lib/staff-sessions.js';
-import { importUsage as importUsageFile } from '../line/index.js';
+import { importUsage as importUsageFile, openLine } from '../line/index.js';
+import { deliverEsimOrder, esimActivation, isEsimOrder, type EsimDeps } from '../esim/index.js';
 
 /**
  * A staff command refused, with a reason for the operator; the staff console answers the same
@@ -63,6 +63,8 @@ const IDENTITY_STEP: Partial<Record<OrderStatus, 'approve' | 'ship' | 'ready_for
   approved: 'approve',
   shipped: 'ship',
   ready_for_pickup: 'ready_for_pickup',
+  // A profile made installable is a SIM leaving the shop.
+  esim_ready: 'ship',
   active: 'activate',
 };
 
@@ -87,6 +89,13 @@ async function move(
   detail: Record<string, unknown> = {},
 ) {
   const order = await orderByNo(db, orderNo);
+  // An eSIM is neither posted nor handed over: it is delivered by itself once approved.
+  if (isEsimOrder(order) && (to === 'shipped' || to === 'ready_for_pickup'))
+    throw new OpsError(
+      `order ${orderNo} is an eSIM: it is not shipped or handed over`,
+      'DELIVERY_MISMATCH',
+      'delivery',
+    );
   // No SIM leaves, and no line opens, for a customer the law's check has not verified.
   await checkIdentity(db, order, to);
   try {
@@ -180,9 +189,28 @@ export async function showOrder(db: Database, vault: DocumentVault, actor: strin
   return { order, written };
 }
 
-/** `detail` goes to the audit trail only (the console's checklist as ticked). */
-export const approveOrder = (db: Database, actor: OpsActor, orderNo: string, detail: Record<string, unknown> = {}) =>
-  move(db, actor, orderNo, 'approved', 'approved', { approvedAt: new Date() }, detail);
+/**
+ * `detail` goes to the audit trail only (the console's checklist as ticked). An eSIM order is
+ * delivered once the approval has committed (`esim`: the domain's services; without them the
+ * sweep delivers it): a profile failing to arrive never undoes the approval.
+ */
+export async function approveOrder(
+  db: Database,
+  actor: OpsActor,
+  orderNo: string,
+  detail: Record<string, unknown> = {},
+  esim?: EsimDeps,
+) {
+  const approved = await move(db, actor, orderNo, 'approved', 'approved', { approvedAt: new Date() }, detail);
+  if (esim && isEsimOrder(approved)) {
+    try {
+      await deliverEsimOrder(esim, approved.id, actorName(actor));
+    } catch (error) {
+      esim.log.error({ orderNo, err: error }, 'esim delivery after approval failed; the sweep retries');
+    }
+  }
+  return approved;
+}
 
 /** `lang`: the language `reason` is written in, said to a customer who reads the other. */
 export async function rejectOrder(
@@ -258,6 +286,14 @@ export async function activateOrder(db: Database, actor: OpsActor, orderNo: stri
   try {
     return await db.transaction(async (tx) => {
       const order = await orderByNo(tx, orderNo);
+      // An eSIM order opens on the profile it was given, nothing else.
+      const esim = isEsimOrder(order);
+      if (esim && !(await esimActivation(tx, order.id, iccid, null)))
+        throw new OpsError(
+          `--iccid must be the ICCID of the eSIM profile assigned to ${orderNo}`,
+          'ICCID_INVALID',
+          'iccid',
+        );
       const [taken] = await tx
         .select({ msisdn: lines.msisdn })
         .from(lines)
@@ -265,20 +301,10 @@ export async function activateOrder(db: Database, actor: OpsActor, orderNo: stri
         .limit(1);
       if (taken) throw inUse(taken.msisdn === number ? 'msisdn' : 'iccid');
       await move(tx, actor, orderNo, 'active', `line ${number}`);
-      const [line] = await tx
-        .insert(lines)
-        .values({ userId: order.userId, orderId: order.id, planId: order.planId, msisdn: number, iccid })
-        .returning();
+      const line = await openLine(tx, order, number, iccid);
+      if (esim) await esimActivation(tx, order.id, iccid, line.id);
       await audit(tx, actor, 'create-line', number, { orderNo, iccid });
-      await notify(tx, {
-        userId: order.userId,
-        kind: 'line_active',
-        ref: `line:${line!.id}`,
-        link: '/pages/user/taocan',
-        params: { msisdn: `${number.slice(0, 3)}-${number.slice(3, 7)}-${number.slice(7)}` },
-        localized: { plan: order.planName },
-      });
-      return line!;
+      return line;
     });
   } catch (error) {
     // Another activation took the number or the SIM between the check and the insert.

@@ -10,7 +10,7 @@ import {
   outbox,
   sandboxEsimProfiles,
 } from '../../server/db/schema';
-import { advanceReissues, esimDepsOf } from '../../server/esim/index';
+import { advanceReissues } from '../../server/esim/index';
 import { seal } from '../../server/esim/profiles';
 import { importProfiles } from '../../server/esim/stock';
 import { backends } from './helpers/databases';
@@ -53,7 +53,7 @@ describe.each(backends)('eSIM reissue on %s', (backend) => {
   });
   afterAll(() => t.close());
   const db = () => t.database.handle.db;
-  const deps = () => esimDepsOf(t.app);
+  const deps = () => t.app.esim;
 
   /** Profiles in stock, as staff's import leaves them (sealed parts). */
   async function stock(n: number): Promise<string[]> {

@@ -19,7 +19,7 @@ const HOSTILE: Record<string, string | string[]> = {
 // Percent-encoded for a URL path: a lone surrogate has no UTF-8, so its would-be bytes.
 const IN_PATH: Record<string, string> = { nul: 'a%00b', surrogate: 'a%ED%A0%80b', long: 'x'.repeat(10_000) };
 // Bodies kept as raw text for a signature check: only a real NUL byte in the text is one.
-const RAW_BODY = new Set(['/api/pay/notify/:provider', '/api/identity/webhook/:provider']);
+const RAW_BODY = new Set(['/api/pay/notify/:provider', '/api/identity/webhook/:provider', '/api/esim/notify']);
 // Ending a session takes the fuzzing's sessions with it: these go last.
 const LAST = new Set(['/api/user/logout', '/api/admin/logout']);
 const STACK = /at .+\.(ts|js):\d+/;

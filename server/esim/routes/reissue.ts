@@ -24,10 +24,9 @@ import { cancelReissue, customerLine, esimLineView, openReissue, reissueView, ty
  * /cancel) and staff's, from the console's order page (free, audited). Reads move an open
  * reissue on first, so a paid fee shows as processing or done without waiting for the sweep.
  */
-export function reissueRoutes(esimDeps: (app: FastifyInstance) => EsimDeps) {
+export function reissueRoutes(deps: () => EsimDeps) {
   return async function routes(fastify: FastifyInstance): Promise<void> {
     const app = withContract(fastify);
-    const deps = () => esimDeps(fastify);
     const fee = () => app.config.ESIM_REISSUE_FEE;
     const reissueReply = replies(reissueViewSchema);
     /** After a request: as far as it can go now (free ones finish at once when stock allows). */

@@ -16,6 +16,7 @@ export async function orderRoutes(fastify: FastifyInstance): Promise<void> {
     const { user } = await requireUser(app, request);
     const order = await createOrder(app.db, user.id, request.body, app.config.PAY_WITHIN_MINUTES, new Date(), {
       photoForData: app.config.KYC_PHOTO_FOR_DATA === 'on',
+      esimFee: app.config.ESIM_FEE,
     });
     return ok(request.lang, { order: toOrderView(order, request.lang) }, 'api.orderPlaced');
   });

@@ -136,7 +136,7 @@ export async function adminReviewRoutes(fastify: FastifyInstance): Promise<void>
     async (request) => {
       const { orderNo } = request.params;
       const { checklist } = request.body;
-      await staffChange(() => approveOrder(app.db, signedIn(request).actor, orderNo, { checklist }));
+      await staffChange(() => approveOrder(app.db, signedIn(request).actor, orderNo, { checklist }, app.esim));
       return answerOrder(request, orderNo);
     },
   );

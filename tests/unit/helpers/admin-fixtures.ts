@@ -273,4 +273,5 @@ export const order = (status: AdminOrder['order']['status']): AdminOrder => ({
   documents: [],
   canSeeDocuments: false,
   identity: identity(),
+  esim: null,
 });
