@@ -12,6 +12,7 @@ import type { StaffRole } from './staff-roles.js';
 import type { z } from 'zod';
 import type { VerificationStatus } from './identity-rules.js';
 import type { counterCheckSchema, StaffIdentity } from './identity-views.js';
+import type { StaffEsim } from './esim-views.js';
 
 export type Bilingual = { cn: string; ja: string };
 
@@ -72,6 +73,8 @@ export interface AdminOrder {
   canSeeDocuments: boolean;
   /** The plan's line type, the methods it may use, whether it passed, and each verification (contract/identity-rules.ts). */
   identity: StaffIdentity;
+  /** An eSIM order's profiles and reissues (issue 30); null or absent for a physical SIM. */
+  esim?: StaffEsim | null | undefined;
 }
 
 /**
@@ -110,7 +113,8 @@ export interface FulfilmentQueue {
   toShip: {
     orderNo: string;
     customerName: string;
-    delivery: 'mail' | 'pickup';
+    /** `esim`: approved, waiting for a profile in stock (assigned as soon as one is imported). */
+    delivery: 'mail' | 'pickup' | 'esim';
     store: string | null;
     approvedAt: string | null;
     overdue: boolean;
@@ -118,7 +122,8 @@ export interface FulfilmentQueue {
   toActivate: {
     orderNo: string;
     customerName: string;
-    status: 'shipped' | 'ready_for_pickup';
+    /** `esim_ready`: the profile is delivered, waiting for the install notice or staff's activation. */
+    status: 'shipped' | 'ready_for_pickup' | 'esim_ready';
     trackingNo: string | null;
   }[];
 }

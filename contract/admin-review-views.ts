@@ -80,7 +80,7 @@ export const fulfilmentQueueSchema = z.object({
     z.object({
       orderNo: z.string(),
       customerName: z.string(),
-      delivery: z.enum(['mail', 'pickup']),
+      delivery: z.enum(['mail', 'pickup', 'esim']),
       store: z.string().nullable(),
       approvedAt: isoOrNull,
       overdue: z.boolean(),
@@ -90,7 +90,7 @@ export const fulfilmentQueueSchema = z.object({
     z.object({
       orderNo: z.string(),
       customerName: z.string(),
-      status: z.enum(['shipped', 'ready_for_pickup']),
+      status: z.enum(['shipped', 'ready_for_pickup', 'esim_ready']),
       trackingNo: z.string().nullable(),
     }),
   ),
