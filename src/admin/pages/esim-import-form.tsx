@@ -78,7 +78,7 @@ export const EsimImportForm = observer(function EsimImportForm() {
     void file.text().then((text) => {
       if (text.length > MAX_CHARS) {
         esim.setCsv('');
-        action.refuse('TOO_LONG', t('admin.esim.import.tooLarge'), { csv: 'TOO_LONG' });
+        action.refuse('TOO_LONG', t('admin.esim.import.tooLarge'), { file: 'TOO_LONG' });
         return;
       }
       esim.setCsv(text, file.name);
@@ -97,7 +97,12 @@ export const EsimImportForm = observer(function EsimImportForm() {
     <form className="panel" noValidate onSubmit={submit} aria-labelledby="esim-import-heading">
       <h2 id="esim-import-heading">{t('admin.esim.import.title')}</h2>
       <p className="muted">{t('admin.esim.import.intro')}</p>
-      <Field label={t('admin.esim.import.file')} name="csv" error={action.error} hint={t('admin.esim.import.fileHint')}>
+      <Field
+        label={t('admin.esim.import.file')}
+        name="file"
+        error={action.error}
+        hint={t('admin.esim.import.fileHint')}
+      >
         {({ id, invalid, describedBy }) => (
           <input
             id={id}
@@ -109,20 +114,23 @@ export const EsimImportForm = observer(function EsimImportForm() {
           />
         )}
       </Field>
-      <Field label={t('admin.esim.import.text')} name="text">
-        {({ id }) => (
+      {/* The server names the text (`csv`) in its refusals: the header, too many rows. */}
+      <Field label={t('admin.esim.import.text')} name="csv" error={action.error}>
+        {({ id, invalid, describedBy }) => (
           <textarea
             id={id}
             rows={6}
             className="mono"
             spellCheck={false}
+            aria-invalid={invalid || undefined}
+            aria-describedby={describedBy}
             value={esim.csv}
             onChange={(event) => esim.setCsv(event.target.value)}
           />
         )}
       </Field>
       <p className="muted">{t('admin.esim.import.lines', { count: lines })}</p>
-      <FormError error={action.error} fields={['csv']} />
+      <FormError error={action.error} fields={['file', 'csv']} />
       <button type="submit" className="button button-primary" disabled={action.running} aria-busy={action.running}>
         {t(action.running ? 'admin.esim.import.sending' : 'admin.esim.import.submit')}
       </button>
