@@ -92,6 +92,18 @@ describe('the eSIM stock page', () => {
     expect(query.get('status')).toBe('assigned');
   });
 
+  it('keeps the search and the figures when a search is refused, so it can be changed', async () => {
+    let calls = 0;
+    const refused = { body: { code: 0, msg: '', time: 0, data: { error: 'BAD_REQUEST' } } };
+    setUp('/esim', 'fulfilment', { [STOCK]: async () => (++calls === 1 ? stockAnswer() : refused) });
+    await screen.findByRole('table', { name: w.stock.caption });
+    fireEvent.change(screen.getByLabelText(w.stock.q), { target: { value: 'x'.repeat(41) } });
+    fireEvent.click(screen.getByRole('button', { name: w.stock.searchButton }));
+    await waitFor(() => expect(document.querySelector('.load-failed')?.textContent).toContain(cn.admin.loadFailed));
+    expect(screen.getByLabelText(w.stock.q)).toHaveProperty('value', 'x'.repeat(41));
+    expect(screen.getByRole('region', { name: w.stock.counts })).toBeTruthy();
+  });
+
   it('has no import form for a role that does not fulfil, and is not where its console opens', async () => {
     setUp('/', 'support', { [STOCK]: stockAnswer() });
     const nav = await screen.findByRole('navigation', { name: cn.admin.nav.label });

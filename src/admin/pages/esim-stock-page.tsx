@@ -132,19 +132,20 @@ export const EsimStockPage = observer(function EsimStockPage() {
   useEffect(() => {
     void esim.load();
   }, [esim]);
+  // The figures of the last answer stay while a search runs; the search stays usable when one
+  // is refused, so a bad query can be changed rather than retried.
+  const stock = esim.stock.data;
   return (
     <Page title={t('admin.esim.stock.title')} wide>
-      <LoadView loadable={esim.stock}>
-        {(stock) => (
-          <>
-            <LowStockBanner stock={stock} />
-            <Counts stock={stock} />
-            {session.can('fulfil') ? <EsimImportForm /> : null}
-            <Search />
-            <Profiles stock={stock} />
-          </>
-        )}
-      </LoadView>
+      {stock ? (
+        <>
+          <LowStockBanner stock={stock} />
+          <Counts stock={stock} />
+        </>
+      ) : null}
+      {session.can('fulfil') ? <EsimImportForm /> : null}
+      <Search />
+      <LoadView loadable={esim.stock}>{(found) => <Profiles stock={found} />}</LoadView>
     </Page>
   );
 });
