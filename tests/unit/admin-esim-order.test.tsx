@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AdminOrder } from '../../contract/admin-api';
+import type { ReissueView } from '../../contract/esim-views';
 import cn from '../../locales/cn.json';
 import {
   esimOrder,
@@ -62,6 +62,12 @@ describe("an eSIM order's panel", () => {
     expect(screen.queryByRole('form', { name: w.reissue.title })).toBeNull();
   });
 
+  it('offers no reissue before the line is open: the profile not yet installed is still the one to install', async () => {
+    setUp(`/orders/${ORDER_NO}`, 'fulfilment', { [ORDER]: { body: ok(esimOrder('esim_ready', settled())) } });
+    await screen.findByRole('region', { name: w.panel.title });
+    expect(screen.queryByRole('form', { name: w.reissue.title })).toBeNull();
+  });
+
   it('offers no second reissue while one is under way', async () => {
     setUp(`/orders/${ORDER_NO}`, 'fulfilment', { [ORDER]: { body: ok(esimOrder('active')) } });
     const form = await screen.findByRole('form', { name: w.reissue.title });
@@ -72,8 +78,9 @@ describe("an eSIM order's panel", () => {
   it('reissues after asking: the reason first, then the order, ICCID and reason confirmed; disabled while sending', async () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
     const before = esimOrder('active', settled());
-    const { posts } = setUp(`/orders/${ORDER_NO}`, 'fulfilment', {
-      [ORDER]: { body: ok(before) },
+    let current = before;
+    const { posts, gets } = setUp(`/orders/${ORDER_NO}`, 'fulfilment', {
+      [ORDER]: async () => ({ body: ok(current) }),
       [REISSUE]: () => new Promise((resolve) => (answer = resolve)),
     });
     const form = await screen.findByRole('form', { name: w.reissue.title });
@@ -98,27 +105,21 @@ describe("an eSIM order's panel", () => {
     expect(posts()).toEqual([
       { method: 'POST', url: `/api/admin/orders/${ORDER_NO}/esim-reissue`, query: '', body: { reason: 'new_phone' } },
     ]);
-    const after: AdminOrder = {
-      ...before,
-      esim: {
-        ...before.esim!,
-        reissues: [
-          {
-            reissueNo: 'RE-NEW',
-            status: 'waiting_stock',
-            reason: 'new_phone',
-            fee: 0,
-            chargeNo: null,
-            orderNo: ORDER_NO,
-            createdAt: '2026-12-02T03:00:00.000Z',
-            doneAt: null,
-          },
-          ...before.esim!.reissues,
-        ],
-      },
+    const reissue: ReissueView = {
+      reissueNo: 'RE-NEW',
+      status: 'waiting_stock',
+      reason: 'new_phone',
+      fee: 0,
+      chargeNo: null,
+      orderNo: ORDER_NO,
+      createdAt: '2026-12-02T03:00:00.000Z',
+      doneAt: null,
     };
-    await act(async () => answer({ body: ok(after) }));
+    current = { ...before, esim: { ...before.esim!, reissues: [reissue, ...before.esim!.reissues] } };
+    // The server answers the reissue itself; the page asks for the order again to show it.
+    await act(async () => answer({ body: ok(reissue) }));
     await waitFor(() => expect(screen.getByText(w.reissue.done)).toBeTruthy());
+    expect(gets(`/api/admin/orders/${ORDER_NO}`)).toHaveLength(2);
     const reissues = screen.getByRole('table', { name: w.panel.reissues });
     expect(within(reissues).getByRole('row', { name: /RE-NEW/ }).textContent).toContain(
       w.reissueStatuses.waiting_stock,

@@ -25,7 +25,7 @@ import type {
   UsageImportResult,
 } from '../../../contract/admin-api';
 import type { ReissueReason } from '../../../contract/esim-rules';
-import type { StockImportResult, StockView } from '../../../contract/esim-views';
+import type { ReissueView, StockImportResult, StockView } from '../../../contract/esim-views';
 import type { StaffMe, TotpSetup } from '../../../contract/staff-rules';
 import type { StaffStage } from '../../../contract/staff-roles';
 import { withQuery, type AdminClient } from './client';
@@ -67,7 +67,7 @@ export function adminApi(client: AdminClient) {
     esimStock: (filter: { q: string; status: string }) => client.get<StockView>('/api/admin/esim/stock', filter),
     esimImport: (csv: string) => client.post<StockImportResult>('/api/admin/esim/import', { csv }),
     esimReissue: (orderNo: string, reason: ReissueReason) =>
-      client.post<AdminOrder>(`/api/admin/orders/${enc(orderNo)}/esim-reissue`, { reason }),
+      client.post<ReissueView>(`/api/admin/orders/${enc(orderNo)}/esim-reissue`, { reason }),
 
     // Customers.
     searchCustomers: (q: string) => client.get<CustomerSearch>('/api/admin/customers', { q }),

@@ -119,8 +119,9 @@ const Reissues = observer(function Reissues({ esim }: { esim: StaffEsim }) {
 export const EsimPanel = observer(function EsimPanel({ esim, status }: { esim: StaffEsim; status: string }) {
   const { t } = useTranslation();
   const { session } = useAdmin();
-  // A line that holds a profile may get a new one; an order not yet delivered has none to replace.
-  const reissuable = esim.current !== null && (status === 'esim_ready' || status === 'active');
+  // A reissue replaces the profile of an open line (the server refuses NO_LINE before activation:
+  // a profile not yet installed is still the one to install).
+  const reissuable = esim.current !== null && status === 'active';
   return (
     <section className="panel w30-esim" aria-labelledby="esim-heading">
       <h2 id="esim-heading">{t('admin.esim.panel.title')}</h2>

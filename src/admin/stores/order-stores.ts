@@ -64,8 +64,16 @@ export class OrderStore {
   readonly activate = new Action((body: ActivateBody) => this.change((no) => this.api.activate(no, body)));
   /** The IC chip read face to face at the store (a pickup order checked at the counter). */
   readonly counterCheck = new Action((body: CounterCheckBody) => this.change((no) => this.api.counterCheck(no, body)));
-  /** A new eSIM profile for the order's line (free when staff ask; the old one is released). */
-  readonly esimReissue = new Action((reason: ReissueReason) => this.change((no) => this.api.esimReissue(no, reason)));
+  /**
+   * A new eSIM profile for the order's line (free when staff ask; the old one is released). The
+   * server answers the reissue alone: the order is read again for its profiles and reissues.
+   */
+  readonly esimReissue = new Action((reason: ReissueReason) =>
+    this.change(async (no) => {
+      await this.api.esimReissue(no, reason);
+      return this.api.order(no);
+    }),
+  );
 
   constructor(private readonly api: AdminApi) {
     makeAutoObservable<OrderStore, 'api'>(this, { api: false });
