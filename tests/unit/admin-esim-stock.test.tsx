@@ -82,6 +82,22 @@ describe('the eSIM stock page', () => {
 
   const CSV = 'iccid,smdp_address,matching_id,confirmation_code\n8981100000000000019,smdp.example.com,ABC-123,\n';
 
+  it('reads a chosen file into the box, and refuses one over the limit without sending it', async () => {
+    const { posts } = setUp('/esim', 'fulfilment', { [STOCK]: stockAnswer() });
+    const form = await screen.findByRole('form', { name: w.import.title });
+    const input = within(form).getByLabelText(w.import.file);
+    fireEvent.change(input, { target: { files: [new File([CSV], 'carrier.csv', { type: 'text/csv' })] } });
+    await waitFor(() => expect(within(form).getByLabelText(w.import.text)).toHaveProperty('value', CSV));
+    const big = new File(['x'.repeat(2_000_001)], 'big.csv', { type: 'text/csv' });
+    fireEvent.change(input, { target: { files: [big] } });
+    await waitFor(() => expect(input.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(input.getAttribute('aria-describedby')!.split(' ').pop()!)?.textContent).toBe(
+      w.import.tooLarge,
+    );
+    expect(within(form).getByLabelText(w.import.text)).toHaveProperty('value', '');
+    expect(posts()).toEqual([]);
+  });
+
   it('imports a pasted file: sends its text, is disabled while sending, says what it did, and reloads the stock', async () => {
     let answer: (value: { body: unknown }) => void = () => undefined;
     const result: StockImportResult = { imported: 40, skipped: ['8981100000000000027'], errors: [], assigned: 2 };
