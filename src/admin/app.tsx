@@ -7,6 +7,7 @@ import { Page } from './components/page';
 import { AuditPage } from './pages/audit-page';
 import { CustomerPage } from './pages/customer-page';
 import { CustomersPage } from './pages/customers-page';
+import { EsimStockPage } from './pages/esim-stock-page';
 import { FulfilmentPage } from './pages/fulfilment-page';
 import { BillsPage } from './pages/bills-page';
 import { OrderPage } from './pages/order-page';
@@ -24,7 +25,7 @@ import { AdminStoreProvider, useAdmin } from './stores/store-context';
 const Home = observer(function Home() {
   const { t } = useTranslation();
   const { session } = useAdmin();
-  const first = AREAS.find((area) => session.can(area.permission));
+  const first = AREAS.find((area) => area.home !== false && session.can(area.permission));
   if (first) return <Navigate to={first.path} replace />;
   return (
     <Page title={t('admin.home.title')}>
@@ -63,6 +64,7 @@ const Shell = observer(function Shell() {
         <Route path="review" element={<ReviewQueuePage />} />
         <Route path="orders/:orderNo" element={<OrderPage />} />
         <Route path="fulfilment" element={<FulfilmentPage />} />
+        <Route path="esim" element={<EsimStockPage />} />
         <Route path="customers" element={<CustomersPage />} />
         <Route path="customers/:id" element={<CustomerPage />} />
         <Route path="money/payments" element={<PaymentsPage />} />

@@ -3,8 +3,9 @@ import { formatPhone } from '../../contract/line-rules';
 
 /**
  * An order event's note as staff read it. The server writes a few notes of its own (ops and
- * payment settlement, in `server/staff/operations.ts`, `payment-settlement.ts`, `orders.ts`) as
- * short English records; the console says them in its language. A note staff typed stays as typed.
+ * payment settlement, in `server/staff/operations.ts`, `payment-settlement.ts`, `orders.ts`; an
+ * eSIM profile assigned, in `server/esim/delivery.ts`) as short English records; the console
+ * says them in its language. A note staff typed stays as typed.
  */
 export function historyNote(t: TFunction, note: string): string {
   const fixed = FIXED_NOTES[note];
@@ -15,6 +16,8 @@ export function historyNote(t: TFunction, note: string): string {
       carrier: tracking[1] ? t(`admin.carriers.${tracking[1]}`, { defaultValue: tracking[1] }) : '',
       number: tracking[2],
     }).trim();
+  const esim = /^esim profile (\d{4})$/.exec(note);
+  if (esim) return t('admin.order.notes.esimProfile', { last4: esim[1] });
   const line = /^line (\S+)$/.exec(note);
   if (line) return t('admin.order.notes.line', { msisdn: formatPhone(line[1]!) });
   if (/^P\d{20}$/.test(note)) return t('admin.order.notes.paidBy', { paymentNo: note });

@@ -167,7 +167,7 @@ describe('the staff console in Chromium at 1366x768', () => {
       const reviewer = await openDesk();
       await firstSignIn(reviewer, 'rev1', await addStaff('reviewer', 'rev1', '审核 花子'), true);
       const { page } = reviewer;
-      expect(await navOf(page)).toEqual(['资料审核', '操作记录']);
+      expect(await navOf(page)).toEqual(['资料审核', 'eSIM 库存', '操作记录']);
       await page.getByRole('heading', { name: '待审核订单' }).waitFor();
       await page.getByRole('link', { name: orderNo }).click();
 
@@ -264,7 +264,7 @@ describe('the staff console in Chromium at 1366x768', () => {
       const fulfilment = await openDesk();
       await firstSignIn(fulfilment, 'ful1', await addStaff('fulfilment', 'ful1', '发货 太郎'));
       const desk = fulfilment.page;
-      expect(await navOf(desk)).toEqual(['发货与开通', '操作记录']);
+      expect(await navOf(desk)).toEqual(['发货与开通', 'eSIM 库存', '操作记录']);
       await desk.getByRole('heading', { name: '发货与开通' }).waitFor();
       await desk.getByRole('link', { name: orderNo }).click();
       await desk.getByRole('heading', { name: `订单 ${orderNo}` }).waitFor();
@@ -316,7 +316,7 @@ describe('the staff console in Chromium at 1366x768', () => {
       const finance = await openDesk();
       await firstSignIn(finance, 'fin1', await addStaff('finance', 'fin1', '财务 次郎'));
       const money = finance.page;
-      expect(await navOf(money)).toEqual(['支付记录', '退款', '账单', '流量导入', '操作记录']);
+      expect(await navOf(money)).toEqual(['eSIM 库存', '支付记录', '退款', '账单', '流量导入', '操作记录']);
       await money.getByRole('link', { name: '退款', exact: true }).click();
       await money.getByRole('heading', { name: '退款' }).waitFor();
       const waiting = money.getByRole('row', { name: /RDESK1/ });
@@ -357,6 +357,7 @@ describe('the staff console in Chromium at 1366x768', () => {
       expect(await navOf(page)).toEqual([
         '资料审核',
         '发货与开通',
+        'eSIM 库存',
         '客户',
         '支付记录',
         '退款',
@@ -371,6 +372,7 @@ describe('the staff console in Chromium at 1366x768', () => {
         await check(page);
       };
       await open('发货与开通', '发货与开通');
+      await open('eSIM 库存', 'eSIM 库存');
 
       // A customer found by e-mail, their page, a support action refused with the server's reason,
       // and an address change whose missing fields are named beside each field.

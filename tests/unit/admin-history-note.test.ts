@@ -16,6 +16,7 @@ const SERVER_NOTES = [
   'japanpost tracking JP123456789',
   'tracking AB-1234567',
   'line 07012345678',
+  'esim profile 0019',
   'P20261125123456123456',
   'passport: glare_or_cropped (护照照片反光); residence_back: blurry',
 ];
@@ -29,11 +30,12 @@ describe("an order event's note in the console", () => {
       for (const note of SERVER_NOTES) {
         const text = historyNote(t, note);
         expect(text, note).not.toMatch(
-          /\b(approved|tracking|line|pickup|queued|refused|passport|residence_back|blurry|glare_or_cropped|japanpost)\b/,
+          /\b(approved|tracking|line|pickup|queued|refused|passport|residence_back|blurry|glare_or_cropped|japanpost|esim profile)\b/,
         );
         expect(text, note).not.toMatch(/\{\{|admin\.|order\./);
       }
       expect(historyNote(t, 'line 07012345678')).toContain('070-1234-5678');
+      expect(historyNote(t, 'esim profile 0019')).toContain('0019');
       expect(historyNote(t, 'japanpost tracking JP123456789')).toContain('JP123456789');
       expect(historyNote(t, 'passport: glare_or_cropped (护照照片反光); residence_back: blurry')).toContain(
         '护照照片反光',

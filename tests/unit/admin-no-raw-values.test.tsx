@@ -31,6 +31,7 @@ function fakeFetch(
     [/^GET \/api\/admin\/review$/, () => fixtures.reviewQueue],
     [/^GET \/api\/admin\/orders\/[^/]+$/, () => orderOf(orderStatus)],
     [/^GET \/api\/admin\/fulfilment$/, () => fixtures.fulfilment],
+    [/^GET \/api\/admin\/esim\/stock$/, () => fixtures.stock],
     [
       /^GET \/api\/admin\/customers$/,
       () => ({
@@ -63,9 +64,20 @@ const PAGES: { path: string; files: string[]; stage?: StaffStage }[] = [
   { path: '/review', files: ['review-queue-page'] },
   {
     path: '/orders/SM20261201001',
-    files: ['order-page', 'review-forms', 'fulfil-forms', 'document-viewer', 'identity-panel', 'counter-check-form'],
+    files: [
+      'order-page',
+      'order-details',
+      'review-forms',
+      'fulfil-forms',
+      'document-viewer',
+      'identity-panel',
+      'counter-check-form',
+      'esim-panel',
+      'esim-reissue-form',
+    ],
   },
-  { path: '/fulfilment', files: ['fulfilment-page'] },
+  { path: '/fulfilment', files: ['fulfilment-page', 'esim-low-stock'] },
+  { path: '/esim', files: ['esim-stock-page', 'esim-import-form', 'esim-low-stock'] },
   { path: '/customers', files: ['customers-page'] },
   { path: '/customers/1', files: ['customer-page'] },
   { path: '/money/payments', files: ['payments-page'] },
@@ -184,10 +196,24 @@ describe('the staff console shows no raw values', () => {
     const identity = fixtures.identity(false, 'data');
     return { ...order, identity: { ...identity, verifications: identity.verifications.slice(0, 2) } };
   };
+  // Issue 30: an eSIM order with its profiles and reissues, and one waiting for stock.
+  const esimOrder =
+    (waitingStock: boolean) =>
+    (status: OrderStatus): AdminOrder => {
+      const order = fixtures.order(status);
+      return {
+        ...order,
+        order: { ...order.order, info: { delivery: 'esim' } },
+        identity: fixtures.identity(true),
+        esim: fixtures.esim(waitingStock),
+      };
+    };
   for (const lang of LANGS)
     for (const [name, orderOf] of [
       ['at the counter', counterOrder],
       ['with a data mismatch', mismatchOrder],
+      ['by eSIM', esimOrder(false)],
+      ['by eSIM waiting for stock', esimOrder(true)],
     ] as const)
       it(`${lang} an order ${name}, in each status`, async () => {
         for (const status of ORDER_STATUSES) {

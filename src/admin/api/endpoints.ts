@@ -24,6 +24,8 @@ import type {
   UsageImportBody,
   UsageImportResult,
 } from '../../../contract/admin-api';
+import type { ReissueReason } from '../../../contract/esim-rules';
+import type { ReissueView, StockImportResult, StockView } from '../../../contract/esim-views';
 import type { StaffMe, TotpSetup } from '../../../contract/staff-rules';
 import type { StaffStage } from '../../../contract/staff-roles';
 import { withQuery, type AdminClient } from './client';
@@ -60,6 +62,12 @@ export function adminApi(client: AdminClient) {
       client.post<AdminOrder>(`/api/admin/orders/${enc(orderNo)}/activate`, body),
     counterCheck: (orderNo: string, body: CounterCheckBody) =>
       client.post<AdminOrder>(`/api/admin/orders/${enc(orderNo)}/counter-check`, body),
+
+    // eSIM (issue 30): profiles in stock, their import, a staff reissue.
+    esimStock: (filter: { q: string; status: string }) => client.get<StockView>('/api/admin/esim/stock', filter),
+    esimImport: (csv: string) => client.post<StockImportResult>('/api/admin/esim/import', { csv }),
+    esimReissue: (orderNo: string, reason: ReissueReason) =>
+      client.post<ReissueView>(`/api/admin/orders/${enc(orderNo)}/esim-reissue`, { reason }),
 
     // Customers.
     searchCustomers: (q: string) => client.get<CustomerSearch>('/api/admin/customers', { q }),

@@ -6,10 +6,14 @@ import type { Permission } from '../../../contract/staff-roles';
 import { useAdmin } from '../stores/store-context';
 import { LanguageSwitch } from './language-switch';
 
-/** The console's areas and the permission each needs; the nav shows a role only its own. */
-export const AREAS: { path: string; key: string; permission: Permission }[] = [
+/**
+ * The console's areas and the permission each needs; the nav shows a role only its own. `home:
+ * false`: never where /admin/ opens (eSIM stock is a look aside for reviewers and support).
+ */
+export const AREAS: { path: string; key: string; permission: Permission; home?: false }[] = [
   { path: '/review', key: 'review', permission: 'review' },
   { path: '/fulfilment', key: 'fulfilment', permission: 'fulfil' },
+  { path: '/esim', key: 'esim', permission: 'orders', home: false },
   { path: '/customers', key: 'customers', permission: 'customers' },
   { path: '/money/payments', key: 'payments', permission: 'money' },
   { path: '/money/refunds', key: 'refunds', permission: 'money' },

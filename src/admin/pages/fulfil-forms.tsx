@@ -102,13 +102,25 @@ export const PickupForm = observer(function PickupForm({
   );
 });
 
-/** The line goes live: its number and the SIM's ICCID (checked by the server, Luhn digit included). */
-export const ActivateForm = observer(function ActivateForm({ blocked = null }: { blocked?: string | null }) {
+/**
+ * The line goes live: its number and the SIM's ICCID (checked by the server, Luhn digit included).
+ * An eSIM order's form starts from its profile's ICCID and reserved number (`initial`, said so in
+ * `note`): staff check them rather than copy them from the stock page.
+ */
+export const ActivateForm = observer(function ActivateForm({
+  blocked = null,
+  initial,
+  note,
+}: {
+  blocked?: string | null;
+  initial?: { msisdn: string; iccid: string };
+  note?: string;
+}) {
   const { t } = useTranslation();
   const { orders } = useAdmin();
   const blockedId = useId();
-  const [msisdn, setMsisdn] = useState('');
-  const [iccid, setIccid] = useState('');
+  const [msisdn, setMsisdn] = useState(initial?.msisdn ?? '');
+  const [iccid, setIccid] = useState(initial?.iccid ?? '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const missing = {
@@ -124,6 +136,7 @@ export const ActivateForm = observer(function ActivateForm({ blocked = null }: {
   return (
     <form className="panel" onSubmit={submit} noValidate aria-labelledby="activate-heading">
       <h2 id="activate-heading">{t('admin.fulfil.activateTitle')}</h2>
+      {note ? <p className="muted">{note}</p> : null}
       <FormError error={orders.activate.error} fields={['msisdn', 'iccid']} />
       <TextField
         label={t('admin.fulfil.msisdn')}

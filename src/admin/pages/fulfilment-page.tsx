@@ -2,20 +2,45 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
+import type { FulfilmentQueue } from '../../../contract/admin-api';
 import { LoadView } from '../components/load-view';
 import { Page } from '../components/page';
 import { formatTime } from '../format';
 import { useAdmin } from '../stores/store-context';
+import { LowStockBanner } from './esim-low-stock';
 
-/** Approved orders to ship or hand over, then orders waiting for their line to be activated. */
+/** How an approved order reaches the customer; an eSIM one here waits for a profile in stock. */
+function DeliveryCell({ order }: { order: FulfilmentQueue['toShip'][number] }) {
+  const { t } = useTranslation();
+  if (order.delivery === 'esim')
+    return (
+      <>
+        {t('admin.fulfil.byEsim')} <Link to="/esim">{t('admin.fulfil.toStock')}</Link>
+      </>
+    );
+  return (
+    <>
+      {order.delivery === 'pickup'
+        ? t('admin.fulfil.pickupAt', { store: order.store ?? '' })
+        : t('admin.fulfil.byMail')}
+    </>
+  );
+}
+
+/**
+ * Approved orders to ship or hand over, then orders waiting for their line to be activated; a
+ * banner when eSIM stock runs low (its load failing says nothing: the queue is what matters here).
+ */
 export const FulfilmentPage = observer(function FulfilmentPage() {
   const { t } = useTranslation();
-  const { fulfilment, language } = useAdmin();
+  const { fulfilment, esim, language } = useAdmin();
   useEffect(() => {
     void fulfilment.load();
-  }, [fulfilment]);
+    void esim.loadSummary();
+  }, [fulfilment, esim]);
   return (
     <Page title={t('admin.fulfil.title')}>
+      {esim.summary.data ? <LowStockBanner stock={esim.summary.data} /> : null}
       <LoadView loadable={fulfilment.queue}>
         {({ toShip, toActivate }) => (
           <>
@@ -42,9 +67,7 @@ export const FulfilmentPage = observer(function FulfilmentPage() {
                         </td>
                         <td>{order.customerName}</td>
                         <td>
-                          {order.delivery === 'pickup'
-                            ? t('admin.fulfil.pickupAt', { store: order.store ?? '' })
-                            : t('admin.fulfil.byMail')}
+                          <DeliveryCell order={order} />
                         </td>
                         <td>{formatTime(order.approvedAt, language.lang)}</td>
                         <td>

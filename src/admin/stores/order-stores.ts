@@ -10,6 +10,7 @@ import type {
   ReviewQueue,
   ShipBody,
 } from '../../../contract/admin-api';
+import type { ReissueReason } from '../../../contract/esim-rules';
 import type { AdminApi } from '../api/endpoints';
 import { Action, Loadable } from './loadable';
 
@@ -63,6 +64,16 @@ export class OrderStore {
   readonly activate = new Action((body: ActivateBody) => this.change((no) => this.api.activate(no, body)));
   /** The IC chip read face to face at the store (a pickup order checked at the counter). */
   readonly counterCheck = new Action((body: CounterCheckBody) => this.change((no) => this.api.counterCheck(no, body)));
+  /**
+   * A new eSIM profile for the order's line (free when staff ask; the old one is released). The
+   * server answers the reissue alone: the order is read again for its profiles and reissues.
+   */
+  readonly esimReissue = new Action((reason: ReissueReason) =>
+    this.change(async (no) => {
+      await this.api.esimReissue(no, reason);
+      return this.api.order(no);
+    }),
+  );
 
   constructor(private readonly api: AdminApi) {
     makeAutoObservable<OrderStore, 'api'>(this, { api: false });
@@ -73,8 +84,8 @@ export class OrderStore {
   }
 
   open(orderNo: string): Promise<void> {
-    for (const action of [this.approve, this.reject, this.ship, this.pickup, this.activate, this.counterCheck])
-      action.clear();
+    const actions = [this.approve, this.reject, this.ship, this.pickup, this.activate, this.counterCheck];
+    for (const action of [...actions, this.esimReissue]) action.clear();
     this.next.reset();
     return this.order.load(() => this.api.order(orderNo));
   }

@@ -2,6 +2,7 @@ import { createAdminClient } from '../api/client';
 import { adminApi } from '../api/endpoints';
 import { AuditStore, StaffStore } from './audit-store';
 import { CustomersStore } from './customers-store';
+import { EsimStore } from './esim-store';
 import { LanguageStore } from './language-store';
 import { MoneyStore } from './money-store';
 import { FulfilmentStore, OrderStore, ReviewStore } from './order-stores';
@@ -14,6 +15,7 @@ export class RootStore {
   readonly review: ReviewStore;
   readonly orders: OrderStore;
   readonly fulfilment: FulfilmentStore;
+  readonly esim: EsimStore;
   readonly customers: CustomersStore;
   readonly money: MoneyStore;
   readonly audit: AuditStore;
@@ -32,6 +34,7 @@ export class RootStore {
     this.review = new ReviewStore(api);
     this.orders = new OrderStore(api);
     this.fulfilment = new FulfilmentStore(api);
+    this.esim = new EsimStore(api);
     this.customers = new CustomersStore(api);
     this.money = new MoneyStore(api);
     this.audit = new AuditStore(api);
@@ -40,7 +43,7 @@ export class RootStore {
 
   /** Nothing one staff member saw stays in the page for the next to sign in. */
   private forget(): void {
-    for (const store of [this.review, this.orders, this.fulfilment, this.customers, this.money, this.audit, this.staff])
-      store.reset();
+    const stores = [this.review, this.orders, this.fulfilment, this.esim, this.customers, this.money, this.audit];
+    for (const store of [...stores, this.staff]) store.reset();
   }
 }

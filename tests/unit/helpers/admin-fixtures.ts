@@ -35,6 +35,13 @@ import {
   VERIFIED_DOCUMENTS,
 } from '../../../contract/identity-rules';
 import { type StaffIdentity } from '../../../contract/identity-views';
+import {
+  PROFILE_STATUSES,
+  PROVIDER_PROFILE_STATES,
+  REISSUE_REASONS,
+  REISSUE_STATUSES,
+} from '../../../contract/esim-rules';
+import type { StaffEsim, StaffProfile, StockView } from '../../../contract/esim-views';
 import cn from '../../../locales/cn.json';
 
 // Console data holding every value each page can show, taken from the lists in contract/ (and
@@ -68,6 +75,10 @@ export const RAW_VALUES = [
   ...VERIFIED_DOCUMENTS,
   ...LINE_TYPES,
   ...MATCHED_FIELDS,
+  ...PROFILE_STATUSES,
+  ...PROVIDER_PROFILE_STATES,
+  ...REISSUE_STATUSES,
+  ...REISSUE_REASONS,
 ];
 
 /** n rows, the i-th taking the i-th value of each list (lists shorter than n start over). */
@@ -212,7 +223,7 @@ export const reviewQueue: ReviewQueue = {
 };
 
 export const fulfilment: FulfilmentQueue = {
-  toShip: (['mail', 'pickup'] as const).map((delivery, i) => ({
+  toShip: (['mail', 'pickup', 'esim'] as const).map((delivery, i) => ({
     orderNo: `SM2026120100${i}`,
     customerName: '李 明',
     delivery,
@@ -220,7 +231,7 @@ export const fulfilment: FulfilmentQueue = {
     approvedAt: AT,
     overdue: i === 0,
   })),
-  toActivate: (['shipped', 'ready_for_pickup'] as const).map((status, i) => ({
+  toActivate: (['shipped', 'ready_for_pickup', 'esim_ready'] as const).map((status, i) => ({
     orderNo: `SM2026120200${i}`,
     customerName: '李 明',
     status,
@@ -274,4 +285,45 @@ export const order = (status: AdminOrder['order']['status']): AdminOrder => ({
   canSeeDocuments: false,
   identity: identity(),
   esim: null,
+});
+
+/** eSIM profiles (issue 30) holding every status and carrier state, the first without an order. */
+export const profiles: StaffProfile[] = rows([PROFILE_STATUSES, PROVIDER_PROFILE_STATES], (i, pick) => ({
+  iccid: `898110000000000${String(i).padStart(4, '0')}`,
+  status: pick(PROFILE_STATUSES) as StaffProfile['status'],
+  smdpAddress: 'smdp.carrier.example',
+  orderNo: i === 0 ? null : `SM2026120100${i}`,
+  msisdn: i === 0 ? null : '07012345678',
+  importedAt: AT,
+  assignedAt: i === 0 ? null : AT,
+  installedAt: null,
+  releasedAt: null,
+  providerState: i === 0 ? null : (pick(PROVIDER_PROFILE_STATES) as StaffProfile['providerState']),
+}));
+
+/** GET /api/admin/esim/stock: low, with orders waiting. */
+export const stock: StockView = {
+  counts: { available: 3, assigned: 12, installed: 40, released: 5 },
+  threshold: 20,
+  low: true,
+  waiting: 2,
+  profiles,
+};
+
+/** An eSIM order's panel: a current profile, the ones before it, a reissue in every status and reason. */
+export const esim = (waitingStock = false): StaffEsim => ({
+  current: waitingStock ? null : profiles[1]!,
+  profiles: waitingStock ? [] : profiles,
+  markedInstalledAt: AT,
+  waitingStock,
+  reissues: rows([REISSUE_STATUSES, REISSUE_REASONS], (i, pick) => ({
+    reissueNo: `RE2026120100${i}`,
+    status: pick(REISSUE_STATUSES) as StaffEsim['reissues'][number]['status'],
+    reason: pick(REISSUE_REASONS) as StaffEsim['reissues'][number]['reason'],
+    fee: i % 2 ? 0 : 550,
+    chargeNo: null,
+    orderNo: 'SM20261201001',
+    createdAt: AT,
+    doneAt: null,
+  })),
 });
