@@ -64,6 +64,9 @@ export default observer(function OrderListPage({ titleKey }: PageProps) {
                   {order.status === 'awaiting_payment' && (
                     <span className="order-list-action">{t('order.payNow')}</span>
                   )}
+                  {order.status === 'esim_ready' && (
+                    <span className="order-list-action">{t('esim.order.install')}</span>
+                  )}
                   {order.status === 'rejected' && (
                     <span className="order-list-action">{t('order.fixAndResubmit')}</span>
                   )}
