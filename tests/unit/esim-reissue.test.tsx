@@ -71,6 +71,9 @@ async function drawn(
   return { seen, store };
 }
 
+/** The confirmation step: its text names what is asked and what it costs. */
+const confirmation = () => screen.getByText(cn.esim.reissue.confirmOld).parentElement as HTMLElement;
+
 const posted = (seen: SeenRequest[], url: string) =>
   seen.filter(
     (r) => r.url.startsWith(url) && r.method === 'POST' && (url.endsWith('cancel') || !r.url.includes('cancel')),
@@ -93,8 +96,8 @@ describe('the eSIM reissue card', () => {
     fireEvent.click(screen.getByRole('button', { name: cn.esim.reissue.ask }));
     expect(posted(seen, '/api/esim/reissue')).toHaveLength(0);
     // The confirmation names the reason and the fee before money moves.
-    expect(screen.getByRole('alertdialog').textContent).toContain(cn.esim.reason.new_phone);
-    expect(screen.getByRole('alertdialog').textContent).toContain('1,100');
+    expect(confirmation().textContent).toContain(cn.esim.reason.new_phone);
+    expect(confirmation().textContent).toContain('1,100');
     fireEvent.click(screen.getByRole('button', { name: cn.esim.reissue.confirmPay }));
     expect((await screen.findByTestId('where')).textContent).toBe('/pages/user/pay?chargeNo=C1');
     const sent = posted(seen, '/api/esim/reissue');

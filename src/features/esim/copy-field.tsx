@@ -1,10 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** A value the customer types into the phone's settings: shown whole, with a copy button. */
 export function CopyField({ label, value, testId }: { label: string; value: string; testId?: string }) {
   const { t } = useTranslation();
-  const id = useId();
   const [copied, setCopied] = useState<'' | 'yes' | 'no'>('');
   const copy = async () => {
     try {
@@ -16,9 +15,9 @@ export function CopyField({ label, value, testId }: { label: string; value: stri
   };
   return (
     <div className="esim-copy">
-      <dt id={`${id}-label`}>{label}</dt>
+      <dt>{label}</dt>
       <dd>
-        <code className="esim-code" data-testid={testId} aria-labelledby={`${id}-label`}>
+        <code className="esim-code" data-testid={testId}>
           {value}
         </code>
         <button

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { REISSUE_REASONS, type ReissueReason } from '../../../contract/esim-rules';
@@ -22,9 +22,14 @@ export const ReissueCard = observer(function ReissueCard({ reissue }: { reissue:
   const [reason, setReason] = useState<ReissueReason | ''>('');
   const [reasonError, setReasonError] = useState('');
   const [confirming, setConfirming] = useState(false);
+  const confirmText = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     void reissue.load();
   }, [reissue]);
+  // The confirmation replaces the button pressed: reading goes on from its text.
+  useEffect(() => {
+    if (confirming) confirmText.current?.focus();
+  }, [confirming]);
 
   const line = reissue.line.data;
   // A line on a physical SIM, or no line: nothing to reissue. A failed load says nothing here:
@@ -49,8 +54,10 @@ export const ReissueCard = observer(function ReissueCard({ reissue }: { reissue:
       {reissue.open ? (
         <OpenReissue reissue={reissue} open={reissue.open} />
       ) : confirming && reason ? (
-        <div className="notice" role="alertdialog" aria-labelledby="reissue-confirm">
-          <p id="reissue-confirm">{t('esim.reissue.confirm', { reason: t(`esim.reason.${reason}`), fee: feeText })}</p>
+        <div className="notice" role="group" aria-labelledby="reissue-confirm">
+          <p id="reissue-confirm" ref={confirmText} tabIndex={-1}>
+            {t('esim.reissue.confirm', { reason: t(`esim.reason.${reason}`), fee: feeText })}
+          </p>
           <p>{t('esim.reissue.confirmOld')}</p>
           <button
             type="button"
