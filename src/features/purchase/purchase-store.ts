@@ -6,7 +6,7 @@ import {
   type IdentityMethod,
   type LineType,
 } from '../../../contract/identity-rules';
-import { isDelivery } from '../../../contract/esim-rules';
+import type { Delivery } from '../../../contract/esim-rules';
 import { DOCUMENT_FIELD } from '../../../contract/order-status';
 import { fetchDocument, uploadDocument } from '../../api/documents';
 import type { HttpClient } from '../../api/http-client';
@@ -190,10 +190,12 @@ export class PurchaseStore implements DocumentTarget, Clearable {
     return this.setmeal?.esim === true;
   }
 
-  private get identityInput() {
+  private get identityInput(): { lineType: LineType; delivery: Delivery; photoForData: boolean } {
+    const delivery = this.form.delivery;
     return {
       lineType: this.lineType,
-      delivery: isDelivery(this.form.delivery) ? this.form.delivery : ('mail' as const),
+      // Read here rather than with contract/esim-rules.ts: that module stays out of the first load.
+      delivery: delivery === 'pickup' || delivery === 'esim' ? delivery : 'mail',
       photoForData: this.photoForData(),
     };
   }
