@@ -61,8 +61,11 @@ async function drawn(options: {
   platform?: Container;
   view?: EsimOrderView | 'fail';
   installed?: EsimOrderView;
+  /** What later loads answer (the carrier's notice arrived meanwhile). */
+  later?: EsimOrderView;
   lang?: 'cn' | 'ja';
 }) {
+  let loads = 0;
   setUa(options.ua);
   const lang = options.lang ?? 'cn';
   let failNext = options.view === 'fail';
@@ -72,6 +75,8 @@ async function drawn(options: {
         failNext = false;
         return { status: 503, body: envelope({ error: 'SERVER_ERROR' }, 0) };
       }
+      loads += 1;
+      if (loads > 1 && options.later) return { status: 200, body: envelope(options.later) };
       return { status: 200, body: envelope(options.view === 'fail' || !options.view ? ready() : options.view) };
     }
     if (request.url.startsWith('/api/esim/installed'))
@@ -180,6 +185,22 @@ describe('the eSIM install on the order page', () => {
     expect(new URLSearchParams(sent?.body ?? '').get('orderNo')).toBe('SM1');
   });
 
+  it('after "I\'ve installed it", asks again until the carrier confirms, then says the line is active', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      await drawn({
+        ua: UA.iphone,
+        view: ready({ markedInstalledAt: '2026-11-26T05:00:00Z' }),
+        later: ready({ state: 'installed', activation: null, installedAt: '2026-11-26T05:01:00Z' }),
+      });
+      expect((await screen.findByTestId('esim-state')).textContent).toBe(cn.esim.install.marked);
+      await vi.advanceTimersByTimeAsync(20_000);
+      await waitFor(() => expect(screen.getByTestId('esim-state').textContent).toBe(cn.esim.install.installed));
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('says the line is active once installed, with no code on screen', async () => {
     await drawn({
       ua: UA.iphone,
@@ -208,5 +229,10 @@ describe('the eSIM install on the order page', () => {
     const { written } = await drawn({ ua: UA.iphone });
     await screen.findByRole('link', { name: cn.esim.install.oneTap });
     expect(written.join('\n')).not.toContain('K2-ABCD');
+  });
+
+  it('says so for an order with no eSIM', async () => {
+    await drawn({ ua: UA.iphone, view: ready({ state: 'none', activation: null, iccidLast4: null }) });
+    expect((await screen.findByTestId('esim-state')).textContent).toBe(cn.esim.install.none);
   });
 });

@@ -62,6 +62,15 @@ export class EsimStore {
     return this.inOtherApp ? { kind: 'handoff' } : installWay(this.container, this.support, activation.lpa);
   }
 
+  /**
+   * Waiting on someone else with the customer on the page: the carrier's install notice after
+   * "I've installed it", or a profile from stock. The page asks again now and then meanwhile.
+   */
+  get following(): boolean {
+    const view = this.view.data;
+    return !!view && ((view.state === 'ready' && !!view.markedInstalledAt) || view.waitingStock);
+  }
+
   load(): Promise<void> {
     return this.view.load();
   }

@@ -10,6 +10,9 @@ import type { EsimStore } from './esim-store';
 import { InstallSteps } from './install-steps';
 import './esim.css';
 
+/** How often the page asks while it waits on the carrier or on stock. */
+const FOLLOW_EVERY_MS = 20_000;
+
 /** The install on the order's page (issue 30): preparing, ready to install, installed. */
 export const InstallSection = observer(function InstallSection({ esim }: { esim: EsimStore }) {
   const { t } = useTranslation();
@@ -24,6 +27,13 @@ export const InstallSection = observer(function InstallSection({ esim }: { esim:
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [esim]);
 
+  const following = esim.following;
+  useEffect(() => {
+    if (!following) return;
+    const timer = setInterval(() => void esim.load(), FOLLOW_EVERY_MS);
+    return () => clearInterval(timer);
+  }, [esim, following]);
+
   const data = view.data;
   if (!data) {
     return view.status === 'error' ? (
@@ -34,7 +44,12 @@ export const InstallSection = observer(function InstallSection({ esim }: { esim:
       </p>
     );
   }
-  if (data.state === 'none') return null;
+  if (data.state === 'none')
+    return (
+      <p className="inline-status" data-testid="esim-state">
+        {t('esim.install.none')}
+      </p>
+    );
   return (
     <section className="card esim-install" aria-labelledby="esim-title" data-testid="esim-install">
       <h2 id="esim-title">{t('esim.install.title')}</h2>
