@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useState } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
@@ -20,8 +20,10 @@ export default observer(function OrderPage({ titleKey }: PageProps) {
   const [params] = useSearchParams();
   const orderNo = params.get('orderNo') ?? '';
   // Made with the page, so the install's code stays out of the app's first load.
-  const [esim] = useState(
+  const esim = useMemo(
     () => new EsimStore(http, orderNo, bridge.platform, typeof navigator === 'undefined' ? '' : navigator.userAgent),
+    // Another order opened on this page (a link from a notification) is another install.
+    [http, orderNo, bridge.platform],
   );
 
   return (
