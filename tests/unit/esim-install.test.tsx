@@ -13,6 +13,7 @@ import { StoreProvider } from '../../src/app/store-context';
 import { otherAppWebView } from '../../src/features/esim/esim-store';
 import { memoryStorage } from '../../src/lib/persistence';
 import OrderPage from '../../src/pages/order/order-page';
+import { expectNoAxeViolations } from './helpers/axe-check';
 import { envelope, fakeFetch } from './helpers/fake-server';
 
 // Issue 30: the order's page offers the install the way that works where it is opened: the
@@ -234,5 +235,19 @@ describe('the eSIM install on the order page', () => {
   it('says so for an order with no eSIM', async () => {
     await drawn({ ua: UA.iphone, view: ready({ state: 'none', activation: null, iccidLast4: null }) });
     expect((await screen.findByTestId('esim-state')).textContent).toBe(cn.esim.install.none);
+  });
+
+  it('passes axe as drawn in Safari, inside WeChat and on a computer', async () => {
+    await drawn({ ua: UA.iphone, lang: 'ja' });
+    await screen.findByRole('link', { name: ja.esim.install.oneTap });
+    await expectNoAxeViolations();
+    cleanup();
+    await drawn({ ua: UA.wechat, platform: 'wechat' });
+    await waitFor(() => expect(screen.getByTestId('handoff-link').textContent).toContain('esim1'));
+    await expectNoAxeViolations();
+    cleanup();
+    await drawn({ ua: UA.windows });
+    await screen.findByTestId('esim-qr');
+    await expectNoAxeViolations();
   });
 });

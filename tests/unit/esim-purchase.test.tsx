@@ -9,6 +9,7 @@ import { createHttpClient } from '../../src/api/http-client';
 import { ContactSection } from '../../src/features/purchase/contact-section';
 import { PurchaseStore } from '../../src/features/purchase/purchase-store';
 import { memoryStorage, type KeyValueStorage } from '../../src/lib/persistence';
+import { expectNoAxeViolations } from './helpers/axe-check';
 import { envelope, fakeFetch, type SeenRequest } from './helpers/fake-server';
 
 // Issue 30: step 2 offers eSIM beside mail and pickup only on plans that offer it, with its fee;
@@ -172,5 +173,13 @@ describe('eSIM as a delivery on step 2', () => {
 
     reloaded.chooseSetmeal(plan(false));
     expect(reloaded.form).toMatchObject({ delivery: 'mail', esimConfirm: '' });
+  });
+
+  it('passes axe with eSIM chosen on a phone the browser cannot place', async () => {
+    const { store } = purchaseStore();
+    store.chooseSetmeal(plan(true));
+    store.updateForm({ delivery: 'esim' });
+    await drawn(store, UA.windows);
+    await expectNoAxeViolations();
   });
 });

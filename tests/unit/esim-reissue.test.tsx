@@ -9,6 +9,7 @@ import ja from '../../locales/ja.json';
 import { createHttpClient } from '../../src/api/http-client';
 import { ReissueCard } from '../../src/features/esim/reissue-card';
 import { ReissueStore } from '../../src/features/esim/reissue-store';
+import { expectNoAxeViolations } from './helpers/axe-check';
 import { envelope, fakeFetch, type SeenRequest } from './helpers/fake-server';
 
 // Issue 30: the line page's reissue card: only for an eSIM line; when to ask, the fee with tax,
@@ -129,5 +130,15 @@ describe('the eSIM reissue card', () => {
     expect(await screen.findByRole('button', { name: cn.esim.reissue.ask })).toBeTruthy();
     const sent = posted(seen, '/api/esim/reissue/cancel');
     expect(new URLSearchParams(sent[0]?.body ?? '').get('reissueNo')).toBe('R1');
+  });
+
+  it('passes axe with the reason asked for and with the confirmation open', async () => {
+    await drawn(line());
+    fireEvent.click(await screen.findByRole('button', { name: cn.esim.reissue.ask }));
+    await expectNoAxeViolations();
+    fireEvent.click(screen.getByRole('radio', { name: cn.esim.reason.deleted }));
+    fireEvent.click(screen.getByRole('button', { name: cn.esim.reissue.ask }));
+    expect(document.activeElement?.textContent).toContain(cn.esim.reason.deleted);
+    await expectNoAxeViolations();
   });
 });
