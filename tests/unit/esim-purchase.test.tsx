@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { PlanInfo } from '../../contract/api';
 import cn from '../../locales/cn.json';
 import { createHttpClient } from '../../src/api/http-client';
+import { OrderSummary } from '../../src/components/order-summary';
 import { ContactSection } from '../../src/features/purchase/contact-section';
 import { PurchaseStore } from '../../src/features/purchase/purchase-store';
 import { memoryStorage, type KeyValueStorage } from '../../src/lib/persistence';
@@ -181,5 +182,28 @@ describe('eSIM as a delivery on step 2', () => {
     store.updateForm({ delivery: 'esim' });
     await drawn(store, UA.windows);
     await expectNoAxeViolations();
+  });
+
+  it('shows the delivery as eSIM and its fee within the first payment on the check step', async () => {
+    const i18n = createInstance();
+    await i18n.init({ lng: 'cn', resources: { cn: { translation: cn } } });
+    render(
+      <I18nextProvider i18n={i18n}>
+        <OrderSummary
+          facts={{
+            planName: 'eSIM data',
+            price: 2500 + 500,
+            monthlyRent: 2000,
+            info: { delivery: 'esim' },
+            esimFee: 500,
+          }}
+        />
+      </I18nextProvider>,
+    );
+    const row = (label: string) => screen.getByText(label).nextElementSibling?.textContent ?? '';
+    expect(row(cn.purchase.delivery)).toBe(cn.purchase.deliveryEsim);
+    // With 10 % tax: the fee 550, the first payment 3,300 of which 300 tax.
+    expect(row(cn.esim.feeLabel)).toContain('550');
+    expect(row(cn.order.firstPayment)).toContain('3,300');
   });
 });
