@@ -14,6 +14,8 @@ export interface HandoffWords {
   qrAlt: string;
   /** The region's name for screen readers. */
   title: string;
+  /** Said while the link is being made; a general wording when absent. */
+  making?: string;
 }
 
 /**
@@ -52,7 +54,7 @@ export function HandoffBox({
   return (
     <div className="notice handoff" role="region" aria-label={words.title} data-testid={testId}>
       <p>{words.intro}</p>
-      {busy && !link && <p role="status">{t('handoff.making')}</p>}
+      {busy && !link && <p role="status">{words.making ?? t('handoff.making')}</p>}
       {error && (
         <div role="alert">
           <p>{error}</p>

@@ -26,6 +26,7 @@ export const VerifyHandoff = observer(function VerifyHandoff({ identity }: { ide
       words={{
         title: t('handoff.title'),
         intro: t('identity.verify.inAppIntro'),
+        making: t('identity.verify.starting'),
         copy: t('identity.verify.copy'),
         copied: t('identity.verify.copied'),
         copyByHand: t('identity.verify.copyByHand'),
