@@ -6,8 +6,8 @@ export interface HandoffCreated {
   expiresAt: string;
 }
 
-/** Where a continuation link lands: the order's payment (the default) or its identity check. */
-export type HandoffNext = 'pay' | 'verify';
+/** Where a continuation link lands: the order's payment (the default), its identity check, or its eSIM install. */
+export type HandoffNext = 'pay' | 'verify' | 'esim';
 
 export const postHandoffCreate = (http: HttpClient, orderNo: string, next?: HandoffNext) =>
   http.request<HandoffCreated>({ url: '/api/handoff/create', method: 'POST', data: { orderNo, next } });

@@ -45,6 +45,7 @@ const userBind = page('user/bind-page');
 const userNotifications = page('user/notifications-page');
 const orderDetail = page('order/order-detail-page');
 const orderList = page('order/list-page');
+const orderPage = page('order/order-page');
 const changeSetmeal = page('change-setmeal/setmeal-page');
 const changeConfirm = page('change-setmeal/confirm-page');
 const faq = page('public/faq-page');
@@ -90,6 +91,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/process/pay', titleKey: 'routes.processPay', page: processPay, auth: true },
   { path: '/pages/process/verify', titleKey: 'routes.processVerify', page: processVerify, auth: true },
   { path: '/pages/order/orderDetail', titleKey: 'routes.orderDetail', page: orderDetail, auth: true },
+  { path: '/pages/order/detail', titleKey: 'routes.orderPage', page: orderPage, auth: true },
   { path: '/pages/order/list', titleKey: 'routes.orderList', page: orderList, auth: true },
   { path: '/pages/change-setmeal/setmeal', titleKey: 'routes.changeSetmeal', page: changeSetmeal, auth: true },
   { path: '/pages/change-setmeal/confirm', titleKey: 'routes.changeConfirm', page: changeConfirm, auth: true },

@@ -17,10 +17,13 @@ export interface OrderFacts {
   info: Record<string, string>;
   /** The pickup store's name when the SIM is collected. */
   storeName?: string;
+  /** The eSIM fee before tax, part of the first payment (`price` includes it); 0 or absent: none. */
+  esimFee?: number;
 }
 
-/** How the SIM comes, in words: by post to the address, or collected at the store. */
+/** How the SIM comes, in words: by post to the address, collected at the store, or as an eSIM. */
 export function deliveryText(t: (key: string) => string, info: Record<string, string>, storeName?: string): string {
+  if (info.delivery === 'esim') return t('purchase.deliveryEsim');
   const address = [info.postcode, info.province, info.city, info.district, info.block, info.building]
     .filter(Boolean)
     .join(' ');
@@ -62,6 +65,12 @@ export function OrderSummary({ facts }: { facts: OrderFacts }) {
           <dt>{t('order.firstPayment')}</dt>
           <dd>{taxed(facts.price)}</dd>
         </div>
+        {!!facts.esimFee && (
+          <div>
+            <dt>{t('esim.feeLabel')}</dt>
+            <dd>{taxed(facts.esimFee)}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('home.monthlyRent')}</dt>
           <dd>

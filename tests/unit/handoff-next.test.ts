@@ -27,8 +27,19 @@ describe('redeeming a continuation link', () => {
     expect(result).toMatchObject({ ok: true, value: { orderNo: 'SM1', next: 'verify' } });
   });
 
+  it("says 'esim' for a link made by the eSIM install (issue 30)", async () => {
+    const result = await redeemWith({ orderNo: 'SM1', next: 'esim' }).account.continueWith('t'.repeat(43));
+    expect(result).toMatchObject({ ok: true, value: { orderNo: 'SM1', next: 'esim' } });
+  });
+
   it("says 'pay' for a payment's link, and for an answer without next", async () => {
-    for (const answer of [{ orderNo: 'SM1', next: 'pay' }, { orderNo: 'SM1' }, { orderNo: null, next: null }]) {
+    for (const answer of [
+      { orderNo: 'SM1', next: 'pay' },
+      { orderNo: 'SM1' },
+      { orderNo: null, next: null },
+      // A step this app does not know yet (a newer server): the payment, as before.
+      { orderNo: 'SM1', next: 'later' },
+    ]) {
       const result = await redeemWith(answer).account.continueWith('t'.repeat(43));
       expect(result.ok && result.value.next).toBe('pay');
     }

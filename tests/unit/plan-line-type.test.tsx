@@ -44,6 +44,13 @@ async function drawn(lang: 'cn' | 'ja', plans: PlanInfo[]) {
 }
 
 describe('a plan card', () => {
+  it('says an eSIM may be chosen only on plans that offer one (issue 30)', async () => {
+    await drawn('cn', [plan(1, 'data'), { ...plan(2, 'voice'), esim: true }]);
+    const tags = screen.queryAllByTestId('plan-esim');
+    expect(tags.map((e) => e.textContent)).toEqual([cn.home.esimOffered]);
+    expect(tags[0]?.closest('li')?.querySelector('h3')?.textContent).toBe('Plan 2');
+  });
+
   it('says data-only or voice with a phone number in Chinese', async () => {
     expect(await drawn('cn', [plan(1, 'data'), plan(2, 'voice')])).toEqual([
       cn.home.lineType.data,

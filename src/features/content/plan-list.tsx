@@ -30,6 +30,12 @@ export const PlanList = observer(function PlanList({ plans, onChoose, selectedId
                 {lineTypeText(t, plan.lineType)}
               </p>
             )}
+            {/* Issue 30: the plan may come as an eSIM, installed in minutes, beside the posted SIM. */}
+            {plan.esim && (
+              <p className="plan-line-type" data-testid="plan-esim">
+                {t('home.esimOffered')}
+              </p>
+            )}
             <p className="plan-data">
               {t('home.planData', { gb: plan.dataGb })} · {t('home.planThrottle', { kbps: plan.throttledKbps })}
             </p>

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HandoffBox } from '../../components/handoff-box';
 import type { PaymentStore } from './payment-store';
 
 /**
@@ -19,62 +20,24 @@ export const HandoffPanel = observer(function HandoffPanel({
   openIn?: 'browser' | 'wechat';
 }) {
   const { t } = useTranslation();
-  const [qr, setQr] = useState('');
-  const [copied, setCopied] = useState<'' | 'yes' | 'no'>('');
-  const link = payment.handoff?.url ?? '';
-
   useEffect(() => {
     if (!payment.handoff && !payment.handoffError) void payment.makeHandoff();
   }, [payment]);
-  useEffect(() => {
-    if (!link) return;
-    let live = true;
-    // Only this panel needs the QR encoder: it stays out of the pay page's own chunk.
-    void import('qrcode').then(({ toDataURL }) =>
-      toDataURL(link, { margin: 1, width: 180 }).then((url) => live && setQr(url)),
-    );
-    return () => {
-      live = false;
-    };
-  }, [link]);
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(link);
-      setCopied('yes');
-    } catch {
-      setCopied('no');
-    }
-  };
 
   return (
-    <div className="notice handoff" role="region" aria-label={t('handoff.title')}>
-      <p>{intro}</p>
-      {payment.handoffError && (
-        <div role="alert">
-          <p>{payment.handoffError.trim() || t('handoff.failed')}</p>
-          <button type="button" className="button button-outline" onClick={() => void payment.makeHandoff()}>
-            {t('app.retry')}
-          </button>
-        </div>
-      )}
-      {link && (
-        <>
-          <p>{t(openIn === 'wechat' ? 'handoff.linkHintWechat' : 'handoff.linkHint')}</p>
-          <p className="handoff-link" data-testid="handoff-link">
-            {link}
-          </p>
-          <button type="button" className="button button-primary" onClick={() => void copy()}>
-            {t('handoff.copy')}
-          </button>
-          {copied && (
-            <p className="field-hint" role="status">
-              {t(copied === 'yes' ? 'handoff.copied' : 'handoff.copyByHand')}
-            </p>
-          )}
-          {qr && <img src={qr} width={180} height={180} alt={t('handoff.qr')} />}
-        </>
-      )}
-    </div>
+    <HandoffBox
+      link={payment.handoff?.url ?? ''}
+      error={payment.handoffError ? payment.handoffError.trim() || t('handoff.failed') : ''}
+      onRetry={() => void payment.makeHandoff()}
+      words={{
+        title: t('handoff.title'),
+        intro,
+        hint: t(openIn === 'wechat' ? 'handoff.linkHintWechat' : 'handoff.linkHint'),
+        copy: t('handoff.copy'),
+        copied: t('handoff.copied'),
+        copyByHand: t('handoff.copyByHand'),
+        qrAlt: t('handoff.qr'),
+      }}
+    />
   );
 });

@@ -1,25 +1,52 @@
 import { observer } from 'mobx-react-lite';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { esimSupport } from '../../../contract/esim-devices';
+import { formatYen } from '../../lib/format';
 import { Link } from 'react-router-dom';
 import { RadioGroup } from '../../components/radio-group';
 import { SelectField } from '../../components/select-field';
 import { TextField } from '../../components/text-field';
 import { AddressFields } from './address-fields';
+import { EsimCheck } from './esim-check';
 import type { SectionProps } from './identity-section';
 import { fieldId } from './field-labels';
 
 interface Props extends SectionProps {
   /** Pickup stores, labelled for the list. */
   storeOptions: { value: string; label: string }[];
+  /** The eSIM fee with tax (app config), 0 when free. */
+  esimFee: number;
 }
 
-/** Step 2, where the SIM goes: mailing address, phone, and mail or pickup. */
-export const ContactSection = observer(function ContactSection({ purchase, errorOf, set, storeOptions }: Props) {
+/**
+ * Step 2, where the SIM goes: the address, phone, and mail, pickup or (on plans that offer it)
+ * eSIM. An eSIM is not posted, but the law still asks for the address.
+ */
+export const ContactSection = observer(function ContactSection({
+  purchase,
+  errorOf,
+  set,
+  storeOptions,
+  esimFee,
+}: Props) {
   const { t } = useTranslation();
   const form = purchase.form;
+  const esim = form.delivery === 'esim';
+  const support = useMemo(() => esimSupport(typeof navigator === 'undefined' ? '' : navigator.userAgent), []);
+  const options = [
+    { value: 'mail', label: t('purchase.deliveryMail') },
+    { value: 'pickup', label: t('purchase.deliveryPickup') },
+  ];
+  if (purchase.esimOffered || esim)
+    options.push({
+      value: 'esim',
+      label: esimFee > 0 ? t('esim.deliveryWithFee', { fee: formatYen(esimFee) }) : t('purchase.deliveryEsim'),
+    });
   return (
     <section className="form-section" aria-labelledby="sec-address">
-      <h2 id="sec-address">{t('purchase.addressTitle')}</h2>
+      <h2 id="sec-address">{t(esim ? 'esim.addressTitle' : 'purchase.addressTitle')}</h2>
+      {esim && <p className="field-hint">{t('esim.addressHint')}</p>}
       <AddressFields purchase={purchase} errorOf={errorOf} />
       <TextField
         id={fieldId('phone')}
@@ -39,11 +66,9 @@ export const ContactSection = observer(function ContactSection({ purchase, error
         value={form.delivery ?? ''}
         onValueChange={set('delivery')}
         error={errorOf('delivery')}
-        options={[
-          { value: 'mail', label: t('purchase.deliveryMail') },
-          { value: 'pickup', label: t('purchase.deliveryPickup') },
-        ]}
+        options={options}
       />
+      {esim && <EsimCheck purchase={purchase} errorOf={errorOf} set={set} support={support} />}
       {form.delivery === 'pickup' && (
         <>
           <SelectField

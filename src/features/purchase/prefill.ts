@@ -19,6 +19,8 @@ export function prefilledForm(
 ): Record<string, string> {
   const filled: Record<string, string> = { ...form };
   for (const [field, value] of Object.entries(prefill)) {
+    // The eSIM confirmation is about the phone in hand now, not the last order's: asked afresh.
+    if (field === 'esimConfirm') continue;
     const current = form[field] ?? '';
     if (value && (current === '' || current === defaults[field])) filled[field] = value;
   }

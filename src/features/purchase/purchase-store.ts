@@ -6,6 +6,7 @@ import {
   type IdentityMethod,
   type LineType,
 } from '../../../contract/identity-rules';
+import type { Delivery } from '../../../contract/esim-rules';
 import { DOCUMENT_FIELD } from '../../../contract/order-status';
 import { fetchDocument, uploadDocument } from '../../api/documents';
 import type { HttpClient } from '../../api/http-client';
@@ -184,10 +185,17 @@ export class PurchaseStore implements DocumentTarget, Clearable {
     return (this.resubmitOrderNo !== '' && this.rejections.length > 0) || photosRequired(this.identityInput);
   }
 
-  private get identityInput() {
+  /** The chosen plan may come as an eSIM (issue 30): the form offers it beside mail and pickup. */
+  get esimOffered(): boolean {
+    return this.setmeal?.esim === true;
+  }
+
+  private get identityInput(): { lineType: LineType; delivery: Delivery; photoForData: boolean } {
+    const delivery = this.form.delivery;
     return {
       lineType: this.lineType,
-      delivery: this.form.delivery === 'pickup' ? ('pickup' as const) : ('mail' as const),
+      // Read here rather than with contract/esim-rules.ts: that module stays out of the first load.
+      delivery: delivery === 'pickup' || delivery === 'esim' ? delivery : 'mail',
       photoForData: this.photoForData(),
     };
   }
@@ -197,8 +205,10 @@ export class PurchaseStore implements DocumentTarget, Clearable {
    * field goes empty (a document kept from an earlier form is not sent with a voice order).
    */
   private get formToSend(): Record<string, string> {
-    if (this.photosRequired) return this.form;
-    return { ...this.form, ...Object.fromEntries(PHOTO_FIELDS.map((field) => [field, ''])) };
+    // The eSIM confirmation belongs to an eSIM order only: a switch to mail does not carry it.
+    const form = this.form.delivery === 'esim' ? this.form : { ...this.form, esimConfirm: '' };
+    if (this.photosRequired) return form;
+    return { ...form, ...Object.fromEntries(PHOTO_FIELDS.map((field) => [field, ''])) };
   }
 
   /** Shows one order by its number, or the latest with ''. */
@@ -209,7 +219,14 @@ export class PurchaseStore implements DocumentTarget, Clearable {
 
   chooseSetmeal(plan: PlanInfo): void {
     this.setmeal = plan;
+    this.dropEsimIfNotOffered();
     this.persist();
+  }
+
+  /** A plan without eSIM cannot keep an eSIM delivery chosen for another: back to mail. */
+  private dropEsimIfNotOffered(): void {
+    if (this.form.delivery === 'esim' && !this.esimOffered)
+      this.form = { ...this.form, delivery: 'mail', esimConfirm: '' };
   }
 
   /**
@@ -220,6 +237,7 @@ export class PurchaseStore implements DocumentTarget, Clearable {
     const fresh = this.setmeal ? plans.find((p) => p.id === this.setmeal?.id) : undefined;
     if (!fresh || JSON.stringify(fresh) === JSON.stringify(this.setmeal)) return;
     this.setmeal = fresh;
+    this.dropEsimIfNotOffered();
     this.persist();
   }
 

@@ -12,7 +12,7 @@ import {
   postRetrieve,
   postWechatPayer,
 } from '../../api/account';
-import { postHandoffRedeem } from '../../api/handoff';
+import { postHandoffRedeem, type HandoffNext } from '../../api/handoff';
 import { postLang } from '../../api/user';
 import type { FormFields, HttpClient } from '../../api/http-client';
 import { toResult, type ActionResult } from '../../lib/action-result';
@@ -133,14 +133,16 @@ export class AccountStore implements Clearable {
 
   /**
    * Signs in with a one-time continuation link; says which order it opens, and whether at its
-   * payment or its identity check (`next`, issue 29).
+   * payment, its identity check (`next`, issue 29) or its eSIM install (issue 30).
    */
-  async continueWith(token: string): Promise<ActionResult<{ orderNo: string | null; next: 'pay' | 'verify' }>> {
+  async continueWith(token: string): Promise<ActionResult<{ orderNo: string | null; next: HandoffNext }>> {
     return toResult(
       () => postHandoffRedeem(this.http, token),
       (d) => {
         this.signIn(d);
-        return { orderNo: d.orderNo, next: d.next === 'verify' ? ('verify' as const) : ('pay' as const) };
+        // A server newer than the app may name a step it does not know: the payment, as before.
+        const next: HandoffNext = d.next === 'verify' || d.next === 'esim' ? d.next : 'pay';
+        return { orderNo: d.orderNo, next };
       },
     );
   }

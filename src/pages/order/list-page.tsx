@@ -11,6 +11,12 @@ import { formatYen } from '../../lib/format';
 import '../../components/form-page.css';
 import './list-page.css';
 
+/** An eSIM ready to install opens its install page; any other order its payment and status. */
+const orderPath = (order: { orderNo: string; status: string }) =>
+  order.status === 'esim_ready'
+    ? `/pages/order/detail?orderNo=${encodeURIComponent(order.orderNo)}`
+    : `/pages/process/pay?orderNo=${order.orderNo}`;
+
 /** Every order of the customer, newest first; each opens its own page. */
 export default observer(function OrderListPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
@@ -49,7 +55,7 @@ export default observer(function OrderListPage({ titleKey }: PageProps) {
           <ul className="order-list">
             {orders.data.orders.map((order) => (
               <li key={order.orderNo}>
-                <Link className="order-card order-list-item" to={`/pages/process/pay?orderNo=${order.orderNo}`}>
+                <Link className="order-card order-list-item" to={orderPath(order)}>
                   <span className="order-list-head">
                     <strong>{order.planName}</strong>
                     <span className={`order-list-status status-${order.status}`}>
@@ -63,6 +69,9 @@ export default observer(function OrderListPage({ titleKey }: PageProps) {
                   </span>
                   {order.status === 'awaiting_payment' && (
                     <span className="order-list-action">{t('order.payNow')}</span>
+                  )}
+                  {order.status === 'esim_ready' && (
+                    <span className="order-list-action">{t('esim.order.install')}</span>
                   )}
                   {order.status === 'rejected' && (
                     <span className="order-list-action">{t('order.fixAndResubmit')}</span>

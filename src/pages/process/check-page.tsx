@@ -18,7 +18,9 @@ import './process.css';
 export default observer(function CheckPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { purchase, content, session } = useStores();
+  const { purchase, content, session, appConfig } = useStores();
+  // An eSIM's fee is part of the first payment, as the server prices it.
+  const esimFee = purchase.form.delivery === 'esim' ? (appConfig.config?.esim?.fee ?? 0) : 0;
   const terms = content.page('terms');
   // Whatever went wrong is said above the button, the only control besides the signature.
   const status = useFormStatus({ summary: true });
@@ -68,7 +70,8 @@ export default observer(function CheckPage({ titleKey }: PageProps) {
             facts={{
               planName: purchase.setmeal.name,
               lineType: purchase.setmeal.lineType,
-              price: purchase.setmeal.activityPrice,
+              price: purchase.setmeal.activityPrice + esimFee,
+              esimFee,
               monthlyRent: purchase.setmeal.monthlyRent,
               info: purchase.form,
               storeName: content.stores.data.find((s) => String(s.id) === purchase.form.storeId)?.name,

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { withTax } from '../../../contract/pricing';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { ErrorSummary } from '../../components/error-summary';
@@ -23,7 +24,7 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
-  const { purchase, session, content, account, ui } = useStores();
+  const { purchase, session, content, account, ui, appConfig } = useStores();
   // A long form: a refusal is summed up above the button as well as at its field.
   const status = useFormStatus({ summary: true });
   const resubmitting = purchase.resubmitOrderNo !== '';
@@ -111,7 +112,11 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
         <form className="form" onSubmit={next} noValidate>
           <ErrorSummary items={summary} />
           <IdentitySection {...sections} />
-          <ContactSection {...sections} storeOptions={storeOptions} />
+          <ContactSection
+            {...sections}
+            storeOptions={storeOptions}
+            esimFee={withTax(appConfig.config?.esim?.fee ?? 0)}
+          />
           {/* Photos only where the law and the server still take them (a data plan, while allowed). */}
           {purchase.photosRequired ? (
             <DocumentsSection {...sections} signedIn={session.isLogin} gate={gate} onPicked={status.clearError} />

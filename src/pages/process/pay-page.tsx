@@ -23,6 +23,9 @@ import { formatYen } from '../../lib/format';
 import '../../components/form-page.css';
 import './process.css';
 
+/** Where an eSIM order's page has something to install or show (issue 30). */
+const ESIM_INSTALL_STATUSES = ['approved', 'esim_ready', 'active'];
+
 export default observer(function PayPage({ titleKey }: PageProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
@@ -166,6 +169,14 @@ export default observer(function PayPage({ titleKey }: PageProps) {
                 {t('order.trackParcel')}
               </a>
             </p>
+          )}
+          {order.info.delivery === 'esim' && ESIM_INSTALL_STATUSES.includes(order.status) && (
+            <Link
+              className="button button-primary button-block"
+              to={`/pages/order/detail?orderNo=${encodeURIComponent(order.orderNo)}`}
+            >
+              {t('esim.order.install')}
+            </Link>
           )}
           {order.info.delivery === 'pickup' && pickupStore && (
             <p>{t('order.pickupAt', { store: pickupStore.name, address: pickupStore.address })}</p>

@@ -30,13 +30,16 @@ export default observer(function ContinuePage({ titleKey }: PageProps) {
         return;
       }
       // Replaced, not pushed: the used token leaves the address and the history. A link made
-      // by the verify step goes on with the order's identity check, any other with its payment.
+      // by the verify step goes on with the order's identity check, one made by the eSIM install
+      // with the order's page (the one-tap install works only here), any other with its payment.
       const { orderNo, next: step } = result.value;
       const next = !orderNo
         ? '/pages/user/pay'
         : step === 'verify'
           ? `/pages/process/verify?orderNo=${encodeURIComponent(orderNo)}`
-          : `/pages/process/pay?orderNo=${orderNo}`;
+          : step === 'esim'
+            ? `/pages/order/detail?orderNo=${encodeURIComponent(orderNo)}`
+            : `/pages/process/pay?orderNo=${orderNo}`;
       navigate(next, { replace: true });
     });
   }, [account, navigate, token, t]);

@@ -1,11 +1,13 @@
 import { formatPhone } from '../../../contract/line-rules';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { LoadFailed } from '../../components/load-failed';
+import { ReissueCard } from '../../features/esim/reissue-card';
+import { ReissueStore } from '../../features/esim/reissue-store';
 import { CancelChangeButton } from '../../features/line/cancel-change-button';
 import { PageHeader } from '../../components/page-header';
 import { formatYen } from '../../lib/format';
@@ -13,7 +15,9 @@ import './line.css';
 
 export default observer(function TaocanPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { line, language, appConfig } = useStores();
+  const { line, language, appConfig, http } = useStores();
+  // Made with the page: the eSIM reissue stays out of the app's first load.
+  const [reissue] = useState(() => new ReissueStore(http));
   useEffect(() => {
     void line.pkg.load();
     void line.usage.load();
@@ -80,6 +84,7 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
             <CancelChangeButton line={line} />
           </section>
         )}
+        {pkg && <ReissueCard reissue={reissue} />}
         {usage && (
           <section className="card" aria-labelledby="usage-title">
             <h2 id="usage-title">{t('line.usageTitle')}</h2>
