@@ -118,7 +118,10 @@ const OpenReissue = observer(function OpenReissue({ reissue, open }: { reissue: 
   const { t } = useTranslation();
   return (
     <div data-testid="reissue-open">
-      <p role="status">{t(`esim.reissue.status.${open.status}`)}</p>
+      {/* A state a newer server names that this app does not know reads as under way, never a key. */}
+      <p role="status">
+        {t(`esim.reissue.status.${open.status}`, { defaultValue: t('esim.reissue.status.processing') })}
+      </p>
       {open.status === 'awaiting_payment' && (
         <>
           <p>{t('esim.reissue.fee', { amount: formatYen(open.fee) })}</p>
