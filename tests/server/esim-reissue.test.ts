@@ -145,6 +145,13 @@ describe.each(backends)('eSIM reissue on %s', (backend) => {
       msisdn: c.msisdn,
     });
     expect(await sandboxOf(spare!)).toMatchObject({ state: 'released', msisdn: c.msisdn });
+    // The sandbox phone, scanning the old code, is refused; the new code downloads and installs.
+    const phone = (code: string, action: string) =>
+      t.app.inject({ method: 'POST', url: '/sandbox/esim/phone', payload: { code, action } });
+    const oldTry = await phone(lpaString(SMDP, matchingOf(c.iccid)), 'install');
+    expect(oldTry.statusCode).toBe(409);
+    expect(oldTry.body).toContain('此 eSIM 已停用');
+    expect((await phone(lpaString(SMDP, matchingOf(spare!)), 'download')).statusCode).toBe(200);
 
     // Told, with the order page's link; no code in any message, and the steps audited.
     const messages = await db().select().from(outbox).where(eq(outbox.kind, 'esim_reissued'));
