@@ -7,6 +7,7 @@ import {
   esimProfiles,
   esimReissues,
   lines,
+  orders,
   outbox,
   sandboxEsimProfiles,
 } from '../../server/db/schema';
@@ -81,6 +82,12 @@ describe.each(backends)('eSIM reissue on %s', (backend) => {
     const msisdn = `0804${backend === 'postgres' ? '1' : '2'}${String(msisdnSeq).padStart(6, '0')}`;
     const { orderNo, line } = await activeLine(t.app, token, { msisdn, iccid: iccid!, planId: '2' });
     const [row] = await db().select().from(lines).where(eq(lines.iccid, iccid!));
+    // Delivered as an eSIM (the other steps of that delivery are the install tests' business).
+    const [order] = await db().select().from(orders).where(eq(orders.id, row!.orderId));
+    await db()
+      .update(orders)
+      .set({ info: { ...order!.info, delivery: 'esim' } })
+      .where(eq(orders.id, row!.orderId));
     const [profile] = await db()
       .update(esimProfiles)
       .set({ status: 'installed', orderId: row!.orderId, lineId: row!.id, assignedAt: new Date() })
@@ -145,6 +152,13 @@ describe.each(backends)('eSIM reissue on %s', (backend) => {
       msisdn: c.msisdn,
     });
     expect(await sandboxOf(spare!)).toMatchObject({ state: 'released', msisdn: c.msisdn });
+    // The sandbox phone, scanning the old code, is refused; the new code downloads and installs.
+    const phone = (code: string, action: string) =>
+      t.app.inject({ method: 'POST', url: '/sandbox/esim/phone', payload: { code, action } });
+    const oldTry = await phone(lpaString(SMDP, matchingOf(c.iccid)), 'install');
+    expect(oldTry.statusCode).toBe(409);
+    expect(oldTry.body).toContain('此 eSIM 已停用');
+    expect((await phone(lpaString(SMDP, matchingOf(spare!)), 'download')).statusCode).toBe(200);
 
     // Told, with the order page's link; no code in any message, and the steps audited.
     const messages = await db().select().from(outbox).where(eq(outbox.kind, 'esim_reissued'));
@@ -295,6 +309,17 @@ describe.each(backends)('eSIM reissue on %s', (backend) => {
     expect(third.body.data).toMatchObject({ error: 'REISSUE_OPEN' });
     // Customers cannot open one beside it either.
     expect((await ask(c.token)).body.data).toMatchObject({ error: 'REISSUE_OPEN' });
+
+    // The console's order page lists both, newest first, without any code.
+    const page = await staff.call<{ esim: { reissues: { status: string; fee: number }[] } | null }>(
+      'GET',
+      `/api/admin/orders/${c.orderNo}`,
+    );
+    expect(page.body.data.esim?.reissues.map((r) => [r.status, r.fee])).toEqual([
+      ['waiting_stock', 0],
+      ['done', 0],
+    ]);
+    expect(page.raw).not.toContain(matchingOf(spare!));
 
     const reviewer = await signInStaff(t.app, 'reviewer');
     const refused = await reviewer.call('POST', `/api/admin/orders/${c.orderNo}/esim-reissue`, { reason: 'other' });
