@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { ReissueView } from '../../contract/esim-views';
 import cn from '../../locales/cn.json';
 import {
+  AXE_MS,
   esimOrder,
   expectAccessible,
   ok,
@@ -138,15 +139,18 @@ describe("an eSIM order's panel", () => {
     expect((await within(form).findByRole('alert')).textContent).toBe(cn.api.errors.ESIM_PROVIDER_UNAVAILABLE);
     expect(within(form).getByRole<HTMLButtonElement>('button', { name: w.reissue.submit }).disabled).toBe(false);
   });
-  it('passes axe with the panel, the reissue form and its confirmation open', async () => {
-    setUp(`/orders/${ORDER_NO}`, 'admin', { [ORDER]: { body: ok(esimOrder('active', settled())) } });
-    const form = await screen.findByRole('form', { name: w.reissue.title });
-    await expectAccessible();
-    fireEvent.change(within(form).getByLabelText(w.reissue.reason), { target: { value: 'other' } });
-    fireEvent.click(within(form).getByRole('button', { name: w.reissue.submit }));
-    screen.getByRole('dialog', { name: w.reissue.confirmTitle });
-    await expectAccessible();
-  });
+  it(
+    'passes axe with the panel, the reissue form and its confirmation open',
+    async () => {
+      setUp(`/orders/${ORDER_NO}`, 'admin', { [ORDER]: { body: ok(esimOrder('active', settled())) } });
+      const form = await screen.findByRole('form', { name: w.reissue.title });
+      fireEvent.change(within(form).getByLabelText(w.reissue.reason), { target: { value: 'other' } });
+      fireEvent.click(within(form).getByRole('button', { name: w.reissue.submit }));
+      screen.getByRole('dialog', { name: w.reissue.confirmTitle });
+      await expectAccessible();
+    },
+    AXE_MS,
+  );
 });
 
 describe("an eSIM order's activation", () => {

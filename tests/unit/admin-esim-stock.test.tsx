@@ -2,7 +2,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StockImportResult } from '../../contract/esim-views';
 import cn from '../../locales/cn.json';
-import { expectAccessible, ok, refusal, setUp, STOCK, stockAnswer } from './helpers/admin-esim';
+import { AXE_MS, expectAccessible, ok, refusal, setUp, STOCK, stockAnswer } from './helpers/admin-esim';
 import * as fixtures from './helpers/admin-fixtures';
 
 // Issue 30: staff see eSIM stock (counts, a low-stock banner, search), import the carrier's CSV
@@ -179,20 +179,24 @@ describe('the eSIM stock page', () => {
     );
     expect(text).toHaveProperty('value', 'a,b\n1,2');
   });
-  it('passes axe with the banner, the import form and its bad rows, the search and the list', async () => {
-    const result: StockImportResult = {
-      imported: 0,
-      skipped: [],
-      errors: [{ line: 2, key: 'ICCID_INVALID' }],
-      assigned: 0,
-    };
-    setUp('/esim', 'admin', { [STOCK]: stockAnswer(), 'POST /api/admin/esim/import': { body: ok(result) } });
-    const form = await screen.findByRole('form', { name: w.import.title });
-    fireEvent.change(within(form).getByLabelText(w.import.text), { target: { value: 'iccid\n1' } });
-    fireEvent.click(within(form).getByRole('button', { name: w.import.submit }));
-    await within(form).findByRole('table', { name: w.import.errors });
-    await expectAccessible();
-  });
+  it(
+    'passes axe with the banner, the import form and its bad rows, the search and the list',
+    async () => {
+      const result: StockImportResult = {
+        imported: 0,
+        skipped: [],
+        errors: [{ line: 2, key: 'ICCID_INVALID' }],
+        assigned: 0,
+      };
+      setUp('/esim', 'admin', { [STOCK]: stockAnswer(), 'POST /api/admin/esim/import': { body: ok(result) } });
+      const form = await screen.findByRole('form', { name: w.import.title });
+      fireEvent.change(within(form).getByLabelText(w.import.text), { target: { value: 'iccid\n1' } });
+      fireEvent.click(within(form).getByRole('button', { name: w.import.submit }));
+      await within(form).findByRole('table', { name: w.import.errors });
+      await expectAccessible();
+    },
+    AXE_MS,
+  );
 });
 
 describe('the fulfilment page', () => {

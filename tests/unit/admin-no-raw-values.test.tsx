@@ -215,13 +215,14 @@ describe('the staff console shows no raw values', () => {
       ['by eSIM', esimOrder(false)],
       ['by eSIM waiting for stock', esimOrder(true)],
     ] as const)
+      // Eleven pages drawn in one test: past the unit default of 5 s on a loaded 2-core machine.
       it(`${lang} an order ${name}, in each status`, async () => {
         for (const status of ORDER_STATUSES) {
           await draw(lang, PAGES[4]!, LINE_STATUSES[0], status, orderOf);
           expectNoRawValues(readable(), `${lang} order ${status} (${name})`);
           cleanup();
         }
-      });
+      }, 30_000);
 
   it('shows data in GB with one decimal, and a bill by its customer', async () => {
     await draw(

@@ -65,6 +65,9 @@ export const settled = (esim = fixtures.esim()): StaffEsim => ({
   reissues: esim.reissues.filter((reissue) => reissue.status === 'done' || reissue.status === 'cancelled'),
 });
 
+/** axe walks the whole page: seconds on a loaded 2-core machine, past the unit default of 5. */
+export const AXE_MS = 30_000;
+
 /**
  * axe-core's WCAG 2.2 AA rules on what is drawn (the e2e tests' tags). Colour contrast needs a
  * layout happy-dom does not have: the e2e admin walk checks it in Chromium.
