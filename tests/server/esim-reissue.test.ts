@@ -14,6 +14,7 @@ import {
 import { advanceReissues } from '../../server/esim/index';
 import { seal } from '../../server/esim/profiles';
 import { importProfiles } from '../../server/esim/stock';
+import { runCommand } from '../../server/ops/cli';
 import { backends } from './helpers/databases';
 import { activeLine } from './helpers/orders';
 import { signUp } from './helpers/purchase';
@@ -324,6 +325,22 @@ describe.each(backends)('eSIM reissue on %s', (backend) => {
     const reviewer = await signInStaff(t.app, 'reviewer');
     const refused = await reviewer.call('POST', `/api/admin/orders/${c.orderNo}/esim-reissue`, { reason: 'other' });
     expect(refused.status).toBe(403);
+  });
+
+  it('reissues from the ops command too, and says why it will not', async () => {
+    const c = await esimCustomer('byphone');
+    const [spare] = await stock(1);
+    const ops = (...argv: string[]) =>
+      runCommand(argv, { db: db(), vault: t.app.documents, actor: 'tanaka', esim: deps() });
+    await expect(ops('esim-reissue', c.orderNo, '--reason', 'lost')).rejects.toThrow(/--reason is one of/);
+    await expect(ops('esim-reissue', 'SM000', '--reason', 'deleted')).rejects.toThrow(/NOT_FOUND/);
+    expect(await ops('esim-reissue', c.orderNo, '--reason', 'deleted')).toMatch(/^E\d{14} for .+: done$/);
+    expect((await db().select().from(lines).where(eq(lines.id, c.line.id)))[0]!.iccid).toBe(spare);
+    const [asked] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'esim-reissue-requested'), eq(auditLog.actor, 'staff:tanaka')));
+    expect(asked).toBeDefined();
   });
 
   it('moves a reissue once when two sweeps run it at the same time', async () => {
