@@ -21,7 +21,9 @@ import { signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
 import { sandboxCardToken } from './helpers/sandbox-card';
 import { signInStaff } from './helpers/staff';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db/client';
 
 // Issue 30, reissue: a new phone or a deleted profile. The old profile is released at the
 // carrier (never installable again), a new one is assigned to the same line and number, the
@@ -220,9 +222,29 @@ describe.each(backends)('eSIM reissue on %s', (backend) => {
     expect(done.iccidLast4).toBe(imported.slice(-4));
   });
 
-  it('opens one reissue and one charge for 60 identical requests at once', async () => {
+  it('opens one reissue and one charge for 60 identical requests at once, across two servers', async () => {
     const c = await esimCustomer('hammer');
-    const answers = await Promise.all(Array.from({ length: 60 }, () => ask(c.token)));
+    const jobs = t.database.handle.jobs;
+    // On PostgreSQL a second server process: its own pool, the same database.
+    const handle =
+      jobs.kind === 'postgres' ? await openDatabase({ databaseUrl: jobs.connectionString, dataDir: 'memory' }) : null;
+    const second = handle ? await buildApp({ database: handle, config: testConfig() }) : null;
+    const servers = second ? [t.app, second] : [t.app];
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        postForm<Reissue>(
+          servers[i % servers.length]!,
+          '/api/esim/reissue',
+          { reason: 'new_phone' },
+          {
+            token: c.token,
+          },
+        ),
+      ),
+    ).finally(async () => {
+      await second?.close();
+      await handle?.close();
+    });
     for (const a of answers) expect(a.status).toBe(200);
     const won = answers.filter((a) => a.body.code === 1);
     expect(won).toHaveLength(1);
