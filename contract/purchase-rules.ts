@@ -199,6 +199,8 @@ export const INFORMATION_FIELDS = [
   'phone',
   'delivery',
   'storeId',
+  // The customer's word that the phone takes an eSIM: without it here, the form would drop it.
+  'esimConfirm',
   'visaType',
   'residenceFront',
   'residenceBack',

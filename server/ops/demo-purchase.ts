@@ -19,6 +19,7 @@ export const DEMO_PURCHASE_INFORMATION = {
   phone: '080-1234-5678',
   delivery: 'mail',
   storeId: '',
+  esimConfirm: '',
   visaType: 'study',
   identityKind: 'passport',
   addressSame: 'yes',
