@@ -10,7 +10,7 @@ import { signInStaff } from './helpers/staff';
 
 // The "done when", from the reissue's side: an eSIM bought, approved, installed on the
 // sandbox phone; the customer (in Japanese) asks for a reissue from the line page, pays the fee
-// by WeChat Pay, and the order page offers the new profile while the phone refuses the first.
+// by Alipay, and the order page offers the new profile while the phone refuses the first.
 // The codes appear in no log line and no message on the way.
 
 type View = {
