@@ -65,6 +65,7 @@ export {
   openReissue,
   reissuesOfOrder,
   reissueView,
+  staffReissue,
   type ReissueRow,
 } from './reissues.js';
 export { advanceReissue, advanceReissues, type ReissueFilter, type ReissueOutcome } from './reissue-progress.js';

@@ -159,6 +159,23 @@ export async function openReissue(db: Database, request: ReissueRequest, now = n
 }
 
 /**
+ * Staff's reissue of an order's line (the console, ops): free, so it goes to `processing` at
+ * once; the caller moves it on (advanceReissue) and audits who asked.
+ */
+export async function staffReissue(
+  db: Database,
+  orderNo: string,
+  reason: ReissueReason,
+  requestedBy: string,
+): Promise<ReissueRow> {
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo));
+  if (!order) throw new NotFoundError();
+  const [line] = await db.select().from(lines).where(eq(lines.orderId, order.id)).limit(1);
+  if (!line || line.endedAt) throw new ApiError('NO_LINE');
+  return openReissue(db, { line, reason, feeExTax: 0, requestedBy });
+}
+
+/**
  * The customer withdraws a reissue before paying it: its charge is cancelled with it (a payment
  * landing later is refunded by the payment machinery). Paid, or being processed, it stays.
  */

@@ -4,6 +4,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { VerifiedDocument } from '../../contract/identity-rules.js';
 import type { Database } from '../db/client.js';
 import { auditLog, outbox, staff } from '../db/schema.js';
+import { ApiError } from '../lib/errors.js';
 import type { DocumentVault } from '../documents/index.js';
 import { retryFailedMessage } from '../notifications/index.js';
 import { addStaff, disableStaff, resetStaff, StaffCommandError } from '../staff/index.js';
@@ -20,7 +21,8 @@ import {
   shipOrder,
   showOrder,
 } from '../staff/index.js';
-import { importProfiles, type EsimDeps } from '../esim/index.js';
+import { advanceReissue, importProfiles, staffReissue, type EsimDeps } from '../esim/index.js';
+import { REISSUE_REASONS, type ReissueReason } from '../../contract/esim-rules.js';
 import { paymentsNeedingAttention } from './payments-attention.js';
 import { tokyoTime } from './tokyo-time.js';
 import { visible } from './visible.js';
@@ -53,6 +55,9 @@ Usage: npm run ops -- <command> [options]
   esim-import <file.csv>                       eSIM profiles from the carrier (iccid,smdp_address,
                                                matching_id,confirmation_code); all rows or none;
                                                approved eSIM orders waiting for stock get theirs
+  esim-reissue <order> --reason <why>          a new eSIM profile for the order's line, free
+                                               (why: new_phone, deleted, other); the old one is
+                                               released at the carrier and cannot be installed
   usage import <file.csv>                      msisdn,YYYY-MM-DD,megabytes per line
   bill run --month YYYY-MM                     monthly bills for active lines (safe to repeat)
   payments --attention                         money staff must look at: refunds pending or
@@ -117,6 +122,9 @@ function parse(argv: string[]) {
     );
   }
 }
+
+const isReissueReason = (value: string): value is ReissueReason =>
+  (REISSUE_REASONS as readonly string[]).includes(value);
 
 const need = (value: string | undefined, what: string): string => {
   if (!value) throw new OpsError(`missing ${what}`);
@@ -187,6 +195,19 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
           'PROFILE_CSV_INVALID',
         );
       return `imported ${result.imported} profiles, skipped ${result.skipped.length} already in stock, ${result.assigned} orders delivered`;
+    }
+    case 'esim-reissue': {
+      if (!deps.esim) throw new OpsError('eSIM is not set up for this command');
+      const reason = need(flags.reason, '--reason');
+      if (!isReissueReason(reason)) throw new OpsError(`--reason is one of ${REISSUE_REASONS.join(', ')}`);
+      const orderNo = need(sub, '<order>');
+      const row = await staffReissue(deps.db, orderNo, reason, who).catch((error: unknown) => {
+        // The console's refusals (no such order, no line, one already open) said as the operator's mistake.
+        if (error instanceof ApiError) throw new OpsError(`${orderNo}: ${error.key}`, error.key);
+        throw error;
+      });
+      const status = await advanceReissue(deps.esim, row.id);
+      return `${row.reissueNo} for ${orderNo}: ${status}`;
     }
     case 'reject':
       return `${(await rejectOrder(deps.db, who, need(sub, '<order>'), need(flags.reason, '--reason'), need(flags.document, '--document'), flags.lang)).orderNo} rejected`;

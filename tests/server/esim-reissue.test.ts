@@ -14,13 +14,16 @@ import {
 import { advanceReissues } from '../../server/esim/index';
 import { seal } from '../../server/esim/profiles';
 import { importProfiles } from '../../server/esim/stock';
+import { runCommand } from '../../server/ops/cli';
 import { backends } from './helpers/databases';
 import { activeLine } from './helpers/orders';
 import { signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
 import { sandboxCardToken } from './helpers/sandbox-card';
 import { signInStaff } from './helpers/staff';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
+import { buildApp } from '../../server/app';
+import { openDatabase } from '../../server/db/client';
 
 // Issue 30, reissue: a new phone or a deleted profile. The old profile is released at the
 // carrier (never installable again), a new one is assigned to the same line and number, the
@@ -219,9 +222,29 @@ describe.each(backends)('eSIM reissue on %s', (backend) => {
     expect(done.iccidLast4).toBe(imported.slice(-4));
   });
 
-  it('opens one reissue and one charge for 60 identical requests at once', async () => {
+  it('opens one reissue and one charge for 60 identical requests at once, across two servers', async () => {
     const c = await esimCustomer('hammer');
-    const answers = await Promise.all(Array.from({ length: 60 }, () => ask(c.token)));
+    const jobs = t.database.handle.jobs;
+    // On PostgreSQL a second server process: its own pool, the same database.
+    const handle =
+      jobs.kind === 'postgres' ? await openDatabase({ databaseUrl: jobs.connectionString, dataDir: 'memory' }) : null;
+    const second = handle ? await buildApp({ database: handle, config: testConfig() }) : null;
+    const servers = second ? [t.app, second] : [t.app];
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        postForm<Reissue>(
+          servers[i % servers.length]!,
+          '/api/esim/reissue',
+          { reason: 'new_phone' },
+          {
+            token: c.token,
+          },
+        ),
+      ),
+    ).finally(async () => {
+      await second?.close();
+      await handle?.close();
+    });
     for (const a of answers) expect(a.status).toBe(200);
     const won = answers.filter((a) => a.body.code === 1);
     expect(won).toHaveLength(1);
@@ -324,6 +347,22 @@ describe.each(backends)('eSIM reissue on %s', (backend) => {
     const reviewer = await signInStaff(t.app, 'reviewer');
     const refused = await reviewer.call('POST', `/api/admin/orders/${c.orderNo}/esim-reissue`, { reason: 'other' });
     expect(refused.status).toBe(403);
+  });
+
+  it('reissues from the ops command too, and says why it will not', async () => {
+    const c = await esimCustomer('byphone');
+    const [spare] = await stock(1);
+    const ops = (...argv: string[]) =>
+      runCommand(argv, { db: db(), vault: t.app.documents, actor: 'tanaka', esim: deps() });
+    await expect(ops('esim-reissue', c.orderNo, '--reason', 'lost')).rejects.toThrow(/--reason is one of/);
+    await expect(ops('esim-reissue', 'SM000', '--reason', 'deleted')).rejects.toThrow(/NOT_FOUND/);
+    expect(await ops('esim-reissue', c.orderNo, '--reason', 'deleted')).toMatch(/^E\d{14} for .+: done$/);
+    expect((await db().select().from(lines).where(eq(lines.id, c.line.id)))[0]!.iccid).toBe(spare);
+    const [asked] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'esim-reissue-requested'), eq(auditLog.actor, 'staff:tanaka')));
+    expect(asked).toBeDefined();
   });
 
   it('moves a reissue once when two sweeps run it at the same time', async () => {

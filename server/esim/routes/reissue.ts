@@ -8,16 +8,24 @@ import {
   reissueViewSchema,
   staffReissueSchema,
 } from '../../../contract/esim-views.js';
-import { esimReissues, lines, orders } from '../../db/schema.js';
+import { esimReissues } from '../../db/schema.js';
 import { requireUser } from '../../lib/auth.js';
 import { ok, replies } from '../../lib/envelope.js';
-import { ApiError, NotFoundError } from '../../lib/errors.js';
+import { ApiError } from '../../lib/errors.js';
 import { requireStaff, type StaffRequest } from '../../lib/staff-auth.js';
 import { auditStaff } from '../../lib/staff-sessions.js';
 import { withContract } from '../../lib/validate.js';
 import type { EsimDeps } from '../profiles.js';
 import { advanceReissue, advanceReissues } from '../reissue-progress.js';
-import { cancelReissue, customerLine, esimLineView, openReissue, reissueView, type ReissueRow } from '../reissues.js';
+import {
+  cancelReissue,
+  customerLine,
+  esimLineView,
+  openReissue,
+  reissueView,
+  staffReissue,
+  type ReissueRow,
+} from '../reissues.js';
 
 /**
  * The customer's reissue (the line page's card: GET /api/esim/line, POST /api/esim/reissue and
@@ -89,16 +97,7 @@ export function reissueRoutes(deps: () => EsimDeps) {
         const staff = staffOf.get(request);
         if (!staff) throw new ApiError('STAFF_SIGN_IN_FIRST', 401);
         const { orderNo } = request.params;
-        const [order] = await app.db.select({ id: orders.id }).from(orders).where(eq(orders.orderNo, orderNo));
-        if (!order) throw new NotFoundError();
-        const [line] = await app.db.select().from(lines).where(eq(lines.orderId, order.id)).limit(1);
-        if (!line || line.endedAt) throw new ApiError('NO_LINE');
-        const row = await openReissue(app.db, {
-          line,
-          reason: request.body.reason,
-          feeExTax: 0,
-          requestedBy: `staff:${staff.actor.login}`,
-        });
+        const row = await staffReissue(app.db, orderNo, request.body.reason, `staff:${staff.actor.login}`);
         await auditStaff(app.db, staff.actor, 'esim-reissue', orderNo, {
           reissueNo: row.reissueNo,
           reason: row.reason,
