@@ -304,6 +304,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (data.EKYC_MODE === 'live' && !(data.EKYC_API_TOKEN && data.EKYC_WEBHOOK_SECRET)) {
     throw new Error('Invalid configuration: EKYC_API_TOKEN and EKYC_WEBHOOK_SECRET are required when EKYC_MODE=live');
   }
+  if (data.ESIM_MODE === 'live' && !(data.ESIM_API_TOKEN && data.ESIM_WEBHOOK_SECRET)) {
+    throw new Error('Invalid configuration: ESIM_API_TOKEN and ESIM_WEBHOOK_SECRET are required when ESIM_MODE=live');
+  }
   if (Boolean(data.S3_ACCESS_KEY_ID) !== Boolean(data.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');
   }

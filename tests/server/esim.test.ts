@@ -212,10 +212,10 @@ describe.each(backends)('eSIM delivery on %s', (backend) => {
       });
     };
     const base = { iccid: iccidOf(300), state: 'downloaded', occurred_at: new Date().toISOString() };
-    expect((await notify({ ...base, event_id: 'e1' }, 'wrong-secret')).statusCode).toBe(401);
+    expect((await notify({ ...base, event_id: 'e1' }, 'wrong-secret')).statusCode).toBe(403);
     expect(
       (await notify({ ...base, event_id: 'e1' }, SANDBOX_ESIM_SECRET, new Date(Date.now() - 3_600_000))).statusCode,
-    ).toBe(401);
+    ).toBe(403);
     expect((await notify({ ...base, event_id: 'e1' })).json()).toMatchObject({ outcome: 'applied' });
     expect((await notify({ ...base, event_id: 'e1' })).json()).toMatchObject({ outcome: 'duplicate' });
     const late = {
