@@ -88,15 +88,22 @@ describe.each(backends)('eSIM delivery on %s', (backend) => {
     expect((await view(token, orderNo)).body.data).toMatchObject({ state: 'preparing', waitingStock: true });
     const queue = await fulfil.call('GET', '/api/admin/fulfilment');
     expect(JSON.stringify(queue.body)).toContain(`"orderNo":"${orderNo}"`);
-    expect((queue.body as unknown as { data: { toShip: { orderNo: string; delivery: string }[] } }).data.toShip).toContainEqual(
-      expect.objectContaining({ orderNo, delivery: 'esim' }),
-    );
+    expect(
+      (queue.body as unknown as { data: { toShip: { orderNo: string; delivery: string }[] } }).data.toShip,
+    ).toContainEqual(expect.objectContaining({ orderNo, delivery: 'esim' }));
     const empty = await fulfil.call('GET', '/api/admin/esim/stock');
-    expect((empty.body as unknown as { data: { waiting: number; low: boolean } }).data).toMatchObject({ waiting: 1, low: true });
+    expect((empty.body as unknown as { data: { waiting: number; low: boolean } }).data).toMatchObject({
+      waiting: 1,
+      low: true,
+    });
 
     // Stock arrives: the waiting order gets the first profile and is ready.
     const imported = await importCsv(profileCsv(3, 100));
-    expect((imported.body as unknown as { data: unknown }).data).toMatchObject({ imported: 3, assigned: 1, errors: [] });
+    expect((imported.body as unknown as { data: unknown }).data).toMatchObject({
+      imported: 3,
+      assigned: 1,
+      errors: [],
+    });
     expect(await statusOf(orderNo)).toBe('esim_ready');
     const ready = (await view(token, orderNo)).body.data;
     expect(ready.state).toBe('ready');
@@ -266,6 +273,18 @@ describe.each(backends)('eSIM delivery on %s', (backend) => {
       token: new URLSearchParams(handoff.body.data.path.split('?')[1]).get('t')!,
     });
     expect(redeemed.body.data).toMatchObject({ next: 'esim', orderNo });
+    const queue = await fulfil.call('GET', '/api/admin/fulfilment');
+    expect((queue.body as unknown as { data: { toActivate: unknown[] } }).data.toActivate).toContainEqual(
+      expect.objectContaining({ orderNo, status: 'esim_ready' }),
+    );
+    // The one-tap link's carddata opens the sandbox phone with the code filled in, escaped.
+    const lpa = (await view(token, orderNo)).body.data.activation!.lpa;
+    const page = await app.inject({ url: `/sandbox/esim/phone?carddata=${encodeURIComponent(lpa)}` });
+    expect(page.body).toContain(`value="${lpa}"`);
+    const hostile = await app.inject({
+      url: `/sandbox/esim/phone?carddata=${encodeURIComponent('"><script>x</script>')}`,
+    });
+    expect(hostile.body).not.toContain('<script>x');
     const wrong = await fulfil.call('POST', `/api/admin/orders/${orderNo}/activate`, {
       msisdn: '070-9999-0001',
       iccid: '8981999999999999999',
