@@ -307,4 +307,33 @@ describe.each(backends)('eSIM delivery on %s', (backend) => {
     const none = await postForm(app, '/api/handoff/create', { orderNo, next: 'esim' }, { token });
     expect((none.body.data as { error: string }).error).toBe('ESIM_NOT_READY');
   });
+
+  it('"installed" from the customer: recorded for staff until the carrier has seen it, then the line opens', async () => {
+    const { token } = await signUp(app, 'esimmark');
+    await importCsv(profileCsv(1, 500));
+    const { orderNo, id } = await esimOrderUnderReview(app, token);
+    await approve(orderNo);
+    const [profile] = await app.db.select().from(esimProfiles).where(eq(esimProfiles.orderId, id));
+    const installed = (body: { orderNo: string }) =>
+      app.inject({ method: 'POST', url: '/api/esim/installed', headers: { token }, payload: body });
+    const first = (await installed({ orderNo })).json<{ data: View & { markedInstalledAt: string | null } }>().data;
+    expect(first.state).toBe('ready');
+    expect(first.markedInstalledAt).not.toBeNull();
+    expect(await statusOf(orderNo)).toBe('esim_ready');
+    // The carrier has it installed (its notice lost): asking it opens the line.
+    await app.db
+      .update(sandboxEsimProfiles)
+      .set({ state: 'installed' })
+      .where(eq(sandboxEsimProfiles.iccid, profile!.iccid));
+    expect((await installed({ orderNo })).json<{ data: View }>().data.state).toBe('installed');
+    expect(await statusOf(orderNo)).toBe('active');
+    const stranger = await signUp(app, 'esimmark2');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/esim/installed',
+      headers: { token: stranger.token },
+      payload: { orderNo },
+    });
+    expect(res.statusCode).toBe(404);
+  });
 });
