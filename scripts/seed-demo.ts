@@ -8,17 +8,18 @@ import { refuseWhileServerRuns } from '../server/ops/server-lock.js';
 import { serverUrlFor } from '../server/ops/server-url.js';
 import { createDocumentStorage } from '../server/lib/storage/create-storage.js';
 import { documentKey } from '../server/lib/document-crypto.js';
+import { createEsimDeps } from '../server/esim/index.js';
+import { pino } from 'pino';
 
 const config = loadConfig();
 if (!config.DATABASE_URL) refuseWhileServerRuns(config.DATA_DIR);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await seedIfEmpty(database.db);
-const vault = {
-  db: database.db,
-  storage: createDocumentStorage(config),
-  key: documentKey(config.DOCUMENT_KEY, config.DATA_DIR, config.NODE_ENV === 'production'),
-};
-const demo = await seedDemo(database.db, vault);
+const key = documentKey(config.DOCUMENT_KEY, config.DATA_DIR, config.NODE_ENV === 'production');
+const vault = { db: database.db, storage: createDocumentStorage(config), key };
+// Sandbox eSIM stock (docs/samples/esim-profiles-sandbox.csv) for a database that has none.
+const esim = createEsimDeps(config, database.db, key, pino({ level: 'warn' }));
+const demo = await seedDemo(database.db, vault, new Date(), config.ESIM_MODE === 'sandbox' ? esim : undefined);
 await database.close();
 console.log(`Demo customer ready. Log in at ${serverUrlFor(config)}/h5/pages/public/login with
   e-mail:   ${demo.email}

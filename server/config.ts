@@ -231,7 +231,9 @@ export function standIns(
       'identity checks (IC chip, JPKI): EKYC_MODE=live with EKYC_API_BASE, EKYC_API_TOKEN and EKYC_WEBHOOK_SECRET',
     );
   if (config.ESIM_MODE !== 'live')
-    found.push("eSIM profiles: ESIM_MODE=live with ESIM_API_BASE, ESIM_API_TOKEN and ESIM_WEBHOOK_SECRET (the carrier's platform)");
+    found.push(
+      "eSIM profiles: ESIM_MODE=live with ESIM_API_BASE, ESIM_API_TOKEN and ESIM_WEBHOOK_SECRET (the carrier's platform)",
+    );
   if (!config.SMS_GATEWAY_URL) found.push('SMS (now kept in the development outbox): SMS_GATEWAY_URL and SMS_API_KEY');
   if (!config.SMTP_URL) found.push('mail (now kept in the development outbox): SMTP_URL');
   return found;
@@ -303,6 +305,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (data.EKYC_MODE === 'live' && !(data.EKYC_API_TOKEN && data.EKYC_WEBHOOK_SECRET)) {
     throw new Error('Invalid configuration: EKYC_API_TOKEN and EKYC_WEBHOOK_SECRET are required when EKYC_MODE=live');
+  }
+  if (data.ESIM_MODE === 'live' && !(data.ESIM_API_TOKEN && data.ESIM_WEBHOOK_SECRET)) {
+    throw new Error('Invalid configuration: ESIM_API_TOKEN and ESIM_WEBHOOK_SECRET are required when ESIM_MODE=live');
   }
   if (Boolean(data.S3_ACCESS_KEY_ID) !== Boolean(data.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');

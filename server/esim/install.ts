@@ -57,7 +57,8 @@ export function viewOf(deps: Pick<EsimDeps, 'key'>, order: OrderRow, profiles: P
   const installable =
     live?.status === 'assigned' && live.reservedAt && (order.status === 'esim_ready' || order.status === 'active');
   if (installable) return { ...base, state: 'ready', activation: activationOf(deps, live) };
-  if (order.status === 'active') return { ...base, state: 'installed' };
+  // An active line between a released profile and its replacement waits like a new order.
+  if (order.status === 'active') return { ...base, state: reissued && !live ? 'preparing' : 'installed' };
   return { ...base, state: 'preparing', waitingStock: order.status === 'approved' && !live };
 }
 

@@ -5,7 +5,8 @@ import { notify } from '../notifications/index.js';
 
 export type LineRow = typeof lines.$inferSelect;
 
-export const formatMsisdn = (number: string): string => `${number.slice(0, 3)}-${number.slice(3, 7)}-${number.slice(7)}`;
+export const formatMsisdn = (number: string): string =>
+  `${number.slice(0, 3)}-${number.slice(3, 7)}-${number.slice(7)}`;
 
 /**
  * The line an activated order opens, with the customer's `line_active` message, inside the

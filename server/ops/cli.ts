@@ -176,7 +176,11 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
     case 'esim-import': {
       if (!deps.esim) throw new OpsError('eSIM is not set up for this command');
       const file = need(sub, '<file.csv>');
-      const result = await importProfiles(deps.esim, readFileSync(file, 'utf8'), who);
+      const result = await importProfiles(deps.esim, readFileSync(file, 'utf8'), who).catch((error: unknown) => {
+        // A file refused whole (its header, its size, a NUL byte): said as the operator's mistake.
+        if (error instanceof ApiError) throw new OpsError(`nothing imported: ${error.key}`, error.key);
+        throw error;
+      });
       // Counts only: the file's matching IDs never reach the audit trail.
       await deps.db.insert(auditLog).values({
         actor: who,

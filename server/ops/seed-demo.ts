@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { addDays, tokyoDate } from '../../contract/calendar.js';
 import type { Database } from '../db/client.js';
-import { bills, lines, orders, plans, users } from '../db/schema.js';
+import { bills, esimProfiles, lines, orders, plans, users } from '../db/schema.js';
+import { importProfiles, type EsimDeps } from '../esim/index.js';
 import { seedPlans } from '../db/seed.js';
 import { storeDocument, type DocumentVault } from '../documents/index.js';
 import { createOrder, transitionOrder } from '../orders/index.js';
@@ -41,7 +42,9 @@ export async function seedDemo(
   db: Database,
   vault: DocumentVault,
   now = new Date(),
+  esim?: EsimDeps,
 ): Promise<{ email: string; password: string; msisdn: string }> {
+  if (esim) await sampleEsimStock(esim);
   const [existing] = await db.select().from(users).where(eq(users.email, DEMO_EMAIL)).limit(1);
   if (existing) {
     const [line] = await db.select().from(lines).where(eq(lines.userId, existing.id)).limit(1);
@@ -138,6 +141,17 @@ export async function seedDemo(
   await billRun(db, actor, thisMonth);
   await db.update(orders).set({ updatedAt: now }).where(eq(orders.userId, userId));
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD, msisdn };
+}
+
+/** The sandbox carrier's 30 profiles (docs/samples), so an eSIM order can be tried at once; only into an empty stock. */
+export async function sampleEsimStock(esim: EsimDeps): Promise<number> {
+  const [stocked] = await esim.db.select({ id: esimProfiles.id }).from(esimProfiles).limit(1);
+  if (stocked) return 0;
+  const csv = readFileSync(
+    join(import.meta.dirname, '..', '..', 'docs', 'samples', 'esim-profiles-sandbox.csv'),
+    'utf8',
+  );
+  return (await importProfiles(esim, csv, 'staff:demo-seed')).imported;
 }
 
 /** A signature as the purchase page's pad draws it: dark strokes on white. */

@@ -88,15 +88,22 @@ describe.each(backends)('eSIM delivery on %s', (backend) => {
     expect((await view(token, orderNo)).body.data).toMatchObject({ state: 'preparing', waitingStock: true });
     const queue = await fulfil.call('GET', '/api/admin/fulfilment');
     expect(JSON.stringify(queue.body)).toContain(`"orderNo":"${orderNo}"`);
-    expect((queue.body as unknown as { data: { toShip: { orderNo: string; delivery: string }[] } }).data.toShip).toContainEqual(
-      expect.objectContaining({ orderNo, delivery: 'esim' }),
-    );
+    expect(
+      (queue.body as unknown as { data: { toShip: { orderNo: string; delivery: string }[] } }).data.toShip,
+    ).toContainEqual(expect.objectContaining({ orderNo, delivery: 'esim' }));
     const empty = await fulfil.call('GET', '/api/admin/esim/stock');
-    expect((empty.body as unknown as { data: { waiting: number; low: boolean } }).data).toMatchObject({ waiting: 1, low: true });
+    expect((empty.body as unknown as { data: { waiting: number; low: boolean } }).data).toMatchObject({
+      waiting: 1,
+      low: true,
+    });
 
     // Stock arrives: the waiting order gets the first profile and is ready.
     const imported = await importCsv(profileCsv(3, 100));
-    expect((imported.body as unknown as { data: unknown }).data).toMatchObject({ imported: 3, assigned: 1, errors: [] });
+    expect((imported.body as unknown as { data: unknown }).data).toMatchObject({
+      imported: 3,
+      assigned: 1,
+      errors: [],
+    });
     expect(await statusOf(orderNo)).toBe('esim_ready');
     const ready = (await view(token, orderNo)).body.data;
     expect(ready.state).toBe('ready');
@@ -212,10 +219,10 @@ describe.each(backends)('eSIM delivery on %s', (backend) => {
       });
     };
     const base = { iccid: iccidOf(300), state: 'downloaded', occurred_at: new Date().toISOString() };
-    expect((await notify({ ...base, event_id: 'e1' }, 'wrong-secret')).statusCode).toBe(401);
+    expect((await notify({ ...base, event_id: 'e1' }, 'wrong-secret')).statusCode).toBe(403);
     expect(
       (await notify({ ...base, event_id: 'e1' }, SANDBOX_ESIM_SECRET, new Date(Date.now() - 3_600_000))).statusCode,
-    ).toBe(401);
+    ).toBe(403);
     expect((await notify({ ...base, event_id: 'e1' })).json()).toMatchObject({ outcome: 'applied' });
     expect((await notify({ ...base, event_id: 'e1' })).json()).toMatchObject({ outcome: 'duplicate' });
     const late = {
@@ -266,6 +273,18 @@ describe.each(backends)('eSIM delivery on %s', (backend) => {
       token: new URLSearchParams(handoff.body.data.path.split('?')[1]).get('t')!,
     });
     expect(redeemed.body.data).toMatchObject({ next: 'esim', orderNo });
+    const queue = await fulfil.call('GET', '/api/admin/fulfilment');
+    expect((queue.body as unknown as { data: { toActivate: unknown[] } }).data.toActivate).toContainEqual(
+      expect.objectContaining({ orderNo, status: 'esim_ready' }),
+    );
+    // The one-tap link's carddata opens the sandbox phone with the code filled in, escaped.
+    const lpa = (await view(token, orderNo)).body.data.activation!.lpa;
+    const page = await app.inject({ url: `/sandbox/esim/phone?carddata=${encodeURIComponent(lpa)}` });
+    expect(page.body).toContain(`value="${lpa}"`);
+    const hostile = await app.inject({
+      url: `/sandbox/esim/phone?carddata=${encodeURIComponent('"><script>x</script>')}`,
+    });
+    expect(hostile.body).not.toContain('<script>x');
     const wrong = await fulfil.call('POST', `/api/admin/orders/${orderNo}/activate`, {
       msisdn: '070-9999-0001',
       iccid: '8981999999999999999',
@@ -287,5 +306,34 @@ describe.each(backends)('eSIM delivery on %s', (backend) => {
     // An active, installed eSIM has nothing to hand off.
     const none = await postForm(app, '/api/handoff/create', { orderNo, next: 'esim' }, { token });
     expect((none.body.data as { error: string }).error).toBe('ESIM_NOT_READY');
+  });
+
+  it('"installed" from the customer: recorded for staff until the carrier has seen it, then the line opens', async () => {
+    const { token } = await signUp(app, 'esimmark');
+    await importCsv(profileCsv(1, 500));
+    const { orderNo, id } = await esimOrderUnderReview(app, token);
+    await approve(orderNo);
+    const [profile] = await app.db.select().from(esimProfiles).where(eq(esimProfiles.orderId, id));
+    const installed = (body: { orderNo: string }) =>
+      app.inject({ method: 'POST', url: '/api/esim/installed', headers: { token }, payload: body });
+    const first = (await installed({ orderNo })).json<{ data: View & { markedInstalledAt: string | null } }>().data;
+    expect(first.state).toBe('ready');
+    expect(first.markedInstalledAt).not.toBeNull();
+    expect(await statusOf(orderNo)).toBe('esim_ready');
+    // The carrier has it installed (its notice lost): asking it opens the line.
+    await app.db
+      .update(sandboxEsimProfiles)
+      .set({ state: 'installed' })
+      .where(eq(sandboxEsimProfiles.iccid, profile!.iccid));
+    expect((await installed({ orderNo })).json<{ data: View }>().data.state).toBe('installed');
+    expect(await statusOf(orderNo)).toBe('active');
+    const stranger = await signUp(app, 'esimmark2');
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/esim/installed',
+      headers: { token: stranger.token },
+      payload: { orderNo },
+    });
+    expect(res.statusCode).toBe(404);
   });
 });

@@ -38,6 +38,9 @@ const LIVE = {
   EKYC_MODE: 'live',
   EKYC_API_TOKEN: 'token',
   EKYC_WEBHOOK_SECRET: 'whsec',
+  ESIM_MODE: 'live',
+  ESIM_API_TOKEN: 'token',
+  ESIM_WEBHOOK_SECRET: 'whsec',
 };
 
 const without = (...names: (keyof typeof LIVE)[]) =>
@@ -88,6 +91,7 @@ describe('production never runs a stand-in', () => {
     ['WeChat sign-in and Pay', { WECHAT_MODE: 'sandbox' }, 'WECHAT_MODE=live'],
     ['Alipay sign-in and payments', { ALIPAY_MODE: 'sandbox' }, 'ALIPAY_MODE=live'],
     ['identity checks', { EKYC_MODE: 'sandbox' }, 'EKYC_MODE=live'],
+    ['eSIM profiles', { ESIM_MODE: 'sandbox' }, 'ESIM_MODE=live'],
     ['SMS outbox', { SMS_GATEWAY_URL: '' }, 'SMS_GATEWAY_URL'],
     ['mail outbox', { SMTP_URL: '' }, 'SMTP_URL'],
     ['the sandbox consent page', { WECHAT_AUTHORIZE_URL: '/sandbox/wechat/authorize' }, 'WECHAT_AUTHORIZE_URL'],

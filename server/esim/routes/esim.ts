@@ -53,14 +53,14 @@ export function esimRoutes(deps: () => EsimDeps) {
       );
       hook.post(
         '/api/esim/notify',
-        { schema: { response: { 200: noticeReplySchema, 401: noticeReplySchema } } },
+        { schema: { response: { 200: noticeReplySchema, 403: noticeReplySchema } } },
         async (request, reply) => {
           const raw = typeof request.body === 'string' ? request.body : '';
           const d = deps();
           const notice = d.provider.verifyNotice(request.headers, raw, new Date());
           if (!notice) {
             request.log.warn({ provider: d.provider.name }, 'esim notice refused');
-            return reply.status(401).send({ received: false, error: 'signature' });
+            return reply.status(403).send({ received: false, error: 'signature' });
           }
           const outcome = await applyNotice(d, notice);
           if (outcome === 'unknown') request.log.warn({ iccid: notice.iccid }, 'esim notice for no profile');
