@@ -45,9 +45,25 @@ export type InstallWay =
   /** Anything else (a computer, an older phone): the QR code to scan from the phone, and the code to type. */
   | { kind: 'qr' };
 
-/** How this page offers the install, from where it runs and what the phone is (esimSupport). */
-export function installWay(container: Container, support: EsimSupport, lpa: string): InstallWay {
+/**
+ * Another app's web view that contract/detect.ts counts as a browser (LINE, QQ, Douyin, DingTalk,
+ * Weibo, Facebook, Instagram...): the one-tap link is not known to work there either, so the
+ * customer is handed off to the phone's browser as from WeChat. Android web views say "; wv)";
+ * iOS ones leave out Safari's "Safari/" token, except LINE, named with the others.
+ */
+export function otherAppWebView(userAgent: string): boolean {
+  if (/\b(Line|FBAV|FBAN|Instagram|KAKAOTALK|QQ|aweme|Weibo|DingTalk)\b[/ (]/i.test(userAgent)) return true;
+  if (/Android/.test(userAgent)) return /;\s*wv\)/.test(userAgent);
+  return /\b(iPhone|iPad|iPod)\b/.test(userAgent) && !/Safari\//.test(userAgent);
+}
+
+/**
+ * How this page offers the install, from where it runs, what the phone is (esimSupport) and,
+ * for a page counted as a browser, whether it is another app's web view after all.
+ */
+export function installWay(container: Container, support: EsimSupport, lpa: string, userAgent = ''): InstallWay {
   if (IN_APP_CONTAINERS.includes(container)) return { kind: 'handoff' };
+  if (container === 'browser' && otherAppWebView(userAgent)) return { kind: 'handoff' };
   if (container !== 'browser' || !support.oneTap) return { kind: 'qr' };
   const base = support.oneTap === 'ios' ? APPLE_INSTALL_BASE : ANDROID_INSTALL_BASE;
   return { kind: 'link', os: support.oneTap, href: `${base}?carddata=${encodeURIComponent(lpa)}` };
@@ -62,7 +78,14 @@ export const PROFILE_STATUSES = ['available', 'assigned', 'installed', 'released
 export type ProfileStatus = (typeof PROFILE_STATUSES)[number];
 
 /** What the carrier's platform says of a profile (the provider's `status`). */
-export const PROVIDER_PROFILE_STATES = ['available', 'released', 'downloaded', 'installed', 'deleted', 'revoked'] as const;
+export const PROVIDER_PROFILE_STATES = [
+  'available',
+  'released',
+  'downloaded',
+  'installed',
+  'deleted',
+  'revoked',
+] as const;
 export type ProviderProfileState = (typeof PROVIDER_PROFILE_STATES)[number];
 
 /** Why the customer asks for a new profile. */

@@ -30,9 +30,6 @@ const WORDS: Record<'cn' | 'ja', Words> = { cn, ja };
 const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const either = (a: string, b: string) => new RegExp(`^(${literal(a)}|${literal(b)})$`);
 
-const tokenOf = async (page: Page) =>
-  JSON.parse((await page.evaluate(() => localStorage.getItem('token'))) ?? '""') as string;
-
 async function api<T>(page: Page, h: Harness, path: string, token: string): Promise<T> {
   const res = await page.request.get(`${h.baseUrl}${path}`, { headers: { token } });
   return ((await res.json()) as { data: T }).data;
@@ -58,7 +55,10 @@ async function payByAlipay(page: Page, w: Words) {
 async function phoneDoes(page: Page, h: Harness, lpa: string, actions: ('download' | 'install')[]) {
   await page.goto(`${h.baseUrl}/sandbox/esim/phone?carddata=${encodeURIComponent(lpa)}`);
   for (const action of actions) {
-    const name = action === 'download' ? [cn.sandbox.esimDownload, ja.sandbox.esimDownload] : [cn.sandbox.esimInstall, ja.sandbox.esimInstall];
+    const name =
+      action === 'download'
+        ? [cn.sandbox.esimDownload, ja.sandbox.esimDownload]
+        : [cn.sandbox.esimInstall, ja.sandbox.esimInstall];
     await page.getByRole('button', { name: either(name[0]!, name[1]!) }).click();
     await page.waitForLoadState('domcontentloaded');
   }
@@ -144,7 +144,9 @@ describe('an eSIM bought, installed and reissued, in Chromium at 390x844', () =>
         return route.fulfill({ status: 302, headers: { location: `${h.baseUrl}${asked.pathname}${asked.search}` } });
       });
       await settle(page);
-      await page.getByRole('button', { name: `${w.identity.verify.start}：${w.identity.method.ic_chip.title}` }).click();
+      await page
+        .getByRole('button', { name: `${w.identity.verify.start}：${w.identity.method.ic_chip.title}` })
+        .click();
       await page.waitForURL((at) => !at.pathname.startsWith('/h5/'));
       await verifyAtProvider(page);
       await page.goto(`${h.baseUrl}/h5/pages/process/verify?orderNo=${orderNo}`);
@@ -191,7 +193,9 @@ describe('an eSIM bought, installed and reissued, in Chromium at 390x844', () =>
       await wechat.page.getByTestId('esim-handoff').waitFor();
       await expect.poll(() => wechat.page.getByTestId('handoff-link').count()).toBe(1);
       expect(await wechat.page.getByTestId('esim-link').count()).toBe(0);
-      expect((await wechat.page.getByTestId('handoff-link').textContent())!).toMatch(/\/h5\/pages\/public\/continue\?t=/);
+      expect((await wechat.page.getByTestId('handoff-link').textContent())!).toMatch(
+        /\/h5\/pages\/public\/continue\?t=/,
+      );
       await expectAccessible(wechat.page);
       await wechat.context.close();
 
@@ -199,7 +203,12 @@ describe('an eSIM bought, installed and reissued, in Chromium at 390x844', () =>
       const device2 = await openPhone(h, ua);
       expect(await phoneDoes(device2.page, h, lpa, ['download', 'install'])).not.toBe('');
       await expect
-        .poll(async () => (await api<{ order: { status: string } }>(page, h, `/api/order/detail?orderNo=${orderNo}`, token)).order.status, { timeout: 30_000 })
+        .poll(
+          async () =>
+            (await api<{ order: { status: string } }>(page, h, `/api/order/detail?orderNo=${orderNo}`, token)).order
+              .status,
+          { timeout: 30_000 },
+        )
         .toBe('active');
       await page.reload();
       await settle(page);
@@ -225,7 +234,9 @@ describe('an eSIM bought, installed and reissued, in Chromium at 390x844', () =>
         await page.goto(`${h.baseUrl}/h5/pages/order/detail?orderNo=${orderNo}`);
         await settle(page);
         await page.getByTestId('esim-link').waitFor({ timeout: 30_000 });
-        const newLpa = decodeURIComponent((await page.getByTestId('esim-link').getAttribute('href'))!.split('carddata=')[1]!);
+        const newLpa = decodeURIComponent(
+          (await page.getByTestId('esim-link').getAttribute('href'))!.split('carddata=')[1]!,
+        );
         expect(newLpa).not.toBe(lpa);
         expect(await page.getByText(w.esim.install.reissued).isVisible()).toBe(true);
         await expectAccessible(page);

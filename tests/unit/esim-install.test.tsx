@@ -10,7 +10,7 @@ import cn from '../../locales/cn.json';
 import ja from '../../locales/ja.json';
 import { RootStore } from '../../src/app/root-store';
 import { StoreProvider } from '../../src/app/store-context';
-import { otherAppWebView } from '../../src/features/esim/esim-store';
+import { otherAppWebView } from '../../contract/esim-rules';
 import { memoryStorage } from '../../src/lib/persistence';
 import OrderPage from '../../src/pages/order/order-page';
 import { expectNoAxeViolations } from './helpers/axe-check';

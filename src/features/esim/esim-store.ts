@@ -9,18 +9,6 @@ import { toResult, type ActionResult } from '../../lib/action-result';
 import { Resource } from '../../lib/resource';
 
 /**
- * Another app's web view that contract/detect.ts counts as a browser (LINE, QQ, Douyin, DingTalk,
- * Weibo, Facebook, Instagram...): the one-tap link is not known to work there either, so the
- * customer is handed off to the phone's browser as from WeChat. Android web views say "; wv)";
- * iOS ones leave out Safari's "Safari/" token, except LINE, named with the others.
- */
-export function otherAppWebView(userAgent: string): boolean {
-  if (/\b(Line|FBAV|FBAN|Instagram|KAKAOTALK|QQ|aweme|Weibo|DingTalk)\b[/ (]/i.test(userAgent)) return true;
-  if (/Android/.test(userAgent)) return /;\s*wv\)/.test(userAgent);
-  return /\b(iPhone|iPad|iPod)\b/.test(userAgent) && !/Safari\//.test(userAgent);
-}
-
-/**
  * One eSIM order's install (issue 30), made by the order's page when it opens: this code stays
  * out of the app's first load. The activation code lives only in `view`, in memory, on this page:
  * never in storage, so nothing of it outlives the page or reaches another customer.
@@ -28,7 +16,6 @@ export function otherAppWebView(userAgent: string): boolean {
 export class EsimStore {
   readonly view: Resource<EsimOrderView | null>;
   readonly support: EsimSupport;
-  private readonly inOtherApp: boolean;
   marking = false;
   /** Why "I've installed it" failed: the server's words, or else its error key. */
   markError: { msg: string; key: string } | null = null;
@@ -40,14 +27,13 @@ export class EsimStore {
     private readonly http: HttpClient,
     readonly orderNo: string,
     private readonly container: Container,
-    userAgent: string,
+    private readonly userAgent: string,
   ) {
     this.support = esimSupport(userAgent);
-    this.inOtherApp = container === 'browser' && otherAppWebView(userAgent);
     this.view = new Resource(() => fetchEsimOrder(http, orderNo), null);
-    makeAutoObservable<EsimStore, 'http' | 'container' | 'inOtherApp'>(this, {
+    makeAutoObservable<EsimStore, 'http' | 'container' | 'userAgent'>(this, {
       http: false,
-      inOtherApp: false,
+      userAgent: false,
       container: false,
       view: false,
       support: false,
@@ -59,7 +45,7 @@ export class EsimStore {
   get way(): InstallWay | null {
     const activation = this.view.data?.activation;
     if (!activation) return null;
-    return this.inOtherApp ? { kind: 'handoff' } : installWay(this.container, this.support, activation.lpa);
+    return installWay(this.container, this.support, activation.lpa, this.userAgent);
   }
 
   /**
