@@ -23,6 +23,11 @@ const fixtures = JSON.parse(readFileSync(join(__dirname, '..', 'fixtures', 'user
 const wechatUa = fixtures.cases.find((c) => c.expect === 'wechat' && !c.desktop)!.ua;
 const PIXEL_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+/** ESIM_SCREENSHOTS=<folder> keeps pictures of each step (for a reviewer's eyes, not asserted). */
+const shots = process.env.ESIM_SCREENSHOTS ?? '';
+const shoot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+};
 const SAMPLE = readFileSync(join(__dirname, '..', '..', 'docs', 'samples', 'esim-profiles-sandbox.csv'), 'utf8');
 
 type Words = typeof cn;
@@ -122,6 +127,7 @@ describe('an eSIM bought, installed and reissued, in Chromium at 390x844', () =>
       expect(await check.textContent()).toContain(w.esim.check.supported.replace('{{device}}', device));
       await page.getByLabel(w.esim.check.confirm).check();
       await expectAccessible(page);
+      await shoot(page, `${lang}-1-delivery`);
       await page.getByRole('button', { name: w.purchase.next }).click();
 
       // Step 3: terms and signature.
@@ -181,6 +187,7 @@ describe('an eSIM bought, installed and reissued, in Chromium at 390x844', () =>
       expect(lpa.split('$')[1]).toBe((await page.getByTestId('esim-smdp').textContent())!.trim());
       await page.getByText(w.esim.install.otherScreen).click();
       await page.getByRole('img', { name: w.esim.install.qrAlt }).waitFor();
+      await shoot(page, `${lang}-2-install`);
       expect(await page.getByText(w.esim.install.doNotDelete).isVisible()).toBe(true);
       await expectAccessible(page);
 
@@ -197,6 +204,7 @@ describe('an eSIM bought, installed and reissued, in Chromium at 390x844', () =>
         /\/h5\/pages\/public\/continue\?t=/,
       );
       await expectAccessible(wechat.page);
+      await shoot(wechat.page, `${lang}-3-wechat`);
       await wechat.context.close();
 
       // The sandbox phone installs it; the carrier's notice opens the line.
@@ -213,6 +221,7 @@ describe('an eSIM bought, installed and reissued, in Chromium at 390x844', () =>
       await page.reload();
       await settle(page);
       await expect.poll(() => page.getByTestId('esim-state').textContent()).toBe(w.esim.install.installed);
+      await shoot(page, `${lang}-4-installed`);
       await expectAccessible(page);
 
       if (lang === 'cn') {
@@ -222,6 +231,7 @@ describe('an eSIM bought, installed and reissued, in Chromium at 390x844', () =>
         const card = page.getByTestId('esim-reissue');
         await card.waitFor();
         await expectAccessible(page);
+        await shoot(page, `${lang}-5-reissue`);
         await card.getByLabel(w.esim.reason.new_phone).check();
         await card.getByRole('button', { name: w.esim.reissue.ask }).click();
         await card.getByRole('button', { name: w.esim.reissue.confirmPay }).click();
@@ -239,6 +249,7 @@ describe('an eSIM bought, installed and reissued, in Chromium at 390x844', () =>
         );
         expect(newLpa).not.toBe(lpa);
         expect(await page.getByText(w.esim.install.reissued).isVisible()).toBe(true);
+        await shoot(page, `${lang}-6-reissued`);
         await expectAccessible(page);
         expect(await phoneDoes(device2.page, h, lpa, ['download'])).toBe(w.sandbox.esimRevoked);
         expect(await phoneDoes(device2.page, h, newLpa, ['download', 'install'])).not.toBe(w.sandbox.esimRevoked);
