@@ -182,8 +182,8 @@ describe('the identity verification panel', () => {
     expect(row(cn.admin.identity.fields.name).textContent).toContain(cn.admin.identity.matchYes);
     expect(row(cn.admin.identity.fields.birthday).textContent).toContain(cn.admin.identity.matchYes);
     expect(row(cn.admin.identity.fields.address).textContent).toContain(cn.admin.identity.matchNo);
-    expect(row(cn.admin.identity.fields.address).className).toContain('w29-mismatch');
-    expect(row(cn.admin.identity.fields.name).className).not.toContain('w29-mismatch');
+    expect(row(cn.admin.identity.fields.address).className).toContain('identity-mismatch');
+    expect(row(cn.admin.identity.fields.name).className).not.toContain('identity-mismatch');
     expect((await panel()).textContent).toContain('不一致的项目：地址');
   });
 
@@ -249,7 +249,7 @@ describe('approve waits for a passed identity check', () => {
       const described = document.getElementById(button.getAttribute('aria-describedby') ?? '');
       expect(described?.textContent).toBe(reason);
       // Enter in the checklist sends nothing either.
-      fireEvent.submit(document.getElementById('w27-approve-form')!);
+      fireEvent.submit(document.getElementById('review-approve-form')!);
       expect(posts()).toEqual([]);
     });
 

@@ -159,7 +159,7 @@ export function DocumentViewer({
     );
   }
   return (
-    <section className={open ? 'document w27-doc-open' : 'document'} aria-labelledby={headingId}>
+    <section className={open ? 'document review-doc-open' : 'document'} aria-labelledby={headingId}>
       <h3 id={headingId}>
         {name} <span className="muted">{formatTime(doc.uploadedAt, lang)}</span>
       </h3>

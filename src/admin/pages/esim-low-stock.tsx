@@ -9,7 +9,7 @@ export function LowStockBanner({ stock }: { stock: Pick<StockView, 'counts' | 't
   const { t } = useTranslation();
   if (!stock.low) return null;
   return (
-    <p className="w30-low" role="alert">
+    <p className="esim-low" role="alert">
       {t('admin.esim.low', { available: stock.counts.available, threshold: stock.threshold, waiting: stock.waiting })}
     </p>
   );

@@ -51,7 +51,7 @@ const ProfileHistory = observer(function ProfileHistory({ profiles }: { profiles
   const { t } = useTranslation();
   const { language } = useAdmin();
   return (
-    <table className="w30-profiles">
+    <table className="esim-profiles">
       <caption>{t('admin.esim.panel.profiles')}</caption>
       <thead>
         <tr>
@@ -85,7 +85,7 @@ const Reissues = observer(function Reissues({ esim }: { esim: StaffEsim }) {
   const { language } = useAdmin();
   if (esim.reissues.length === 0) return <p className="muted">{t('admin.esim.panel.noReissues')}</p>;
   return (
-    <table className="w30-reissues">
+    <table className="esim-reissues">
       <caption className="visually-hidden">{t('admin.esim.panel.reissues')}</caption>
       <thead>
         <tr>
@@ -123,10 +123,10 @@ export const EsimPanel = observer(function EsimPanel({ esim, status }: { esim: S
   // a profile not yet installed is still the one to install).
   const reissuable = esim.current !== null && status === 'active';
   return (
-    <section className="panel w30-esim" aria-labelledby="esim-heading">
+    <section className="panel esim-panel" aria-labelledby="esim-heading">
       <h2 id="esim-heading">{t('admin.esim.panel.title')}</h2>
       {esim.waitingStock ? (
-        <p className="w30-waiting" role="status">
+        <p className="esim-waiting" role="status">
           {t('admin.esim.panel.waitingStock')} <Link to="/esim">{t('admin.esim.panel.stockLink')}</Link>
         </p>
       ) : null}

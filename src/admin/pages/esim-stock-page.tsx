@@ -20,7 +20,7 @@ function Counts({ stock }: { stock: StockView }) {
   return (
     <section aria-labelledby="esim-counts-heading">
       <h2 id="esim-counts-heading">{t('admin.esim.stock.counts')}</h2>
-      <dl className="facts facts-row w30-counts">
+      <dl className="facts facts-row esim-counts">
         {PROFILE_STATUSES.map((status) => (
           <div key={status}>
             <dt>{t(`admin.esim.statuses.${status}`)}</dt>
@@ -84,7 +84,7 @@ const Profiles = observer(function Profiles({ stock }: { stock: StockView }) {
     'releasedAt',
   ];
   return (
-    <table className="w30-stock">
+    <table className="esim-stock">
       <caption>{t('admin.esim.stock.caption')}</caption>
       <thead>
         <tr>

@@ -12,7 +12,7 @@ import { useAdmin } from '../stores/store-context';
  */
 export function Blocked({ id, reason }: { id: string; reason: string | null }) {
   return reason ? (
-    <p id={id} className="w29-blocked">
+    <p id={id} className="identity-blocked">
       {reason}
     </p>
   ) : null;

@@ -19,7 +19,7 @@ function MatchedTable({ verification }: { verification: StaffVerificationView })
   const { t } = useTranslation();
   const mismatched = mismatchedFields(verification);
   return (
-    <table className="w29-matched">
+    <table className="identity-matched">
       <caption>{t('admin.identity.matched')}</caption>
       <thead>
         <tr>
@@ -32,7 +32,7 @@ function MatchedTable({ verification }: { verification: StaffVerificationView })
           const bad = mismatched.includes(field);
           const result = bad ? 'matchNo' : verification.matched[field] === true ? 'matchYes' : 'matchNone';
           return (
-            <tr key={field} className={bad ? 'w29-mismatch' : undefined}>
+            <tr key={field} className={bad ? 'identity-mismatch' : undefined}>
               <th scope="row">{t(`admin.identity.fields.${field}`)}</th>
               <td>{t(`admin.identity.${result}`)}</td>
             </tr>
@@ -72,7 +72,7 @@ const VerificationRecord = observer(function VerificationRecord({
   ];
   return (
     <article
-      className={isFailed(v.status) ? 'w29-verification w29-failed' : 'w29-verification'}
+      className={isFailed(v.status) ? 'identity-verification identity-failed' : 'identity-verification'}
       aria-labelledby={headingId}
     >
       <h3 id={headingId}>
@@ -104,7 +104,7 @@ export function IdentityPanel({ identity }: { identity: StaffIdentity }) {
   const { t } = useTranslation();
   const methods = identity.methods.map((method) => t(`admin.identity.methods.${method}`));
   return (
-    <section className="panel w29-identity" aria-labelledby="identity-heading">
+    <section className="panel identity-panel" aria-labelledby="identity-heading">
       <h2 id="identity-heading">{t('admin.identity.title')}</h2>
       <dl className="facts">
         <div>

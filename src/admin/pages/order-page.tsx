@@ -117,7 +117,7 @@ export const Outcome = observer(function Outcome({ data }: { data: AdminOrder })
   else if (!next.data) onward = <span aria-busy="true">{t('admin.loading')}</span>;
   else if (next.data.orderNo)
     onward = (
-      <Link className="button button-primary w27-next" to={`/orders/${next.data.orderNo}`}>
+      <Link className="button button-primary review-next" to={`/orders/${next.data.orderNo}`}>
         {t('admin.order.nextInQueue', { no: next.data.orderNo })}
       </Link>
     );
@@ -128,7 +128,7 @@ export const Outcome = observer(function Outcome({ data }: { data: AdminOrder })
       </>
     );
   return (
-    <div ref={box} className="notice w27-outcome" role="status" tabIndex={-1}>
+    <div ref={box} className="notice review-outcome" role="status" tabIndex={-1}>
       <p>{t('admin.order.saved', { status: t(`order.status.${data.order.status}`) })}</p>
       <p>{onward}</p>
     </div>
@@ -157,13 +157,13 @@ export const OrderPage = observer(function OrderPage() {
         {(data) => (
           <>
             <OrderFacts data={data} />
-            <div className="w27-review">
+            <div className="review-review">
               <CustomerData data={data} />
-              <div className="documents w27-docs">
+              <div className="documents review-docs">
                 <IdentityPanel identity={data.identity} />
                 <h2>{t('admin.documents.title')}</h2>
                 {noPhotosByLaw(data) ? (
-                  <p className="muted w29-no-photos">{t('admin.identity.noPhotos')}</p>
+                  <p className="muted identity-no-photos">{t('admin.identity.noPhotos')}</p>
                 ) : !data.canSeeDocuments ? (
                   <p className="muted">{t('admin.documents.notForRole')}</p>
                 ) : data.documents.length === 0 ? (
@@ -174,7 +174,7 @@ export const OrderPage = observer(function OrderPage() {
                   ))
                 )}
               </div>
-              <section className="w27-decision" aria-label={t('admin.order.decision')}>
+              <section className="review-decision" aria-label={t('admin.order.decision')}>
                 <Outcome data={data} />
                 <Actions data={data} />
               </section>

@@ -13,10 +13,10 @@ import { Blocked } from './fulfil-forms';
 
 type Checklist = ApproveBody['checklist'];
 
-const APPROVE_FORM = 'w27-approve-form';
-const REJECT_FORM = 'w27-reject-form';
+const APPROVE_FORM = 'review-approve-form';
+const REJECT_FORM = 'review-reject-form';
 
-const APPROVE_BLOCKED = 'w29-approve-blocked';
+const APPROVE_BLOCKED = 'identity-approve-blocked';
 
 /**
  * Approve and send back, kept in view below the decision column however long its forms are:
@@ -30,7 +30,7 @@ export const DecisionButtons = observer(function DecisionButtons() {
   const data = orders.order.data;
   const block = data ? approveBlock(data) : null;
   return (
-    <div className="w27-decision-bar">
+    <div className="review-decision-bar">
       <Blocked id={APPROVE_BLOCKED} reason={block ? blockText(t, block) : null} />
       <button
         type="submit"
@@ -154,7 +154,7 @@ export const RejectForm = observer(function RejectForm({
     <form id={REJECT_FORM} className="panel" onSubmit={submit} noValidate aria-labelledby="reject-heading">
       <h2 id="reject-heading">{t('admin.reject.title')}</h2>
       <p className="muted">{t('admin.reject.intro')}</p>
-      <p className="w27-customer-lang">{t('admin.reject.customerReads', { lang: langName(customerLang) })}</p>
+      <p className="review-customer-lang">{t('admin.reject.customerReads', { lang: langName(customerLang) })}</p>
       <SelectField
         label={t('admin.reject.noteLang')}
         name="noteLang"
