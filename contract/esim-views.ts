@@ -1,10 +1,5 @@
 import { z } from 'zod';
-import {
-  PROFILE_STATUSES,
-  PROVIDER_PROFILE_STATES,
-  REISSUE_REASONS,
-  REISSUE_STATUSES,
-} from './esim-rules';
+import { PROFILE_STATUSES, PROVIDER_PROFILE_STATES, REISSUE_REASONS, REISSUE_STATUSES } from './esim-rules';
 
 // The eSIM API's shapes (issue 30). Amounts are integer yen including tax unless named exTax.
 // The activation code travels only in EsimOrderView.activation, to the order's owner, from
