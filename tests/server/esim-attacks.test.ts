@@ -1,0 +1,292 @@
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditLog,
+  esimProfiles,
+  lines,
+  orderEvents,
+  orders,
+  outbox,
+  sandboxEsimProfiles,
+} from '../../server/db/schema';
+import { assignProfile, esimSweep, noticeHeaders, reserveProfile, SANDBOX_ESIM_SECRET } from '../../server/esim/index';
+import { backends, freshDatabase, type TestDatabase } from './helpers/databases';
+import { CHECKLIST, esimOrderUnderReview, iccidOf, loggedApp, profileCsv } from './helpers/esim';
+import { placeOrder, signUp } from './helpers/purchase';
+import { getJson } from './helpers/requests';
+import { signInStaff, type StaffClient } from './helpers/staff';
+
+// An attacker's and a crash's view of the eSIM domain: a server killed between two steps, the
+// same request many times at once, hostile input on every route, and the activation code
+// searched for everywhere it must not be. Each case names what a customer or staff would see.
+
+type View = { state: string; activation: { lpa: string; matchingId: string } | null };
+
+describe.each(backends)('eSIM under attack on %s', (backend) => {
+  let database: TestDatabase;
+  let app: FastifyInstance;
+  let logs: string[];
+  let reviewer: StaffClient;
+  let fulfil: StaffClient;
+  let next = 5000;
+
+  const approve = (orderNo: string) =>
+    reviewer.call('POST', `/api/admin/orders/${orderNo}/approve`, { checklist: CHECKLIST });
+  const importCsv = (csv: string) => fulfil.call('POST', '/api/admin/esim/import', { csv });
+  const orderOf = async (orderNo: string) =>
+    (await app.db.select().from(orders).where(eq(orders.orderNo, orderNo)))[0]!;
+  const heldBy = (orderId: number) =>
+    app.db
+      .select()
+      .from(esimProfiles)
+      .where(and(eq(esimProfiles.orderId, orderId), ne(esimProfiles.status, 'available')));
+  const mails = (kind: string, userId: number) =>
+    app.db
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.kind, kind), eq(outbox.userId, userId)));
+  const stock = async (n: number) => {
+    const from = next;
+    next += n;
+    await importCsv(profileCsv(n, from));
+    return from;
+  };
+  const notice = (iccid: string, state: string, eventId: string) => {
+    const body = JSON.stringify({ event_id: eventId, iccid, state, occurred_at: new Date().toISOString() });
+    return app.inject({
+      method: 'POST',
+      url: '/api/esim/notify',
+      headers: noticeHeaders(SANDBOX_ESIM_SECRET, body, new Date()),
+      payload: body,
+    });
+  };
+
+  beforeAll(async () => {
+    database = await freshDatabase(backend);
+    ({ app, lines: logs } = await loggedApp(database));
+    reviewer = await signInStaff(app, 'reviewer');
+    fulfil = await signInStaff(app, 'fulfilment');
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.drop();
+  });
+
+  it('finishes once, with the same profile, an order whose server died before the carrier reserved it', async () => {
+    const { token, id: userId } = await signUp(app, 'esimcrash1');
+    const { orderNo, id } = await esimOrderUnderReview(app, token);
+    await stock(2);
+    // The carrier cannot be reached for this one reservation (as if the server died there).
+    const provider = app.esim.provider;
+    const reserve = provider.reserve.bind(provider);
+    let failures = 1;
+    provider.reserve = async (p) => {
+      if (failures-- > 0) throw new Error('connection reset');
+      return reserve(p);
+    };
+    try {
+      const answer = await approve(orderNo);
+      expect(answer.status).toBe(200);
+      expect((await orderOf(orderNo)).status).toBe('approved');
+      const [taken] = await heldBy(id);
+      expect(taken).toMatchObject({ status: 'assigned', reservedAt: null });
+      await Promise.all([esimSweep(app.esim), esimSweep(app.esim)]);
+      await esimSweep(app.esim);
+      expect((await orderOf(orderNo)).status).toBe('esim_ready');
+      const held = await heldBy(id);
+      expect(held.map((p) => p.iccid)).toEqual([taken!.iccid]);
+      expect(held[0]!.msisdn).toBeTruthy();
+      expect((await mails('esim_ready', userId)).length).toBeGreaterThan(0);
+      const kinds = new Set((await mails('esim_ready', userId)).map((m) => m.dedupeKey));
+      expect(kinds.size).toBe((await mails('esim_ready', userId)).length);
+    } finally {
+      provider.reserve = reserve;
+    }
+  });
+
+  it('finishes once an order whose server died after the reservation, before the order moved on', async () => {
+    const { token, id: userId } = await signUp(app, 'esimcrash2');
+    const { orderNo, id } = await esimOrderUnderReview(app, token);
+    const [row] = await app.db.select().from(orders).where(eq(orders.id, id));
+    // Approved without the delivery (the approval's transaction committed, the process died).
+    await app.db.update(orders).set({ status: 'approved', approvedAt: new Date() }).where(eq(orders.id, row!.id));
+    await stock(1);
+    const taken = await app.db.transaction((tx) => assignProfile(tx, { orderId: id, lineId: null }));
+    await reserveProfile(app.esim, taken!.id, null);
+    await Promise.all([esimSweep(app.esim), esimSweep(app.esim)]);
+    expect((await orderOf(orderNo)).status).toBe('esim_ready');
+    expect((await heldBy(id)).map((p) => p.iccid)).toEqual([taken!.iccid]);
+    const ready = await mails('esim_ready', userId);
+    expect(new Set(ready.map((m) => m.channel)).size).toBe(ready.length);
+    const view = await getJson<View>(app, `/api/esim/order?orderNo=${orderNo}`, { token });
+    expect(view.body.data.state).toBe('ready');
+  });
+
+  it('opens the line once when the notice, "I installed it" and the sweep race', async () => {
+    const { token, id: userId } = await signUp(app, 'esimrace2');
+    const { orderNo, id } = await esimOrderUnderReview(app, token);
+    await stock(1);
+    await approve(orderNo);
+    expect((await orderOf(orderNo)).status).toBe('esim_ready');
+    const [profile] = await heldBy(id);
+    // The phone installed it; the carrier knows.
+    await app.db
+      .update(sandboxEsimProfiles)
+      .set({ state: 'installed' })
+      .where(eq(sandboxEsimProfiles.iccid, profile!.iccid));
+    const installed = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/esim/installed',
+        headers: { token, 'content-type': 'application/json' },
+        payload: { orderNo },
+      });
+    const answers = await Promise.all([
+      ...Array.from({ length: 20 }, () => installed()),
+      ...Array.from({ length: 20 }, (_, i) => notice(profile!.iccid, 'installed', `race-${i}`)),
+      ...Array.from({ length: 20 }, () => notice(profile!.iccid, 'installed', 'race-same')),
+      esimSweep(app.esim).then(() => ({ statusCode: 200 })),
+    ]);
+    expect(answers.map((a) => a.statusCode).filter((s) => s !== 200)).toEqual([]);
+    expect((await orderOf(orderNo)).status).toBe('active');
+    expect(await app.db.select().from(lines).where(eq(lines.orderId, id))).toHaveLength(1);
+    const active = await mails('line_active', userId);
+    expect(new Set(active.map((m) => m.channel)).size).toBe(active.length);
+    expect(active.length).toBeGreaterThan(0);
+    const events = await app.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
+    expect(events.filter((e) => e.toStatus === 'active')).toHaveLength(1);
+  });
+
+  it('imports a file sent 60 times at once exactly once, the rest skipped, no 5xx', async () => {
+    const from = next;
+    next += 5;
+    const csv = profileCsv(5, from);
+    const answers = await Promise.all(Array.from({ length: 60 }, () => importCsv(csv)));
+    expect(answers.map((a) => a.status).filter((s) => s >= 500)).toEqual([]);
+    const data = answers.map((a) => (a.body as unknown as { data: { imported: number; skipped: string[] } }).data);
+    expect(data.reduce((n, d) => n + d.imported, 0)).toBe(5);
+    expect(data.filter((d) => d.skipped.length === 5)).toHaveLength(59);
+    const rows = await app.db
+      .select()
+      .from(esimProfiles)
+      .where(
+        inArray(
+          esimProfiles.iccid,
+          [0, 1, 2, 3, 4].map((i) => iccidOf(from + i)),
+        ),
+      );
+    expect(rows).toHaveLength(5);
+  });
+
+  it('answers hostile input on the customer routes with a localized error, changing nothing', async () => {
+    const { token } = await signUp(app, 'esimhostile');
+    const other = await signUp(app, 'esimvictim');
+    const { orderNo } = await esimOrderUnderReview(app, other.token);
+    const mailOrder = await placeOrder(app, token, '2', { delivery: 'mail', storeId: '' }).catch(() => '');
+    const before = JSON.stringify(await app.db.select().from(esimProfiles));
+    const bad = [
+      orderNo, // another customer's
+      `${orderNo}\u200f`,
+      '\u202e' + orderNo,
+      orderNo.replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d))),
+      `${orderNo}\u0301`,
+      'x'.repeat(5000),
+      '%00',
+      '',
+      ...(mailOrder ? [mailOrder] : []),
+    ];
+    for (const value of bad) {
+      const get = await app.inject({
+        method: 'GET',
+        url: `/api/esim/order?orderNo=${encodeURIComponent(value)}`,
+        headers: { token, 'accept-language': 'ja' },
+      });
+      expect(get.statusCode, value).toBeLessThan(500);
+      // The customer's own posted-SIM order has no eSIM to show: 'none', never an activation.
+      if (value === mailOrder)
+        expect(get.json<{ data: View }>().data).toMatchObject({ state: 'none', activation: null });
+      else expect(get.json<{ code: number }>().code, `${value} ${get.body}`).not.toBe(1);
+      const post = await app.inject({
+        method: 'POST',
+        url: '/api/esim/installed',
+        headers: { token, 'content-type': 'application/json', 'accept-language': 'ja' },
+        payload: { orderNo: value },
+      });
+      expect(post.statusCode, value).toBeLessThan(500);
+      expect(post.json<{ code: number }>().code, value).not.toBe(1);
+      expect(post.body).not.toMatch(/stack|at \/|drizzle|postgres|select /i);
+    }
+    for (const payload of [
+      { orderNo: [orderNo] },
+      { orderNo: 12 },
+      { orderNo: { $ne: '' } },
+      [orderNo],
+      'x'.repeat(2_000_000),
+    ]) {
+      const post = await app.inject({
+        method: 'POST',
+        url: '/api/esim/installed',
+        headers: { token, 'content-type': 'application/json', 'accept-language': 'ja' },
+        payload: typeof payload === 'string' ? JSON.stringify({ orderNo: payload }) : JSON.stringify(payload),
+      });
+      expect(post.statusCode, JSON.stringify(payload).slice(0, 40)).toBeLessThan(500);
+      expect(post.json<{ code: number; msg: string }>().code).not.toBe(1);
+      expect(post.json<{ msg: string }>().msg).not.toMatch(/^[A-Z_]+$/);
+    }
+    const list = await app.inject({ method: 'GET', url: `/api/esim/order?orderNo=a&orderNo=b`, headers: { token } });
+    expect(list.statusCode).toBeLessThan(500);
+    expect(JSON.stringify(await app.db.select().from(esimProfiles))).toBe(before);
+  });
+
+  it('escapes what the sandbox phone echoes and refuses hostile codes without a 5xx', async () => {
+    const script = '"><script>alert(1)</script>';
+    const page = await app.inject({ method: 'GET', url: `/sandbox/esim/phone?carddata=${encodeURIComponent(script)}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).not.toContain('<script>alert');
+    for (const code of [script, 'LPA:1$smdp.sandbox.example.com$\u0000', `LPA:1$a.b$${'K'.repeat(590)}`, '']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/sandbox/esim/phone',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ code, action: 'install' }).toString(),
+      });
+      expect(res.statusCode, code.slice(0, 30)).toBeLessThan(500);
+      expect(res.body).not.toContain('<script>alert');
+    }
+    for (const payload of ['code=a&code=b&action=install', 'action=format', 'action[]=install']) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/sandbox/esim/phone',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+      expect(res.statusCode, payload).toBeLessThan(500);
+    }
+  });
+
+  it('never shows the activation code outside the install page', async () => {
+    const { token } = await signUp(app, 'esimsecret');
+    const { orderNo } = await esimOrderUnderReview(app, token);
+    await stock(1);
+    await approve(orderNo);
+    const view = await getJson<View>(app, `/api/esim/order?orderNo=${orderNo}`, { token });
+    const secret = view.body.data.activation?.matchingId ?? '';
+    expect(secret).toMatch(/^K2-SECRET\d{4}-ZZ$/);
+    const answers = [
+      (await getJson(app, `/api/order/detail?orderNo=${orderNo}`, { token })).raw,
+      (await getJson(app, '/api/order/lists', { token })).raw,
+      JSON.stringify((await fulfil.call('GET', `/api/admin/orders/${orderNo}`)).body),
+      JSON.stringify((await fulfil.call('GET', '/api/admin/esim/stock')).body),
+      JSON.stringify((await fulfil.call('GET', '/api/admin/fulfilment')).body),
+      JSON.stringify(await app.db.select().from(outbox)),
+      JSON.stringify(await app.db.select().from(auditLog)),
+      JSON.stringify(await app.db.select().from(orderEvents)),
+      logs.join('\n'),
+    ];
+    answers.forEach((text, i) => {
+      expect(text, `answer ${i}`).not.toContain(secret);
+      expect(text, `answer ${i}`).not.toContain('LPA:1$');
+    });
+  });
+});
