@@ -14,7 +14,7 @@ import { assignProfile, esimSweep, noticeHeaders, reserveProfile, SANDBOX_ESIM_S
 import { backends, freshDatabase, type TestDatabase } from './helpers/databases';
 import { CHECKLIST, esimOrderUnderReview, iccidOf, loggedApp, profileCsv } from './helpers/esim';
 import { placeOrder, signUp } from './helpers/purchase';
-import { getJson } from './helpers/requests';
+import { getJson, postForm } from './helpers/requests';
 import { signInStaff, type StaffClient } from './helpers/staff';
 
 // An attacker's and a crash's view of the eSIM domain: a server killed between two steps, the
@@ -64,7 +64,8 @@ describe.each(backends)('eSIM under attack on %s', (backend) => {
 
   beforeAll(async () => {
     database = await freshDatabase(backend);
-    ({ app, lines: logs } = await loggedApp(database));
+    // A free reissue: the crash under test is after payment, so none is needed here.
+    ({ app, lines: logs } = await loggedApp(database, { ESIM_REISSUE_FEE: '0' }));
     reviewer = await signInStaff(app, 'reviewer');
     fulfil = await signInStaff(app, 'fulfilment');
   });
@@ -156,6 +157,54 @@ describe.each(backends)('eSIM under attack on %s', (backend) => {
     expect(active.length).toBeGreaterThan(0);
     const events = await app.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
     expect(events.filter((e) => e.toStatus === 'active')).toHaveLength(1);
+  });
+
+  it('finishes once a reissue whose server died after releasing the old profile, before reserving the new', async () => {
+    const { token, id: userId } = await signUp(app, 'esimcrash3');
+    const { orderNo, id } = await esimOrderUnderReview(app, token);
+    await stock(2);
+    await approve(orderNo);
+    const [first] = await heldBy(id);
+    expect((await notice(first!.iccid, 'installed', `crash3-${first!.iccid}`)).statusCode).toBe(200);
+    const [line] = await app.db.select().from(lines).where(eq(lines.orderId, id));
+    expect(line).toMatchObject({ iccid: first!.iccid });
+    const provider = app.esim.provider;
+    const reserve = provider.reserve.bind(provider);
+    provider.reserve = async () => {
+      throw new EsimUnavailableError('connection reset');
+    };
+    try {
+      const asked = await postForm<{ status: string }>(app, '/api/esim/reissue', { reason: 'new_phone' }, { token });
+      expect(asked.status).toBeLessThan(500);
+    } finally {
+      provider.reserve = reserve;
+    }
+    // The old profile is gone on both sides already; the new one is taken but not reserved.
+    const [old] = await app.db.select().from(esimProfiles).where(eq(esimProfiles.id, first!.id));
+    expect(old!.status).toBe('released');
+    const [carrier] = await app.db
+      .select()
+      .from(sandboxEsimProfiles)
+      .where(eq(sandboxEsimProfiles.iccid, first!.iccid));
+    expect(carrier!.state).toBe('revoked');
+    expect((await app.db.select().from(lines).where(eq(lines.orderId, id)))[0]!.iccid).toBe(first!.iccid);
+    expect(await mails('esim_reissued', userId)).toHaveLength(0);
+    await Promise.all([esimSweep(app.esim), esimSweep(app.esim)]);
+    await esimSweep(app.esim);
+    const held = await app.db
+      .select()
+      .from(esimProfiles)
+      .where(and(eq(esimProfiles.orderId, id), inArray(esimProfiles.status, ['assigned', 'installed'])));
+    expect(held).toHaveLength(1);
+    expect(held[0]!.iccid).not.toBe(first!.iccid);
+    expect(held[0]!.msisdn).toBe(line!.msisdn);
+    const [after] = await app.db.select().from(lines).where(eq(lines.orderId, id));
+    expect(after).toMatchObject({ iccid: held[0]!.iccid, msisdn: line!.msisdn });
+    const reissued = await mails('esim_reissued', userId);
+    expect(reissued.length).toBeGreaterThan(0);
+    expect(new Set(reissued.map((m) => m.channel)).size).toBe(reissued.length);
+    // Two profiles in all went to this order: the first (released) and its one replacement.
+    expect(await heldBy(id)).toHaveLength(2);
   });
 
   it('imports a file sent 60 times at once exactly once, the rest skipped, no 5xx', async () => {
