@@ -3,6 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditLog,
+  charges,
+  esimReissues,
+  payments,
+  refunds,
   esimProfiles,
   lines,
   orderEvents,
@@ -15,6 +19,7 @@ import { backends, freshDatabase, type TestDatabase } from './helpers/databases'
 import { CHECKLIST, esimOrderUnderReview, iccidOf, loggedApp, profileCsv } from './helpers/esim';
 import { placeOrder, signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
+import { deliverNotification, wechatNotification } from './helpers/signed-notifications';
 import { signInStaff, type StaffClient } from './helpers/staff';
 
 // An attacker's and a crash's view of the eSIM domain: a server killed between two steps, the
@@ -205,6 +210,60 @@ describe.each(backends)('eSIM under attack on %s', (backend) => {
     expect(new Set(reissued.map((m) => m.channel)).size).toBe(reissued.length);
     // Two profiles in all went to this order: the first (released) and its one replacement.
     expect(await heldBy(id)).toHaveLength(2);
+  });
+
+  it('keeps money and reissue in step when cancels race the fee being paid', async () => {
+    const { token } = await signUp(app, 'esimcancelrace');
+    const { orderNo, id } = await esimOrderUnderReview(app, token);
+    await stock(2);
+    await approve(orderNo);
+    const [first] = await heldBy(id);
+    await notice(first!.iccid, 'installed', `cancelrace-${first!.iccid}`);
+    const config = app.config as { ESIM_REISSUE_FEE: number };
+    config.ESIM_REISSUE_FEE = 500;
+    let asked;
+    try {
+      asked = await postForm<{ status: string; chargeNo: string; reissueNo: string }>(
+        app,
+        '/api/esim/reissue',
+        { reason: 'deleted' },
+        { token },
+      );
+    } finally {
+      config.ESIM_REISSUE_FEE = 0;
+    }
+    const { chargeNo, reissueNo } = asked.body.data;
+    expect(asked.body.data.status).toBe('awaiting_payment');
+    const open = await postForm<{ paymentNo: string }>(
+      app,
+      '/api/pay/create',
+      { chargeNo, method: 'wechat', scene: 'jsapi' },
+      { token },
+    );
+    const paymentNo = open.body.data.paymentNo;
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        i % 2
+          ? postForm(app, '/api/esim/reissue/cancel', { reissueNo }, { token }).then((r) => r.status)
+          : deliverNotification(app, 'wechat', wechatNotification(app, { paymentNo, amount: 550 })).then(
+              (r) => r.statusCode,
+            ),
+      ),
+    );
+    expect(answers.filter((s) => s >= 500)).toEqual([]);
+    await esimSweep(app.esim);
+    const [reissue] = await app.db.select().from(esimReissues).where(eq(esimReissues.reissueNo, reissueNo));
+    const [charge] = await app.db.select().from(charges).where(eq(charges.chargeNo, chargeNo));
+    const [payment] = await app.db.select().from(payments).where(eq(payments.paymentNo, paymentNo));
+    const back = await app.db.select().from(refunds).where(eq(refunds.paymentId, payment!.id));
+    // Either the fee was kept and the reissue went through, or both were withdrawn and the money went back.
+    if (charge!.status === 'paid') {
+      expect(reissue!.status).toBe('done');
+      expect(back).toHaveLength(0);
+    } else {
+      expect([charge!.status, reissue!.status]).toEqual(['cancelled', 'cancelled']);
+      expect(back.map((r) => r.amount)).toEqual([550]);
+    }
   });
 
   it('imports a file sent 60 times at once exactly once, the rest skipped, no 5xx', async () => {
