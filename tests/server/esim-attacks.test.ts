@@ -14,7 +14,14 @@ import {
   outbox,
   sandboxEsimProfiles,
 } from '../../server/db/schema';
-import { assignProfile, esimSweep, noticeHeaders, reserveProfile, SANDBOX_ESIM_SECRET } from '../../server/esim/index';
+import {
+  assignProfile,
+  esimSweep,
+  EsimUnavailableError,
+  noticeHeaders,
+  reserveProfile,
+  SANDBOX_ESIM_SECRET,
+} from '../../server/esim/index';
 import { backends, freshDatabase, type TestDatabase } from './helpers/databases';
 import { CHECKLIST, esimOrderUnderReview, iccidOf, loggedApp, profileCsv } from './helpers/esim';
 import { placeOrder, signUp } from './helpers/purchase';
@@ -344,6 +351,70 @@ describe.each(backends)('eSIM under attack on %s', (backend) => {
     }
     const list = await app.inject({ method: 'GET', url: `/api/esim/order?orderNo=a&orderNo=b`, headers: { token } });
     expect(list.statusCode).toBeLessThan(500);
+    expect(JSON.stringify(await app.db.select().from(esimProfiles))).toBe(before);
+  });
+
+  it('refuses hostile notices, imports and reissue requests without a 5xx or a change', async () => {
+    const before = JSON.stringify(await app.db.select().from(esimProfiles));
+    const unsigned = [
+      { payload: '{}', type: 'application/json' },
+      { payload: '\u0000'.repeat(10), type: 'text/plain' },
+      { payload: 'x'.repeat(20 * 1024), type: 'application/json' },
+      { payload: '[1,2]', type: 'application/x-www-form-urlencoded' },
+      { payload: '<a/>', type: 'application/xml' },
+    ];
+    for (const { payload, type } of unsigned) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/esim/notify',
+        headers: { 'content-type': type },
+        payload,
+      });
+      expect(res.statusCode, type).toBeLessThan(500);
+      expect(res.statusCode, type).not.toBe(200);
+    }
+    // Signed by the carrier but malformed: refused as not well formed, never a 5xx.
+    for (const body of [
+      '{"event_id":"e1","iccid":"８９８１","state":"installed","occurred_at":"2026-01-01T00:00:00Z"}',
+      `{"event_id":"${'e'.repeat(500)}","iccid":"${iccidOf(5000)}","state":"installed","occurred_at":"x"}`,
+      `{"event_id":["e"],"iccid":"${iccidOf(5000)}","state":"installed","occurred_at":"2026-01-01T00:00:00Z"}`,
+      `{"event_id":"e2","iccid":"${iccidOf(5000)}","state":"installed","occurred_at":"9999-99-99T00:00:00Z"}`,
+      'null',
+      '"str"',
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/esim/notify',
+        headers: noticeHeaders(SANDBOX_ESIM_SECRET, body, new Date()),
+        payload: body,
+      });
+      expect(res.statusCode, body.slice(0, 60)).toBeLessThan(500);
+    }
+    for (const csv of [
+      ['a'],
+      42,
+      { csv: 'x' },
+      `iccid,smdp_address,matching_id,confirmation_code\n${iccidOf(1).replace(/\d/g, (d) => String.fromCharCode(0xff10 + Number(d)))},smdp.sandbox.example.com,K2-A,`,
+      `iccid,smdp_address,matching_id,confirmation_code\n${iccidOf(1)}\u200f,smdp.sandbox.example.com,K2-A,`,
+      `iccid,smdp_address,matching_id,confirmation_code\n${iccidOf(1)},smdp.sandbox.example.com,K2-A\u0301,`,
+      `iccid,smdp_address,matching_id,confirmation_code\n${iccidOf(1)},ｓmdp.example.com,K2-A,`,
+    ]) {
+      const res = await fulfil.call('POST', '/api/admin/esim/import', { csv });
+      expect(res.status, JSON.stringify(csv).slice(0, 40)).toBeLessThan(500);
+      expect((res.body as unknown as { data: { imported?: number } }).data.imported ?? 0).toBe(0);
+    }
+    const { token } = await signUp(app, 'esimreissuehostile');
+    for (const form of [{ reason: 'format' }, { reason: '' }, { reason: 'new_phone\u0000' }]) {
+      const res = await postForm(app, '/api/esim/reissue', form, { token, 'accept-language': 'ja' });
+      expect(res.status).toBeLessThan(500);
+      expect(res.body.code).not.toBe(1);
+    }
+    for (const reissueNo of ['R' + '9'.repeat(30), '\u202eR1', '', 'x'.repeat(500)]) {
+      const res = await postForm(app, '/api/esim/reissue/cancel', { reissueNo }, { token, 'accept-language': 'ja' });
+      expect(res.status).toBeLessThan(500);
+      expect(res.body.code).not.toBe(1);
+      expect(res.body.msg).not.toMatch(/^[A-Z_]+$/);
+    }
     expect(JSON.stringify(await app.db.select().from(esimProfiles))).toBe(before);
   });
 
