@@ -452,6 +452,15 @@ describe.each(backends)('eSIM under attack on %s', (backend) => {
     const view = await getJson<View>(app, `/api/esim/order?orderNo=${orderNo}`, { token });
     const secret = view.body.data.activation?.matchingId ?? '';
     expect(secret).toMatch(/^K2-SECRET\d{4}-ZZ$/);
+    // The phone opened by the one-tap link (carddata in the query) and by a typed code.
+    const lpa = view.body.data.activation!.lpa;
+    await app.inject({ method: 'GET', url: `/sandbox/esim/phone?carddata=${encodeURIComponent(lpa)}` });
+    await app.inject({
+      method: 'POST',
+      url: '/sandbox/esim/phone',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ code: lpa, action: 'download' }).toString(),
+    });
     const answers = [
       (await getJson(app, `/api/order/detail?orderNo=${orderNo}`, { token })).raw,
       (await getJson(app, '/api/order/lists', { token })).raw,
