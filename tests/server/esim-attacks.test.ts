@@ -171,6 +171,29 @@ describe.each(backends)('eSIM under attack on %s', (backend) => {
     expect(events.filter((e) => e.toStatus === 'active')).toHaveLength(1);
   });
 
+  it("opens the line once when staff's activation races the carrier's install notice", async () => {
+    const { token } = await signUp(app, 'esimstaffrace');
+    const { orderNo, id } = await esimOrderUnderReview(app, token);
+    await stock(1);
+    await approve(orderNo);
+    const [profile] = await heldBy(id);
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () =>
+        fulfil
+          .call('POST', `/api/admin/orders/${orderNo}/activate`, { msisdn: profile!.msisdn, iccid: profile!.iccid })
+          .then((r) => r.status),
+      ),
+      ...Array.from({ length: 10 }, (_, i) =>
+        notice(profile!.iccid, 'installed', `staffrace-${i}`).then((r) => r.statusCode),
+      ),
+    ]);
+    expect(answers.filter((s) => s >= 500)).toEqual([]);
+    expect((await orderOf(orderNo)).status).toBe('active');
+    expect(await app.db.select().from(lines).where(eq(lines.orderId, id))).toHaveLength(1);
+    const events = await app.db.select().from(orderEvents).where(eq(orderEvents.orderId, id));
+    expect(events.filter((e) => e.toStatus === 'active')).toHaveLength(1);
+  });
+
   it('finishes once a reissue whose server died after releasing the old profile, before reserving the new', async () => {
     const { token, id: userId } = await signUp(app, 'esimcrash3');
     const { orderNo, id } = await esimOrderUnderReview(app, token);
