@@ -79,7 +79,7 @@ const PAGES: { path: string; files: string[]; stage?: StaffStage }[] = [
   { path: '/fulfilment', files: ['fulfilment-page', 'esim-low-stock'] },
   { path: '/esim', files: ['esim-stock-page', 'esim-import-form', 'esim-low-stock'] },
   { path: '/customers', files: ['customers-page'] },
-  { path: '/customers/1', files: ['customer-page'] },
+  { path: '/customers/1', files: ['customer-page', 'address-change-form'] },
   { path: '/money/payments', files: ['payments-page'] },
   ...fixtures.payments.payments.map((row) => ({ path: `/money/payments/${row.paymentNo}`, files: ['payment-page'] })),
   { path: '/money/refunds', files: ['refunds-page'] },

@@ -1,12 +1,6 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { Container } from '../../../contract/containers';
-import {
-  isOnlineMethod,
-  type IdentityMethod,
-  type MatchedField,
-  type OnlineMethod,
-  type VerificationStatus,
-} from '../../../contract/identity-rules';
+import { isOnlineMethod, type IdentityMethod, type OnlineMethod } from '../../../contract/identity-rules';
 import type { PlatformBridge } from '../../../bridges/types';
 import { postHandoffCreate } from '../../api/handoff';
 import type { HttpClient } from '../../api/http-client';
@@ -14,36 +8,11 @@ import { fetchIdentityStatus, postIdentityStart, type IdentityState } from '../.
 import { toResult } from '../../lib/action-result';
 import type { Clearable } from '../../lib/clearable';
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/persistence';
+import { IDENTITY_POLL_TIMING, documentVisibility, type IdentityPollTiming, type Visibility } from './identity-polling';
+import { isFinal, mustVerifyBeforePaying, verifyViewOf, type VerifyView } from './identity-view';
 
-/** How often to ask the server about a verification; tests shorten them. */
-export interface IdentityPollTiming {
-  firstDelayMs: number;
-  maxDelayMs: number;
-  /** After this the page stops asking by itself; "check again", a reload or coming back asks again. */
-  limitMs: number;
-}
-
-export const IDENTITY_POLL_TIMING: IdentityPollTiming = {
-  firstDelayMs: 2000,
-  maxDelayMs: 15_000,
-  limitMs: 30 * 60 * 1000,
-};
-
-/** Whether the page is in front: polling pauses behind another app and resumes on return. */
-export interface Visibility {
-  hidden(): boolean;
-  /** Calls back on every change; returns the unsubscribe. */
-  onChange(callback: () => void): () => void;
-}
-
-const documentVisibility: Visibility = {
-  hidden: () => typeof document !== 'undefined' && document.visibilityState === 'hidden',
-  onChange(callback) {
-    if (typeof document === 'undefined') return () => undefined;
-    document.addEventListener('visibilitychange', callback);
-    return () => document.removeEventListener('visibilitychange', callback);
-  },
-};
+export { IDENTITY_POLL_TIMING, type IdentityPollTiming, type Visibility } from './identity-polling';
+export type { VerifyAction, VerifyView } from './identity-view';
 
 export interface IdentityStoreOptions {
   http: HttpClient;
@@ -65,23 +34,7 @@ export interface StartedVerification {
   expiresAt: string;
 }
 
-/** What the customer can do next, as the page draws buttons for them. */
-export type VerifyAction = 'start' | 'refresh' | 'toPay' | 'correct' | 'retry';
-
-/** Where the check stands, in what the customer sees. */
-export type VerifyView =
-  | { kind: 'loading' }
-  | { kind: 'load-failed'; message: string }
-  /** No online check for this order (photos, or paid and checked at the counter). */
-  | { kind: 'not-needed' }
-  | { kind: 'choose'; messageKey: string; actions: VerifyAction[] }
-  | { kind: 'pending'; messageKey: string; actions: VerifyAction[] }
-  | { kind: 'verified'; messageKey: string; actions: VerifyAction[] }
-  | { kind: 'data_mismatch'; messageKey: string; fields: MatchedField[]; actions: VerifyAction[] }
-  | { kind: 'failed'; status: VerificationStatus; messageKey: string; actions: VerifyAction[] };
-
 const STORAGE_KEY = 'identity';
-const FAILED: readonly VerificationStatus[] = ['mismatch', 'document_expired', 'face_mismatch', 'abandoned'];
 /** Containers where the provider's app opens from the page: a browser, nowhere inside an app. */
 const OPENS_PROVIDER: readonly Container[] = ['browser'];
 
@@ -170,54 +123,16 @@ export class IdentityStore implements Clearable {
    * payment until an online check passed, unless photos or the counter verify this order.
    */
   get mustVerifyBeforePaying(): boolean {
-    const state = this.state;
-    if (!state || state.satisfied) return false;
-    if (state.methods.includes('photos') || state.methods.includes('counter')) return false;
-    return state.methods.some(isOnlineMethod);
+    return mustVerifyBeforePaying(this.state);
   }
 
   /** The server's word is final: nothing more will change without the customer. */
   get final(): boolean {
-    const state = this.state;
-    if (!state) return false;
-    if (state.satisfied) return true;
-    if (!state.methods.some(isOnlineMethod)) return true;
-    const latest = state.latest;
-    return latest !== null && latest.status !== 'pending';
+    return isFinal(this.state);
   }
 
   get view(): VerifyView {
-    const state = this.state;
-    if (!state) {
-      return this.loadError && !this.loading ? { kind: 'load-failed', message: this.loadError } : { kind: 'loading' };
-    }
-    const latest = state.latest;
-    if (state.satisfied) return { kind: 'verified', messageKey: 'identity.status.verified', actions: ['toPay'] };
-    if (!state.methods.some(isOnlineMethod)) return { kind: 'not-needed' };
-    if (!latest) return { kind: 'choose', messageKey: 'identity.status.none', actions: ['start'] };
-    switch (latest.status) {
-      case 'pending':
-        return { kind: 'pending', messageKey: 'identity.status.pending', actions: ['refresh'] };
-      case 'verified':
-        // Verified by a method this order may not use: only another check helps.
-        return { kind: 'choose', messageKey: 'identity.status.none', actions: ['start'] };
-      case 'data_mismatch':
-        return {
-          kind: 'data_mismatch',
-          messageKey: 'identity.status.data_mismatch',
-          fields: latest.mismatched,
-          actions: ['correct', 'retry'],
-        };
-      default:
-        return FAILED.includes(latest.status)
-          ? {
-              kind: 'failed',
-              status: latest.status,
-              messageKey: `identity.status.${latest.status}`,
-              actions: ['retry'],
-            }
-          : { kind: 'choose', messageKey: 'identity.status.none', actions: ['start'] };
-    }
+    return verifyViewOf(this.state, this.loading, this.loadError);
   }
 
   /** The verification begun here for this order, while its link is still good. */

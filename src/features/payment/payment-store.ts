@@ -1,5 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
-import { isRunnable, matrixRow, type PayScene, type PayWay } from '../../../contract/containers';
+import { isRunnable, type PayScene, type PayWay } from '../../../contract/containers';
 import type { PaymentConfig, PayMethod, RefundView } from '../../../contract/api';
 import type { PlatformBridge } from '../../../bridges/types';
 import type { CardInput } from '../../../contract/card-rules';
@@ -13,7 +13,9 @@ import { readJson, writeJson, type KeyValueStorage } from '../../lib/persistence
 import { Resource } from '../../lib/resource';
 import { readTarget, sameTarget, targetFields, targetKey, writeTarget, type PayTarget } from './pay-target';
 import { tokenizeCard } from './card-token';
-import { isPayMethod, POLL_TIMING, type PayPhase, type PaymentStoreOptions, type PollTiming } from './payment-types';
+import { payInApp } from './pay-in-app';
+import { choicesOf, failedPhase, unavailableOf, waysFor } from './pay-ways';
+import { POLL_TIMING, type PayPhase, type PaymentStoreOptions, type PollTiming } from './payment-types';
 
 export type { PayTarget } from './pay-target';
 export { POLL_TIMING, type PayPhase, type PaymentStoreOptions, type PollTiming } from './payment-types';
@@ -97,11 +99,7 @@ export class PaymentStore implements Clearable {
    * it takes and the scenes its providers run. Ways that run here come first, then hand-offs.
    */
   get ways(): PayWay[] {
-    const config = this.config();
-    const offered = config?.methods ?? ['card'];
-    const scenes = config?.scenes ?? ['card'];
-    const row = matrixRow(this.bridge.platform, { desktop: this.desktop, wechatH5: config?.wechatH5 ?? false });
-    return row.pay.filter((way) => offered.includes(way.method) && (!isRunnable(way) || scenes.includes(way.scene)));
+    return waysFor(this.bridge.platform, this.config(), this.desktop);
   }
 
   get container(): string {
@@ -114,15 +112,12 @@ export class PaymentStore implements Clearable {
    * ways that run here; the card runs everywhere.
    */
   get choices(): PayWay[] {
-    if (this.chargeNo) return this.ways.filter((way) => isRunnable(way));
-    return this.ways.filter((way) => isRunnable(way) || way.instead !== 'explain');
+    return choicesOf(this.ways, this.chargeNo !== '');
   }
 
   /** Methods this deployment offers that have no way in from this app, with why. */
   get unavailableHere(): { method: PayMethod; reasonKey: string }[] {
-    return this.ways
-      .filter((way) => !isRunnable(way) && way.instead === 'explain')
-      .map((way) => ({ method: way.method, reasonKey: `payment.explain.${this.bridge.platform}.${way.method}` }));
+    return unavailableOf(this.ways, this.bridge.platform);
   }
 
   /** Pays this order, this bill or this charge from now on (and after a reload). */
@@ -289,33 +284,10 @@ export class PaymentStore implements Clearable {
       await this.waitForServer(paymentNo, outcome.codeUrl);
       return;
     }
-    if (outcome.kind === 'miniprogram' && outcome.path) {
-      const said = await this.bridge.pay({
-        kind: 'mini-program-page',
-        path: outcome.path,
-        standInUrl: this.config()?.standInBridgeUrl ?? undefined,
-      });
-      if (said !== 'ok') {
-        const method = scene === 'miniprogram' && this.bridge.platform.startsWith('alipay') ? 'alipay' : 'wechat';
-        runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'payResult.reason.PAYERROR', method }));
-        return;
-      }
-    }
-    if (outcome.kind === 'bridge' && outcome.params) {
-      const standInUrl = this.config()?.standInBridgeUrl ?? undefined;
-      const request = outcome.params.tradeNO
-        ? ({ kind: 'alipay-trade', tradeNO: outcome.params.tradeNO, standInUrl } as const)
-        : ({ kind: 'wechat-jsapi', params: outcome.params, standInUrl } as const);
-      const said = await this.bridge.pay(request);
-      if (said === 'cancel') {
-        runInAction(() => (this.phase = { kind: 'cancelled' }));
-        return;
-      }
-      if (said === 'fail' || said === 'unsupported') {
-        const method = request.kind === 'alipay-trade' ? 'alipay' : 'wechat';
-        runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'payResult.reason.PAYERROR', method }));
-        return;
-      }
+    const stopped = await payInApp(this.bridge, outcome, scene, this.config()?.standInBridgeUrl ?? undefined);
+    if (stopped) {
+      runInAction(() => (this.phase = stopped));
+      return;
     }
     await this.waitForServer(paymentNo);
   }
@@ -364,21 +336,9 @@ export class PaymentStore implements Clearable {
           runInAction(() => (this.phase = { kind: 'paid', paymentNo, targetType }));
           return;
         }
-        // Replaced by a newer attempt before it was paid: nothing was taken (or it goes back).
-        if (status === 'closed') {
-          runInAction(() => (this.phase = { kind: 'failed', reasonKey: 'payment.closed' }));
-          return;
-        }
-        if (status === 'failed' || status === 'expired') {
-          const code = failureCode ?? 'PROVIDER_FAILED';
-          const used = isPayMethod(method) ? method : undefined;
-          runInAction(
-            () =>
-              (this.phase =
-                used === 'card'
-                  ? { kind: 'failed', reasonKey: `card.errors.${code}`, cardCode: code, method: used }
-                  : { kind: 'failed', reasonKey: `payResult.reason.${code}`, method: used }),
-          );
+        const settled = failedPhase(status, failureCode, method);
+        if (settled) {
+          runInAction(() => (this.phase = settled));
           return;
         }
       }

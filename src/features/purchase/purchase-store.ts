@@ -20,54 +20,18 @@ import {
   postResubmit,
   putServerDraft,
   type OrderView,
-  type ServerDraft,
 } from '../../api/purchase';
 import { toResult, type ActionResult } from '../../lib/action-result';
 import type { Clearable } from '../../lib/clearable';
 import { DocumentUploads, type DocumentTarget } from '../../lib/document-uploads';
-import { readJson, STORAGE_KEYS, writeJson, type KeyValueStorage } from '../../lib/persistence';
+import type { KeyValueStorage } from '../../lib/persistence';
 import { Resource } from '../../lib/resource';
+import { readLocalDraft, serverDraftOf, writeLocalDraft, type PurchaseDraft } from './purchase-draft';
+import { uploadSignature } from './signature-upload';
+import { checkInformation, DEFAULT_FORM, formToSend, identityInputOf } from './purchase-form';
 import { formUntouched, prefilledForm } from './prefill';
 
-interface PurchaseDraft {
-  setmeal: PlanInfo | null;
-  form: Record<string, string>;
-  image: string;
-  fileNames: Record<string, string>;
-  resubmitOrderNo: string;
-  rejections?: OrderView['rejections'];
-  sentBefore?: Record<string, string>;
-  prefilledFrom?: string;
-}
-
-export const DEFAULT_FORM: Record<string, string> = {
-  region: 'JP',
-  delivery: 'mail',
-  visaType: 'study',
-  identityKind: 'passport',
-  addressSame: 'yes',
-};
-
-/**
- * The form's document photos and the address proof beside them: asked for only where the order
- * is verified by photos (contract/identity-rules.ts photosRequired). Otherwise the IC chip,
- * the My Number certificate or the counter reads name, birthday and address from the card.
- */
-export const PHOTO_FIELDS = [
-  'residenceFront',
-  'residenceBack',
-  'identityKind',
-  'identityDoc',
-  'addressSame',
-  'proofType',
-  'proofDate',
-  'proofDoc',
-] as const;
-const isPhotoField = (field: string) => (PHOTO_FIELDS as readonly string[]).includes(field);
-
-type Rules = typeof import('../../../contract/purchase-rules');
-let rulesModule: Promise<Rules> | null = null;
-const purchaseRules = () => (rulesModule ??= import('../../../contract/purchase-rules'));
+export { DEFAULT_FORM, PHOTO_FIELDS } from './purchase-form';
 
 /**
  * The purchase in progress (docs/requirements.md#state: setmeal, form, image — the signature). Every
@@ -113,7 +77,7 @@ export class PurchaseStore implements DocumentTarget, Clearable {
     /** The server's KYC_PHOTO_FOR_DATA (app config): a data-only line may still be verified by photos. */
     private readonly photoForData: () => boolean = () => false,
   ) {
-    const draft = readJson<Partial<PurchaseDraft>>(storage, STORAGE_KEYS.purchase);
+    const draft = readLocalDraft(storage);
     if (draft) {
       this.setmeal = draft.setmeal ?? null;
       this.form = { ...DEFAULT_FORM, ...(draft.form ?? {}) };
@@ -191,24 +155,7 @@ export class PurchaseStore implements DocumentTarget, Clearable {
   }
 
   private get identityInput(): { lineType: LineType; delivery: Delivery; photoForData: boolean } {
-    const delivery = this.form.delivery;
-    return {
-      lineType: this.lineType,
-      // Read here rather than with contract/esim-rules.ts: that module stays out of the first load.
-      delivery: delivery === 'pickup' || delivery === 'esim' ? delivery : 'mail',
-      photoForData: this.photoForData(),
-    };
-  }
-
-  /**
-   * The form as the server is to get it: where no photos are asked for, each photo and proof
-   * field goes empty (a document kept from an earlier form is not sent with a voice order).
-   */
-  private get formToSend(): Record<string, string> {
-    // The eSIM confirmation belongs to an eSIM order only: a switch to mail does not carry it.
-    const form = this.form.delivery === 'esim' ? this.form : { ...this.form, esimConfirm: '' };
-    if (this.photosRequired) return form;
-    return { ...form, ...Object.fromEntries(PHOTO_FIELDS.map((field) => [field, ''])) };
+    return identityInputOf(this.form, this.lineType, this.photoForData());
   }
 
   /** Shows one order by its number, or the latest with ''. */
@@ -272,21 +219,8 @@ export class PurchaseStore implements DocumentTarget, Clearable {
     return result;
   }
 
-  async checkInformation(): Promise<ActionResult> {
-    const rules = await purchaseRules();
-    const { validate } = await import('../../../contract/account-rules');
-    // Loaded with the rules, which need it too, rather than in every page's first render.
-    const { todayInTokyo } = await import('../../../contract/calendar');
-    const result = validate(rules.informationSchema(todayInTokyo()), this.form);
-    if (result.ok) return { ok: true, msg: '', value: undefined };
-    if (Object.keys(result.fields).length === 0) return { ok: false, msg: '', error: result.first, fields: {} };
-    // Without photos, the documents' rules do not apply: the server leaves them out alike.
-    const photos = this.photosRequired;
-    const fields = Object.fromEntries(
-      Object.entries(result.fields).filter(([field]) => photos || !isPhotoField(field)),
-    );
-    const first = Object.values(fields)[0];
-    return first === undefined ? { ok: true, msg: '', value: undefined } : { ok: false, msg: '', error: first, fields };
+  checkInformation(): Promise<ActionResult> {
+    return checkInformation(this.form, this.photosRequired);
   }
 
   /** Step 4 begins: the signature is uploaded and the server prices and places the order. */
@@ -295,16 +229,13 @@ export class PurchaseStore implements DocumentTarget, Clearable {
     if (!this.image) return { ok: false, msg: '', error: 'SIGN_FIRST', fields: {} };
     const checked = await this.checkInformation();
     if (!checked.ok) return checked;
-    // Needed once, when the order is placed: not part of any page's first render.
-    const loaded = await import('../../lib/data-url').catch(() => null);
-    if (!loaded) return { ok: false, msg: '', error: 'NETWORK', fields: {} };
-    const signature = loaded.dataUrlToBlob(this.image);
-    const uploaded = await toResult(
-      () => uploadDocument(this.http, 'signature', signature, 'signature.png'),
-      (d) => d.id,
-    );
+    const uploaded = await uploadSignature(this.http, this.image);
     if (!uploaded.ok) return uploaded;
-    const form = { ...this.formToSend, planId: this.setmeal.id, signatureId: uploaded.value };
+    const form = {
+      ...formToSend(this.form, this.photosRequired),
+      planId: this.setmeal.id,
+      signatureId: uploaded.value,
+    };
     const placed = await toResult(
       () => postOrder(this.http, form),
       (d) => d.order,
@@ -363,7 +294,7 @@ export class PurchaseStore implements DocumentTarget, Clearable {
     this.viewedOrderNo = '';
     this.order.reset();
     this.orders.reset();
-    writeJson(this.storage, STORAGE_KEYS.purchase, null);
+    writeLocalDraft(this.storage, null);
   }
 
   private persist(): void {
@@ -377,7 +308,7 @@ export class PurchaseStore implements DocumentTarget, Clearable {
       sentBefore: this.sentBefore,
       prefilledFrom: this.prefilledFrom,
     };
-    writeJson(this.storage, STORAGE_KEYS.purchase, draft);
+    writeLocalDraft(this.storage, draft);
     this.saveToServer();
   }
 
@@ -385,11 +316,7 @@ export class PurchaseStore implements DocumentTarget, Clearable {
   private saveToServer(): void {
     if (!this.signedIn() || this.resubmitOrderNo || !this.serverDraftChecked) return;
     clearTimeout(this.saveTimer);
-    const draft: ServerDraft = {
-      planId: this.setmeal?.id ?? null,
-      form: Object.fromEntries(Object.entries(this.form).filter(([k]) => k !== 'signatureId')),
-      fileNames: this.fileNames,
-    };
+    const draft = serverDraftOf(this.setmeal, this.form, this.fileNames);
     this.saveTimer = setTimeout(() => void putServerDraft(this.http, draft).catch(() => undefined), 800);
   }
 
@@ -454,7 +381,7 @@ export class PurchaseStore implements DocumentTarget, Clearable {
       this.setmeal = plans?.code === CODE_OK ? (plans.data.find((p) => p.id === saved.planId) ?? null) : null;
       this.form = { ...DEFAULT_FORM, ...saved.form, email: saved.form.email || this.form.email || '' };
       this.fileNames = { ...saved.fileNames };
-      writeJson(this.storage, STORAGE_KEYS.purchase, {
+      writeLocalDraft(this.storage, {
         setmeal: this.setmeal,
         form: this.form,
         image: '',

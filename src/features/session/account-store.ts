@@ -2,7 +2,6 @@ import type { z } from 'zod';
 import type { Lang, SignedIn, UserInfo } from '../../../contract/api';
 import {
   postActivation,
-  postAuthCode,
   postEmailCode,
   postFastRegister,
   postLogin,
@@ -10,7 +9,6 @@ import {
   postProfile,
   postRegister,
   postRetrieve,
-  postWechatPayer,
 } from '../../api/account';
 import { postHandoffRedeem, type HandoffNext } from '../../api/handoff';
 import { postLang } from '../../api/user';
@@ -18,28 +16,11 @@ import type { FormFields, HttpClient } from '../../api/http-client';
 import { toResult, type ActionResult } from '../../lib/action-result';
 import type { Clearable } from '../../lib/clearable';
 import type { SignIn } from '../../../contract/containers';
-import {
-  currentUrl,
-  newOAuthState,
-  noteOAuthAttempt,
-  notePayerBinding,
-  readMiniProgramTicket,
-  readOAuthReturn,
-  recentOAuthAttempt,
-  stripMiniProgramTicket,
-  stripOAuthReturn,
-  takeExpectedOAuthState,
-  takePayerBinding,
-} from '../../../bridges/oauth-return';
 import type { PlatformBridge } from '../../../bridges/types';
 import type { SessionStore } from './session-store';
+import { PlatformSignIn, type OAuthSettings } from './platform-sign-in';
 
-export interface OAuthSettings {
-  wechatAppId: string;
-  wechatAuthorizeUrl: string;
-  /** Sandbox: the script playing the apps' sheets (/sandbox/bridge.js); null when live. */
-  standInUrl?: string | null;
-}
+export type { OAuthSettings } from './platform-sign-in';
 
 type Fields = Record<string, string>;
 
@@ -80,6 +61,7 @@ export class AccountStore implements Clearable {
   private readonly afterSignOut: () => void;
   private readonly signInKind: SignIn;
   private readonly afterSignIn: (user: UserInfo) => void;
+  private readonly platform: PlatformSignIn;
 
   constructor(options: AccountStoreOptions) {
     this.http = options.http;
@@ -89,6 +71,14 @@ export class AccountStore implements Clearable {
     this.afterSignOut = options.afterSignOut;
     this.signInKind = options.signIn;
     this.afterSignIn = options.afterSignIn ?? (() => undefined);
+    this.platform = new PlatformSignIn({
+      http: this.http,
+      session: this.session,
+      bridge: this.bridge,
+      oauthSettings: this.oauthSettings,
+      signInKind: this.signInKind,
+      signIn: (data) => this.signIn(data),
+    });
   }
 
   /** Holds nothing of its own: the session it signs in is cleared by the session store. */
@@ -244,90 +234,20 @@ export class AccountStore implements Clearable {
    * authorization page, silently first (snsapi_base), and comes back with a code; Alipay hands
    * a code over in place; a mini-program's web view asks the mini-program for a new ticket.
    */
-  async signInWithPlatform(asked = false): Promise<'redirected' | 'signed-in' | 'cancelled' | 'unavailable'> {
-    const settings = this.oauthSettings();
-    if (this.signInKind === 'email' || !settings) return 'unavailable';
-    // Back from a platform sign-in without a code: the customer declined; offer the login page
-    // (unless they pressed the button there).
-    if (recentOAuthAttempt() && !asked) return 'unavailable';
-    const outcome = await this.leaveFor(settings, 'snsapi_base');
-    if (outcome.kind === 'redirected') return 'redirected';
-    if (outcome.kind === 'cancelled') return 'cancelled';
-    if (outcome.kind === 'none') return 'unavailable';
-    const result = await toResult(
-      () => postAuthCode(this.http, { auth_code: outcome.code, platform: 'alipay' }),
-      (d) => this.signIn(d),
-    );
-    return result.ok ? 'signed-in' : 'unavailable';
+  signInWithPlatform(asked = false): Promise<'redirected' | 'signed-in' | 'cancelled' | 'unavailable'> {
+    return this.platform.signInWithPlatform(asked);
   }
 
   /**
    * Before WeChat Pay inside WeChat, for a customer who signed in another way: a silent
    * snsapi_base round trip tells the server their openid. False where it cannot run.
    */
-  async learnWechatPayer(): Promise<boolean> {
-    const settings = this.oauthSettings();
-    if (this.signInKind !== 'wechat-oauth' || !settings) return false;
-    notePayerBinding();
-    return (await this.leaveFor(settings, 'snsapi_base')).kind === 'redirected';
+  learnWechatPayer(): Promise<boolean> {
+    return this.platform.learnWechatPayer();
   }
 
-  private async leaveFor(settings: OAuthSettings, scope: 'snsapi_base' | 'snsapi_userinfo') {
-    const outcome = await this.bridge.login({
-      authorizeUrl: settings.wechatAuthorizeUrl,
-      appId: settings.wechatAppId,
-      returnUrl: currentUrl(),
-      state: newOAuthState(),
-      scope,
-      standInUrl: settings.standInUrl ?? undefined,
-    });
-    if (outcome.kind === 'redirected') noteOAuthAttempt();
-    return outcome;
-  }
-
-  /**
-   * At launch: back from WeChat's authorization page, exchange the code once and remove it from
-   * the URL (a silent sign-in of someone without an account asks for consent next); or, in a
-   * mini-program's web view, use the ticket the mini-program put in the URL.
-   */
-  async completeOAuthReturn(): Promise<void> {
-    if (this.signInKind === 'mini-program-ticket') {
-      const ticket = readMiniProgramTicket();
-      if (!ticket) return;
-      try {
-        await toResult(
-          () => postHandoffRedeem(this.http, ticket),
-          (d) => this.signIn(d),
-        );
-      } finally {
-        stripMiniProgramTicket();
-      }
-      return;
-    }
-    if (this.signInKind !== 'wechat-oauth') return;
-    const back = readOAuthReturn();
-    if (!back) return;
-    const expected = takeExpectedOAuthState();
-    recentOAuthAttempt();
-    const forPayer = takePayerBinding();
-    let consentNeeded = false;
-    try {
-      if (expected && expected === back.state && forPayer && this.session.token) {
-        await toResult(
-          () => postWechatPayer(this.http, { auth_code: back.code }),
-          () => undefined,
-        );
-      } else if (expected && expected === back.state) {
-        const result = await toResult(
-          () => postAuthCode(this.http, { auth_code: back.code, platform: 'wechat' }),
-          (d) => this.signIn(d),
-        );
-        consentNeeded = !result.ok && result.error === 'OAUTH_CONSENT_REQUIRED';
-      }
-    } finally {
-      stripOAuthReturn();
-    }
-    const settings = this.oauthSettings();
-    if (consentNeeded && settings) await this.leaveFor(settings, 'snsapi_userinfo');
+  /** At launch: back from WeChat's authorization page, or in a mini-program's web view with its ticket. */
+  completeOAuthReturn(): Promise<void> {
+    return this.platform.completeOAuthReturn();
   }
 }
