@@ -166,15 +166,24 @@ export async function applyNotice(deps: EsimDeps, notice: EsimNotice): Promise<N
 
 /**
  * Staff's activation of an eSIM order (server/staff activateOrder), in its transaction: the
- * ICCID must be the order's assigned profile; the profile then counts as installed.
+ * ICCID must be the order's assigned profile, and the number the one the carrier bound to it
+ * (another would open a line the carrier does not know); the profile then counts as installed.
+ * Answers what does not match, or null.
  */
-export async function esimActivation(tx: Database, orderId: number, iccid: string, lineId: number | null) {
+export async function esimActivation(
+  tx: Database,
+  orderId: number,
+  iccid: string,
+  msisdn: string,
+  lineId: number | null,
+): Promise<'iccid' | 'msisdn' | null> {
   const [live] = await tx
     .select()
     .from(esimProfiles)
     .where(and(eq(esimProfiles.orderId, orderId), inArray(esimProfiles.status, ['assigned', 'installed'])))
     .for('update');
-  if (!live || live.iccid !== iccid) return false;
+  if (!live || live.iccid !== iccid) return 'iccid';
+  if (live.msisdn && live.msisdn !== msisdn) return 'msisdn';
   if (lineId !== null) {
     const now = new Date();
     await tx
@@ -182,5 +191,5 @@ export async function esimActivation(tx: Database, orderId: number, iccid: strin
       .set({ status: 'installed', installedAt: now, lineId })
       .where(eq(esimProfiles.id, live.id));
   }
-  return true;
+  return null;
 }

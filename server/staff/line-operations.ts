@@ -34,11 +34,18 @@ export async function activateOrder(db: Database, actor: OpsActor, orderNo: stri
       const order = await orderByNo(tx, orderNo);
       // An eSIM order opens on the profile it was given, nothing else.
       const esim = isEsimOrder(order);
-      if (esim && !(await esimActivation(tx, order.id, iccid, null)))
+      const mismatch = esim ? await esimActivation(tx, order.id, iccid, number, null) : null;
+      if (mismatch === 'iccid')
         throw new OpsError(
           `--iccid must be the ICCID of the eSIM profile assigned to ${orderNo}`,
           'ICCID_INVALID',
           'iccid',
+        );
+      if (mismatch === 'msisdn')
+        throw new OpsError(
+          `--msisdn must be the number the carrier reserved for ${orderNo}'s eSIM profile`,
+          'MSISDN_INVALID',
+          'msisdn',
         );
       const [taken] = await tx
         .select({ msisdn: lines.msisdn })
@@ -48,7 +55,7 @@ export async function activateOrder(db: Database, actor: OpsActor, orderNo: stri
       if (taken) throw inUse(taken.msisdn === number ? 'msisdn' : 'iccid');
       await move(tx, actor, orderNo, 'active', `line ${number}`);
       const line = await openLine(tx, order, number, iccid);
-      if (esim) await esimActivation(tx, order.id, iccid, line.id);
+      if (esim) await esimActivation(tx, order.id, iccid, number, line.id);
       await audit(tx, actor, 'create-line', number, { orderNo, iccid });
       return line;
     });

@@ -290,8 +290,15 @@ describe.each(backends)('eSIM delivery on %s', (backend) => {
       iccid: '8981999999999999999',
     });
     expect((wrong.body as unknown as { data: { error: string } }).data.error).toBe('ICCID_INVALID');
+    // The number too is the profile's: the carrier bound it when it reserved the profile.
+    const otherNumber = await fulfil.call('POST', `/api/admin/orders/${orderNo}/activate`, {
+      msisdn: profile!.msisdn === '07099990001' ? '070-9999-0002' : '070-9999-0001',
+      iccid: profile!.iccid,
+    });
+    expect((otherNumber.body as unknown as { data: { error: string } }).data.error).toBe('MSISDN_INVALID');
+    expect(await statusOf(orderNo)).toBe('esim_ready');
     const right = await fulfil.call('POST', `/api/admin/orders/${orderNo}/activate`, {
-      msisdn: '070-9999-0001',
+      msisdn: profile!.msisdn!,
       iccid: profile!.iccid,
     });
     expect(right.status).toBe(200);
