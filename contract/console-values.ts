@@ -1,3 +1,4 @@
+import { LINE_STATES } from './line-states';
 import { NOTIFICATION_KINDS } from './notifications';
 
 // Values the database keeps as plain text and the staff console shows in words (locales
@@ -12,8 +13,8 @@ export const REFUND_STATUSES = ['pending', 'refunded', 'failed'] as const;
 /** bills.status: unpaid until a payment settles it (services/payment-settlement.ts). */
 export const BILL_STATUSES = ['unpaid', 'paid'] as const;
 
-/** lines.status: a line is made active when its order is activated (server/staff/operations.ts); nothing else is written yet. */
-export const LINE_STATUSES = ['active'] as const;
+/** lines.status: the line's state machine (contract/line-states.ts). */
+export const LINE_STATUSES = LINE_STATES;
 
 /** outbox.status: pending -> sending -> sent, or failed after the last attempt. */
 export const MESSAGE_STATUSES = ['pending', 'sending', 'sent', 'failed'] as const;

@@ -21,6 +21,23 @@ export const NOTIFICATION_KINDS = [
   'esim_ready',
   'esim_installed',
   'esim_reissued',
+  // The line's life (issue 31). Where a body needs words (pause_soon's change, the replacement's
+  // way, line_ending's unpaid note), the sender passes them per language (notify's `localized`).
+  'topup_applied',
+  'auto_topup_off',
+  'pause_booked',
+  'pause_soon',
+  'line_paused',
+  'line_resumed',
+  'line_lost',
+  'sim_replacement_sent',
+  'sim_replaced',
+  'cancellation_booked',
+  'cancellation_withdrawn',
+  'line_ending',
+  'line_ended',
+  'port_out_issued',
+  'line_ported',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 

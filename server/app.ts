@@ -22,7 +22,7 @@ import { ContentCache, contentDomain } from './content/index.js';
 import { documentsDomain } from './documents/index.js';
 import { identityDomain } from './identity/index.js';
 import { createEsimDeps, esimDomain } from './esim/index.js';
-import { lineDomain } from './line/index.js';
+import { createLinePlatform, lineDomain } from './line/index.js';
 import { notificationsDomain, queueingMail, queueingSms, type MailProvider } from './notifications/index.js';
 import { ordersDomain } from './orders/index.js';
 import { createPaymentProviders, makeSandboxKeys, paymentsDomain } from './payments/index.js';
@@ -95,6 +95,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   );
   app.decorate('documents', { db: options.database.db, storage: createDocumentStorage(options.config), key });
   app.decorate('esim', createEsimDeps(options.config, options.database.db, key, app.log));
+  app.decorate('linePlatform', createLinePlatform(options.config, options.database.db));
   // Read paths serve sessions and public content from memory while the database's change
   // notifications reach this process; the caches turn themselves off when they do not.
   const changes = await startChangeFeed(options.database, { log: app.log });

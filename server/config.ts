@@ -143,6 +143,16 @@ const schema = z.object({
   ESIM_API_TOKEN: z.string().default(''),
   /** The secret its install notices are signed with (HMAC-SHA256 over `timestamp.body`). */
   ESIM_WEBHOOK_SECRET: z.string().default(''),
+  /** A paused line's monthly fee for keeping its number, yen excluding tax (contract/lifecycle-rules.ts). */
+  KEEP_NUMBER_FEE: z.coerce.number().int().min(0).max(100_000).default(300),
+  /** A new SIM or eSIM for a lost or stolen one, yen excluding tax (0: free). */
+  SIM_REPLACEMENT_FEE: z.coerce.number().int().min(0).max(100_000).default(2000),
+  /** Added to a cancellation's final bill, yen excluding tax (0: none). */
+  CANCELLATION_FEE: z.coerce.number().int().min(0).max(100_000).default(0),
+  /** The carrier's line platform (suspend, resume, SIM swap, end, MNP); the sandbox one is played by this server. */
+  LINE_PLATFORM_MODE: z.enum(['sandbox', 'live']).default('sandbox'),
+  LINE_API_BASE: z.url().default('https://mvno-api.carrier.example/v1'),
+  LINE_API_TOKEN: z.string().default(''),
   /** Verification records and documents are kept this many years after the contract ends. */
   IDENTITY_RETENTION_YEARS: z.coerce.number().int().min(1).max(20).default(3),
   /** Documents of an order abandoned before payment are deleted after this many days. */
@@ -209,6 +219,7 @@ export function standIns(
     | 'GMO_TOKEN_SCRIPT_URL'
     | 'EKYC_MODE'
     | 'ESIM_MODE'
+    | 'LINE_PLATFORM_MODE'
   >,
 ): string[] {
   const found: string[] = [];
@@ -233,6 +244,10 @@ export function standIns(
   if (config.ESIM_MODE !== 'live')
     found.push(
       "eSIM profiles: ESIM_MODE=live with ESIM_API_BASE, ESIM_API_TOKEN and ESIM_WEBHOOK_SECRET (the carrier's platform)",
+    );
+  if (config.LINE_PLATFORM_MODE !== 'live')
+    found.push(
+      "the carrier's line platform (suspend, SIM swap, MNP): LINE_PLATFORM_MODE=live with LINE_API_BASE and LINE_API_TOKEN",
     );
   if (!config.SMS_GATEWAY_URL) found.push('SMS (now kept in the development outbox): SMS_GATEWAY_URL and SMS_API_KEY');
   if (!config.SMTP_URL) found.push('mail (now kept in the development outbox): SMTP_URL');
@@ -308,6 +323,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (data.ESIM_MODE === 'live' && !(data.ESIM_API_TOKEN && data.ESIM_WEBHOOK_SECRET)) {
     throw new Error('Invalid configuration: ESIM_API_TOKEN and ESIM_WEBHOOK_SECRET are required when ESIM_MODE=live');
+  }
+  if (data.LINE_PLATFORM_MODE === 'live' && !data.LINE_API_TOKEN) {
+    throw new Error('Invalid configuration: LINE_API_TOKEN is required when LINE_PLATFORM_MODE=live');
   }
   if (Boolean(data.S3_ACCESS_KEY_ID) !== Boolean(data.S3_SECRET_ACCESS_KEY)) {
     throw new Error('Invalid configuration: set both S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or neither');

@@ -12,6 +12,7 @@ import type { SessionCache } from './lib/session-cache.js';
 import type { PaymentProvider, SandboxKeys } from './payments/index.js';
 import type { MailProvider, SmsProvider } from './notifications/index.js';
 import type { EsimDeps } from './esim/index.js';
+import type { LinePlatform } from './line/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -34,6 +35,8 @@ declare module 'fastify' {
     contentCache: ContentCache;
     /** The eSIM domain's services: the carrier's platform, the document key, stock settings. */
     esim: EsimDeps;
+    /** The carrier's line platform (suspend, resume, SIM swap, end, data, MNP). */
+    linePlatform: LinePlatform;
   }
   interface FastifyRequest {
     /** The display language this request asked for (Accept-Language). */

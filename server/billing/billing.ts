@@ -1,10 +1,12 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, ne, notInArray, sql } from 'drizzle-orm';
 import type { BillRunPreview } from '../../contract/admin-api.js';
 import { billMonthParams } from '../../contract/bill-rules.js';
 import { addDays } from '../../contract/calendar.js';
 import { taxOf } from '../../contract/pricing.js';
+import { pauseCoversMonth, KEEP_NUMBER_FEE_DEFAULT } from '../../contract/lifecycle-rules.js';
+import { billedAs } from '../../contract/line-states.js';
 import type { Database } from '../db/client.js';
-import { auditLog, bills, lines, planChanges, plans } from '../db/schema.js';
+import { auditLog, bills, charges, lineCancellations, linePauses, lines, planChanges, plans } from '../db/schema.js';
 import { notify } from '../notifications/index.js';
 import type { ConsoleActor } from '../line/index.js';
 
@@ -20,7 +22,7 @@ const BILL_LINK = '/pages/user/pay';
 
 /**
  * What the month's bill run would issue now, writing nothing: the active lines (as billRun
- * reads them) without a bill for the month (bills_line_month_key makes the run skip those).
+ * reads them: every line not ended or ported) without a bill for the month (bills_line_month_key makes the run skip those).
  */
 export async function billRunPreview(db: Database, month: string): Promise<BillRunPreview> {
   const [row] = await db
@@ -29,33 +31,61 @@ export async function billRunPreview(db: Database, month: string): Promise<BillR
       toIssue: sql<number>`count(*) filter (where not exists (select 1 from bills b where b.line_id = "lines"."id" and b.month = ${month}))::int`,
     })
     .from(lines)
-    .where(eq(lines.status, 'active'));
+    .where(notInArray(lines.status, ['ended', 'ported']));
   return { month, lines: Number(row?.lines ?? 0), toIssue: Number(row?.toIssue ?? 0) };
 }
 
+/** Kept lines whose month the bill run covers (contract/line-states.ts billedAs). */
+const billable = (tx: Database) =>
+  tx
+    .select()
+    .from(lines)
+    .where(notInArray(lines.status, ['ended', 'ported']));
+
 /**
- * Bills every active line for the month, once: a second run finds the bills and makes none.
- * A line is billed at the plan in force on the 25th, so a change booked for that day is
- * priced in; the change itself is applied on the 25th (applyDuePlanChanges). Each new bill
- * and its notification commit together.
+ * Bills every line still running for the month, once: a second run finds the bills and makes
+ * none. A line is billed at the plan in force on the 25th, so a change booked for that day is
+ * priced in; the change itself is applied on the 25th (applyDuePlanChanges). A line paused on
+ * the month's 1st pays the keep-number fee instead of its rent; a month whose rent is already
+ * on a booked cancellation's final bill is skipped (that bill has it); an ended or ported line
+ * gets nothing. Each new bill and its notification commit together.
  */
-export async function billRun(db: Database, actor: string, month: string, by?: ConsoleActor) {
+export async function billRun(
+  db: Database,
+  actor: string,
+  month: string,
+  by?: ConsoleActor,
+  keepNumberFee = KEEP_NUMBER_FEE_DEFAULT,
+) {
   const billingDay = `${month}-25`;
   const booked = await db
     .select({ lineId: planChanges.lineId, toPlanId: planChanges.toPlanId })
     .from(planChanges)
     .where(and(eq(planChanges.status, 'pending'), lte(planChanges.effectiveDate, billingDay)));
   const bookedPlan = new Map(booked.map((b) => [b.lineId, b.toPlanId]));
-  const active = await db.select().from(lines).where(eq(lines.status, 'active'));
+  const active = await billable(db);
+  const pauses = await db
+    .select({ lineId: linePauses.lineId, startOn: linePauses.startOn, resumeOn: linePauses.resumeOn })
+    .from(linePauses)
+    .where(inArray(linePauses.status, ['booked', 'running', 'done']));
+  const paused = new Set(pauses.filter((p) => pauseCoversMonth(p, month)).map((p) => p.lineId));
+  const onFinalBill = await rentOnFinalBills(db, month);
   const planIds = [...new Set(active.map((l) => bookedPlan.get(l.id) ?? l.planId))];
   const planById = new Map(
     (planIds.length ? await db.select().from(plans).where(inArray(plans.id, planIds)) : []).map((p) => [p.id, p]),
   );
   let created = 0;
+  let keptNumbers = 0;
   for (const line of active) {
     const plan = planById.get(bookedPlan.get(line.id) ?? line.planId);
-    if (!plan) continue;
-    const subtotal = plan.monthlyRent;
+    if (!plan || onFinalBill.has(line.id)) continue;
+    const kind = billedAs(line.status, paused.has(line.id));
+    if (kind === 'none') continue;
+    const item =
+      kind === 'keep_number'
+        ? { code: 'keep_number', planId: plan.id, amount: keepNumberFee }
+        : { code: 'monthly_rent', planId: plan.id, amount: plan.monthlyRent };
+    const subtotal = item.amount;
     const billNo = `B${month.replace('-', '')}${String(line.id).padStart(6, '0')}`;
     const dueDate = lastDayOf(month);
     await db.transaction(async (tx) => {
@@ -66,7 +96,7 @@ export async function billRun(db: Database, actor: string, month: string, by?: C
           userId: line.userId,
           lineId: line.id,
           month,
-          items: [{ code: 'monthly_rent', planId: plan.id, amount: subtotal }],
+          items: [item],
           subtotal,
           tax: taxOf(subtotal),
           total: subtotal + taxOf(subtotal),
@@ -76,6 +106,7 @@ export async function billRun(db: Database, actor: string, month: string, by?: C
         .returning({ id: bills.id });
       if (inserted.length === 0) return;
       created += 1;
+      if (kind === 'keep_number') keptNumbers += 1;
       await notify(tx, {
         userId: line.userId,
         kind: 'bill_issued',
@@ -89,10 +120,24 @@ export async function billRun(db: Database, actor: string, month: string, by?: C
     actor,
     action: 'bill-run',
     target: month,
-    detail: { lines: active.length, created, pricedAtBookedPlan: bookedPlan.size },
+    detail: { lines: active.length, created, pricedAtBookedPlan: bookedPlan.size, keptNumbers },
     ...(by ? { staffId: by.staffId, ip: by.ip } : {}),
   });
   return { lines: active.length, created, pricedAtBookedPlan: bookedPlan.size };
+}
+
+/** Lines whose rent for the month is an item of a final bill (a booked or done cancellation's charge not withdrawn). */
+async function rentOnFinalBills(db: Database, month: string): Promise<Set<number>> {
+  const rows = await db
+    .select({ lineId: lineCancellations.lineId, items: charges.items })
+    .from(lineCancellations)
+    .innerJoin(charges, eq(charges.id, lineCancellations.chargeId))
+    .where(and(inArray(lineCancellations.status, ['booked', 'done']), ne(charges.status, 'cancelled')));
+  return new Set(
+    rows
+      .filter((r) => (r.items ?? []).some((i) => i.code === 'monthly_rent' && i.month === month))
+      .map((r) => r.lineId),
+  );
 }
 
 /** Booked plan changes whose day has come (the 25th): the line moves to the new plan, and the customer is told. */

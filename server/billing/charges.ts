@@ -8,7 +8,27 @@ import { ApiError, NotFoundError } from '../lib/errors.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type ChargeRow = typeof charges.$inferSelect;
-export type ChargeKind = 'esim_reissue';
+export type ChargeKind = 'esim_reissue' | 'topup' | 'sim_replacement' | 'final_bill';
+export type ChargeItem = NonNullable<ChargeRow['items']>[number];
+
+type ChargeEffect = (tx: Tx, charge: ChargeRow, now: Date) => Promise<void>;
+const effects = new Map<string, ChargeEffect>();
+
+/**
+ * What paying a charge of a kind does, in the transaction that marks it paid (a top-up applied,
+ * a final bill's bills settled): registered by the domain that owns the kind when the app is
+ * built, so payments need not know them and a payment and its effect commit together.
+ */
+export function onChargePaid(kind: ChargeKind, effect: ChargeEffect): void {
+  effects.set(kind, effect);
+}
+
+/** Runs the effect of a charge just marked paid (the payments domain's settlement). */
+export async function chargePaidEffects(tx: Tx, chargeId: number, now: Date): Promise<void> {
+  const [charge] = await tx.select().from(charges).where(eq(charges.id, chargeId)).limit(1);
+  const effect = charge && effects.get(charge.kind);
+  if (charge && effect) await effect(tx, charge, now);
+}
 
 function newChargeNo(now: Date): string {
   return `C${tokyoDate(now).replace(/-/g, '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
@@ -21,7 +41,7 @@ function newChargeNo(now: Date): string {
  */
 export async function createCharge(
   tx: Tx | Database,
-  input: { userId: number; kind: ChargeKind; amountExTax: number },
+  input: { userId: number; kind: ChargeKind; amountExTax: number; lineId?: number; items?: ChargeItem[] },
   now = new Date(),
 ): Promise<ChargeRow> {
   for (let round = 0; ; round += 1) {
@@ -31,6 +51,8 @@ export async function createCharge(
         chargeNo: newChargeNo(now),
         userId: input.userId,
         kind: input.kind,
+        lineId: input.lineId ?? null,
+        items: input.items ?? null,
         amount: input.amountExTax,
         tax: taxOf(input.amountExTax),
         total: withTax(input.amountExTax),

@@ -7,7 +7,16 @@ import { billRoutes } from './routes/bills.js';
 
 export { applyDuePlanChanges, billRun, billRunPreview, remindBills } from './billing.js';
 export { billByNo } from './bills.js';
-export { cancelCharge, chargeByNo, createCharge, type ChargeKind, type ChargeRow } from './charges.js';
+export {
+  cancelCharge,
+  chargeByNo,
+  chargePaidEffects,
+  createCharge,
+  onChargePaid,
+  type ChargeItem,
+  type ChargeKind,
+  type ChargeRow,
+} from './charges.js';
 
 /** Registers the domain's routes (app.ts). */
 export async function billingDomain(app: FastifyInstance): Promise<void> {

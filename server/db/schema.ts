@@ -4,6 +4,7 @@ export * from './schema/content.js';
 export * from './schema/esim.js';
 export * from './schema/identity.js';
 export * from './schema/jobs.js';
+export * from './schema/lifecycle.js';
 export * from './schema/line.js';
 export * from './schema/orders.js';
 export * from './schema/payments.js';

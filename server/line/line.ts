@@ -9,6 +9,7 @@ import {
   usagePercent,
 } from '../../contract/line-rules.js';
 import { withTax } from '../../contract/pricing.js';
+import { canChangePlan } from '../../contract/line-states.js';
 import type { Database } from '../db/client.js';
 import { bills, lines, planChanges, plans, usageRecords } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
@@ -95,6 +96,7 @@ export async function usageView(db: Database, userId: number, now = new Date()) 
 export async function requestPlanChange(db: Database, user: SessionUser, planId: number, now = new Date()) {
   if (!user.mobile) throw new ApiError('BIND_PHONE_FIRST');
   const { line, plan: current } = await activeLine(db, user.id);
+  if (!canChangePlan(line.status)) throw new ApiError('LINE_NOT_ACTIVE');
   const [target] = await db
     .select()
     .from(plans)

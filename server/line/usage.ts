@@ -2,6 +2,7 @@ import { parse } from 'csv-parse/sync';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { isIsoDate, tokyoDate } from '../../contract/calendar.js';
 import { nextUsageReset, usagePercent } from '../../contract/line-rules.js';
+import { dataFlows, LINE_STATES } from '../../contract/line-states.js';
 import type { Database } from '../db/client.js';
 import { auditLog, lines, plans, usageRecords } from '../db/schema.js';
 import { notify } from '../notifications/index.js';
@@ -107,6 +108,10 @@ export async function importUsage(db: Database, actor: string, csv: string, now 
   return { imported, problems, alerts };
 }
 
+// A paused, lost or suspended line has no data on: what the carrier reports for it is kept, but
+// no alert goes out (contract/line-states.ts dataFlows).
+const DATA_FLOWS = LINE_STATES.filter(dataFlows);
+
 const gb = (mb: number) => (mb / 1024).toFixed(1);
 
 /**
@@ -128,7 +133,7 @@ export async function notifyDataThresholds(db: Database, lineIds: number[], now 
     .from(lines)
     .innerJoin(plans, eq(plans.id, lines.planId))
     .leftJoin(usageRecords, and(eq(usageRecords.lineId, lines.id), gte(usageRecords.day, `${month}-01`)))
-    .where(and(inArray(lines.id, lineIds), eq(lines.status, 'active')))
+    .where(and(inArray(lines.id, lineIds), inArray(lines.status, DATA_FLOWS)))
     .groupBy(lines.id, lines.userId, plans.dataGb, plans.throttledKbps);
   let queued = 0;
   for (const row of rows) {

@@ -5,6 +5,7 @@ import type { Database } from '../db/client.js';
 import { bills, charges, orderEvents, orders, paymentNotifications, payments, refunds } from '../db/schema.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import { transitionOrder } from '../orders/index.js';
+import { chargePaidEffects } from '../billing/index.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -64,11 +65,14 @@ async function markTargetPaid(
   now: Date,
 ) {
   if (row.targetType === 'charge') {
-    // What the charge pays for (a reissue) is moved on by its own domain once it reads paid.
-    await tx
+    // What the charge pays for is moved on by its own domain: at once by the effect its kind
+    // registered (a top-up applied), or by that domain's sweep once it reads paid (a reissue).
+    const marked = await tx
       .update(charges)
       .set({ status: 'paid', paidAt: now })
-      .where(and(eq(charges.id, row.targetId), eq(charges.status, 'unpaid')));
+      .where(and(eq(charges.id, row.targetId), eq(charges.status, 'unpaid')))
+      .returning({ id: charges.id });
+    if (marked.length > 0) await chargePaidEffects(tx, row.targetId, now);
     return;
   }
   if (row.targetType === 'bill') {

@@ -40,6 +40,8 @@ const LIVE = {
   EKYC_WEBHOOK_SECRET: 'whsec',
   ESIM_MODE: 'live',
   ESIM_API_TOKEN: 'token',
+  LINE_PLATFORM_MODE: 'live',
+  LINE_API_TOKEN: 'token',
   ESIM_WEBHOOK_SECRET: 'whsec',
 };
 
@@ -92,6 +94,7 @@ describe('production never runs a stand-in', () => {
     ['Alipay sign-in and payments', { ALIPAY_MODE: 'sandbox' }, 'ALIPAY_MODE=live'],
     ['identity checks', { EKYC_MODE: 'sandbox' }, 'EKYC_MODE=live'],
     ['eSIM profiles', { ESIM_MODE: 'sandbox' }, 'ESIM_MODE=live'],
+    ["the carrier's line platform", { LINE_PLATFORM_MODE: 'sandbox' }, 'LINE_PLATFORM_MODE=live'],
     ['SMS outbox', { SMS_GATEWAY_URL: '' }, 'SMS_GATEWAY_URL'],
     ['mail outbox', { SMTP_URL: '' }, 'SMTP_URL'],
     ['the sandbox consent page', { WECHAT_AUTHORIZE_URL: '/sandbox/wechat/authorize' }, 'WECHAT_AUTHORIZE_URL'],

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from './accounts.js';
 
 /** One attempt to pay an order or a monthly bill, by one method. Amounts are integer yen. */
@@ -108,8 +108,12 @@ export const charges = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    /** What it is for: 'esim_reissue'. */
+    /** What it is for (server/billing/charges.ts ChargeKind). */
     kind: text('kind').notNull(),
+    /** The line it is for, when it is for one (a top-up, a replacement SIM, a final bill). */
+    lineId: integer('line_id'),
+    /** What it is made of, for the receipt and the final bill (null: one item, its kind). */
+    items: jsonb('items').$type<{ code: string; month?: string; billNo?: string; amount: number }[]>(),
     /** Yen excluding tax, its tax, and what is paid (contract/pricing.ts). */
     amount: integer('amount').notNull(),
     tax: integer('tax').notNull(),
