@@ -23,6 +23,8 @@ import { documentsDomain } from './documents/index.js';
 import { identityDomain } from './identity/index.js';
 import { createEsimDeps, esimDomain } from './esim/index.js';
 import { createLinePlatform, lineDomain } from './line/index.js';
+import { lifecycleDomain } from './lifecycle/index.js';
+import { topupsDomain } from './topups/index.js';
 import { notificationsDomain, queueingMail, queueingSms, type MailProvider } from './notifications/index.js';
 import { ordersDomain } from './orders/index.js';
 import { createPaymentProviders, makeSandboxKeys, paymentsDomain } from './payments/index.js';
@@ -131,6 +133,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(paymentsDomain);
   await app.register(lineDomain);
   await app.register(billingDomain);
+  await app.register(topupsDomain);
+  await app.register(lifecycleDomain);
   await app.register(notificationsDomain);
   await app.register(staffDomain);
 

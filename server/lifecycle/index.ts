@@ -1,0 +1,12 @@
+// Lifecycle: what happens to a line after activation (issue 31, docs/lifecycle.md): pauses that
+// keep the number, a lost or stolen SIM stopped and replaced, cancellation when leaving Japan
+// with its final bill, and taking the number to another carrier. Every state change goes
+// through the line domain's transitionLine (contract/line-states.ts).
+// This file is the domain's public entry: other domains, app.ts, jobs/ and ops/ import only
+// what it exports (docs/architecture.md#server-domains).
+import type { FastifyInstance } from 'fastify';
+
+/** Registers the domain's routes (app.ts). */
+export async function lifecycleDomain(app: FastifyInstance): Promise<void> {
+  void app;
+}
