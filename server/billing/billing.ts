@@ -1,4 +1,4 @@
-import { and, eq, inArray, lte, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, gte, inArray, lte, ne, notInArray, sql } from 'drizzle-orm';
 import type { BillRunPreview } from '../../contract/admin-api.js';
 import { billMonthParams } from '../../contract/bill-rules.js';
 import { addDays } from '../../contract/calendar.js';
@@ -64,10 +64,18 @@ export async function billRun(
     .where(and(eq(planChanges.status, 'pending'), lte(planChanges.effectiveDate, billingDay)));
   const bookedPlan = new Map(booked.map((b) => [b.lineId, b.toPlanId]));
   const active = await billable(db);
+  const monthStart = `${month}-01`;
   const pauses = await db
     .select({ lineId: linePauses.lineId, startOn: linePauses.startOn, resumeOn: linePauses.resumeOn })
     .from(linePauses)
-    .where(inArray(linePauses.status, ['booked', 'running', 'done']));
+    .where(
+      and(
+        inArray(linePauses.status, ['booked', 'running', 'done']),
+        lte(linePauses.startOn, monthStart),
+        gt(linePauses.resumeOn, monthStart),
+      ),
+    );
+  // The same test in words as the SQL above, kept as the one rule (contract/lifecycle-rules.ts).
   const paused = new Set(pauses.filter((p) => pauseCoversMonth(p, month)).map((p) => p.lineId));
   const onFinalBill = await rentOnFinalBills(db, month);
   const planIds = [...new Set(active.map((l) => bookedPlan.get(l.id) ?? l.planId))];
@@ -132,7 +140,13 @@ async function rentOnFinalBills(db: Database, month: string): Promise<Set<number
     .select({ lineId: lineCancellations.lineId, items: charges.items })
     .from(lineCancellations)
     .innerJoin(charges, eq(charges.id, lineCancellations.chargeId))
-    .where(and(inArray(lineCancellations.status, ['booked', 'done']), ne(charges.status, 'cancelled')));
+    .where(
+      and(
+        inArray(lineCancellations.status, ['booked', 'done']),
+        gte(lineCancellations.billedThrough, month),
+        ne(charges.status, 'cancelled'),
+      ),
+    );
   return new Set(
     rows
       .filter((r) => (r.items ?? []).some((i) => i.code === 'monthly_rent' && i.month === month))
