@@ -12,7 +12,9 @@ import { backends } from './helpers/databases';
 import { activeLine } from './helpers/orders';
 import { signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
+import { createUsageInbox } from '../../server/lib/storage/create-storage';
+import { runScheduledTasks } from '../../server/jobs/scheduled';
 
 // Issue 31, pause (keep the number): booked by the customer from the 1st of a coming month,
 // started and ended by the scheduler on its Tokyo day, or resumed early; the paused month is
@@ -232,6 +234,34 @@ describe.each(backends)('pausing a line on %s', (backend) => {
       ]),
     );
     expect(history.body.data.events).toHaveLength(3);
+  });
+
+  it("is the scheduler's work: the minute's run starts a pause on its day and bills the month at KEEP_NUMBER_FEE", async () => {
+    const c = await customer('scheduled');
+    const pause = await bookPause(
+      db(),
+      c.line.id,
+      { start: '2027-02-01', resumeOn: '2027-03-01' },
+      'customer:x',
+      new Date('2027-01-10T03:00:00Z'),
+    );
+    const quiet = { info: () => undefined, error: () => undefined };
+    const schedule = {
+      db: db(),
+      usageInbox: createUsageInbox(testConfig()),
+      log: quiet,
+      linePlatform: t.app.linePlatform,
+      keepNumberFee: 700,
+    };
+    const ran = await runScheduledTasks(schedule, new Date('2027-02-01T00:05:00+09:00'));
+    expect(ran.pauses).toMatchObject({ started: 1 });
+    expect(await statusOf(c.line.id)).toBe('paused');
+    const [bill] = await db()
+      .select()
+      .from(bills)
+      .where(and(eq(bills.lineId, c.line.id), eq(bills.month, '2027-02')));
+    expect(bill!.items).toMatchObject([{ code: 'keep_number', amount: 700 }]);
+    expect(pause.startOn).toBe('2027-02-01');
   });
 
   it('cancels a booked pause whose line is not active on its day, and says why in the audit trail', async () => {
