@@ -1,8 +1,10 @@
 import { and, eq, gte, inArray, lte, or } from 'drizzle-orm';
 import type { Lang } from '../../contract/api.js';
 import { addDays, tokyoDate } from '../../contract/calendar.js';
+import { dataFlows } from '../../contract/line-states.js';
 import type { Database } from '../db/client.js';
 import { auditLog, linePauses, lines } from '../db/schema.js';
+import { ApiError } from '../lib/errors.js';
 import { lockLine, transitionLine } from '../line/index.js';
 import { notify } from '../notifications/index.js';
 import { endPause, PAUSE_LINK, type PauseDeps, type PauseRow } from './pause.js';
@@ -44,9 +46,10 @@ export async function pauseSweep(deps: PauseDeps, now = new Date()): Promise<Pau
     try {
       if (pause.status === 'booked') {
         const outcome = await startPause(deps, pause, now);
-        result[outcome] += 1;
+        if (outcome !== 'skipped') result[outcome] += 1;
       } else {
-        result[await finishPause(deps, pause, now)] += 1;
+        const outcome = await finishPause(deps, pause, now);
+        if (outcome !== 'skipped') result[outcome] += 1;
       }
     } catch {
       // The carrier did not answer: the next minute's sweep asks again with the same key.
@@ -58,14 +61,16 @@ export async function pauseSweep(deps: PauseDeps, now = new Date()): Promise<Pau
 }
 
 /** On its first day: the carrier suspends the SIM, then the line moves active → paused. */
-async function startPause(deps: PauseDeps, pause: PauseRow, now: Date): Promise<'started' | 'cancelled'> {
+async function startPause(deps: PauseDeps, pause: PauseRow, now: Date): Promise<'started' | 'cancelled' | 'skipped'> {
   const [line] = await deps.db.select().from(lines).where(eq(lines.id, pause.lineId));
   if (line?.status !== 'active') return cancelUnstartable(deps.db, pause, now);
   await deps.linePlatform.suspend({ key: `pause:${pause.id}:start`, iccid: line.iccid, msisdn: line.msisdn });
-  const moved = await deps.db.transaction(async (tx) => {
+  const outcome = await deps.db.transaction(async (tx) => {
     const locked = await lockLine(tx, pause.lineId);
     const [still] = await tx.select().from(linePauses).where(eq(linePauses.id, pause.id));
-    if (still?.status !== 'booked' || locked.status !== 'active') return false;
+    // Another server's sweep started it a moment ago: the same carrier key, nothing more to do.
+    if (still?.status === 'running') return 'already';
+    if (still?.status !== 'booked' || locked.status !== 'active') return dataFlows(locked.status) ? 'undo' : 'refused';
     await tx.update(linePauses).set({ status: 'running' }).where(eq(linePauses.id, pause.id));
     await transitionLine(tx, pause.lineId, { to: 'paused', reason: 'pause_started', actor: 'scheduler' }, now);
     await notify(tx, {
@@ -75,11 +80,14 @@ async function startPause(deps: PauseDeps, pause: PauseRow, now: Date): Promise<
       link: PAUSE_LINK,
       params: { resume: pause.resumeOn },
     });
-    return true;
+    return 'started';
   });
-  if (moved) return 'started';
-  // Something else moved the line between the carrier's answer and the lock: the SIM runs again.
-  await deps.linePlatform.resume({ key: `pause:${pause.id}:undo`, iccid: line.iccid, msisdn: line.msisdn });
+  if (outcome === 'started') return 'started';
+  if (outcome === 'already') return 'skipped';
+  // Something else moved the line between the carrier's answer and the lock: a line that should
+  // have data gets it back; a lost or stopped one stays off at the carrier.
+  if (outcome === 'undo')
+    await deps.linePlatform.resume({ key: `pause:${pause.id}:undo`, iccid: line.iccid, msisdn: line.msisdn });
   return cancelUnstartable(deps.db, pause, now);
 }
 
@@ -88,8 +96,8 @@ async function startPause(deps: PauseDeps, pause: PauseRow, now: Date): Promise<
  * cancelled: nothing to keep paused. The line's history has no move for it, so the reason is
  * kept in the audit trail staff read, and the pause page shows no open pause any more.
  */
-async function cancelUnstartable(db: Database, pause: PauseRow, now: Date): Promise<'cancelled'> {
-  await db.transaction(async (tx) => {
+async function cancelUnstartable(db: Database, pause: PauseRow, now: Date): Promise<'cancelled' | 'skipped'> {
+  return db.transaction(async (tx) => {
     const locked = await lockLine(tx, pause.lineId);
     const [row] = await tx
       .update(linePauses)
@@ -103,15 +111,21 @@ async function cancelUnstartable(db: Database, pause: PauseRow, now: Date): Prom
         target: `line:${pause.lineId}`,
         detail: { pauseId: pause.id, reason: 'line_not_active', lineStatus: locked.status },
       });
+    return row ? 'cancelled' : 'skipped';
   });
-  return 'cancelled';
 }
 
 /** On resumeOn: a paused line runs again; a line that left the pause another way just closes it. */
-async function finishPause(deps: PauseDeps, pause: PauseRow, now: Date): Promise<'resumed' | 'cancelled'> {
+async function finishPause(deps: PauseDeps, pause: PauseRow, now: Date): Promise<'resumed' | 'cancelled' | 'skipped'> {
   const [line] = await deps.db.select().from(lines).where(eq(lines.id, pause.lineId));
   if (line?.status === 'paused') {
-    await endPause(deps, pause.lineId, { actor: 'scheduler' }, now);
+    try {
+      await endPause(deps, pause.lineId, { actor: 'scheduler' }, now);
+    } catch (error) {
+      // Another server's sweep ended it a moment ago.
+      if (error instanceof ApiError && error.key === 'NO_PAUSE') return 'skipped';
+      throw error;
+    }
     return 'resumed';
   }
   await deps.db

@@ -264,6 +264,35 @@ describe.each(backends)('pausing a line on %s', (backend) => {
     expect(pause.startOn).toBe('2027-02-01');
   });
 
+  it('starts and ends a pause once when two servers sweep at the same minute, and never undoes it', async () => {
+    const c = await customer('twoservers');
+    const pause = await bookPause(
+      db(),
+      c.line.id,
+      { start: '2027-03-01', resumeOn: '2027-04-01' },
+      'customer:x',
+      new Date('2027-02-10T03:00:00Z'),
+    );
+    await Promise.all([
+      pauseSweep(deps(), tokyoMidnight('2027-03-01')),
+      pauseSweep(deps(), tokyoMidnight('2027-03-01')),
+    ]);
+    expect(await statusOf(c.line.id)).toBe('paused');
+    const keys = async () =>
+      (await db().select().from(carrierRequests).where(eq(carrierRequests.iccid, c.line.iccid))).map(
+        (r) => r.requestKey,
+      );
+    expect(await keys()).toEqual([`pause:${pause.id}:start`]);
+    await Promise.all([
+      pauseSweep(deps(), tokyoMidnight('2027-04-01')),
+      pauseSweep(deps(), tokyoMidnight('2027-04-01')),
+    ]);
+    expect(await statusOf(c.line.id)).toBe('active');
+    expect((await keys()).sort()).toEqual([`pause:${pause.id}:end`, `pause:${pause.id}:start`]);
+    const moves = await db().select().from(lineEvents).where(eq(lineEvents.lineId, c.line.id));
+    expect(moves.map((m) => m.reason)).toEqual(['activated', 'pause_started', 'pause_resumed']);
+  });
+
   it('cancels a booked pause whose line is not active on its day, and says why in the audit trail', async () => {
     const c = await customer('lostbefore');
     const pause = await bookPause(
