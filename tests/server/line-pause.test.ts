@@ -1,20 +1,17 @@
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokyoDate } from '../../contract/calendar';
 import { pauseStartOptions } from '../../contract/lifecycle-rules';
 import type { LineEventView, PauseView } from '../../contract/pause-views';
-import { billRun } from '../../server/billing/billing';
-import { bills, carrierRequests, lineEvents, linePauses, lines, outbox, users } from '../../server/db/schema';
+import { carrierRequests, lineEvents, linePauses, lines, outbox } from '../../server/db/schema';
 import { pauseSweep, type PauseDeps } from '../../server/lifecycle/index';
 import { bookPause, endPause } from '../../server/lifecycle/pause';
-import { importUsage, transitionLine } from '../../server/line/index';
+import { transitionLine } from '../../server/line/index';
 import { backends } from './helpers/databases';
 import { activeLine } from './helpers/orders';
 import { signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
-import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
-import { createUsageInbox } from '../../server/lib/storage/create-storage';
-import { runScheduledTasks } from '../../server/jobs/scheduled';
+import { createTestApp, type TestApp } from './helpers/test-app';
 
 // Issue 31, pause (keep the number): booked by the customer from the 1st of a coming month,
 // started and ended by the scheduler on its Tokyo day, or resumed early; the paused month is
@@ -130,71 +127,6 @@ describe.each(backends)('pausing a line on %s', (backend) => {
     expect((await book(stopped.token, { start })).body.data).toMatchObject({ error: 'LINE_NOT_ACTIVE' });
   });
 
-  it('pauses on its Tokyo day, bills the keep-number fee, sends no data alert, refuses a plan change, and resumes on its end day', async () => {
-    const c = await customer('traveller');
-    await db().update(users).set({ mobile: '+819011112222' }).where(eq(users.id, c.id));
-    const pause = await bookPause(
-      db(),
-      c.line.id,
-      { start: '2026-12-01', resumeOn: '2027-01-01' },
-      'customer:x',
-      new Date('2026-11-20T03:00:00Z'),
-    );
-
-    // Three days before: told what changes and when.
-    await pauseSweep(deps(), tokyoMidnight('2026-11-28'));
-    expect(await kinds(c.id)).toContain('pause_soon');
-    // A minute before Tokyo midnight nothing moves; at midnight (15:00 UTC the day before) it does.
-    expect((await pauseSweep(deps(), new Date('2026-11-30T14:59:00Z'))).started).toBe(0);
-    expect(await statusOf(c.line.id)).toBe('active');
-    expect((await pauseSweep(deps(), new Date('2026-11-30T15:00:00Z'))).started).toBe(1);
-    // A second server's sweep (or the next minute's) changes nothing more.
-    expect((await pauseSweep(deps(), new Date('2026-11-30T15:01:00Z'))).started).toBe(0);
-    expect(await statusOf(c.line.id)).toBe('paused');
-    const asked = await db()
-      .select()
-      .from(carrierRequests)
-      .where(eq(carrierRequests.requestKey, `pause:${pause.id}:start`));
-    expect(asked).toMatchObject([{ operation: 'suspend', iccid: c.line.iccid }]);
-    expect(await kinds(c.id)).toContain('line_paused');
-    const events = await db().select().from(lineEvents).where(eq(lineEvents.lineId, c.line.id));
-    expect(events.filter((e) => e.reason === 'pause_started')).toMatchObject([
-      { actor: 'scheduler', toStatus: 'paused' },
-    ]);
-
-    // December's bill: the keep-number fee (KEEP_NUMBER_FEE=500 here), no rent.
-    await billRun(db(), 'scheduler', '2026-12', undefined, 500);
-    const [bill] = await db()
-      .select()
-      .from(bills)
-      .where(and(eq(bills.lineId, c.line.id), eq(bills.month, '2026-12')));
-    expect(bill).toMatchObject({ items: [{ code: 'keep_number', amount: 500 }], subtotal: 500, total: 550 });
-
-    const alerts = await importUsage(
-      db(),
-      'staff:t',
-      `${c.line.msisdn},2026-12-02,${20 * 1024}`,
-      new Date('2026-12-03T03:00:00Z'),
-    );
-    expect(alerts.imported).toBe(1);
-    expect((await kinds(c.id)).filter((k) => k.startsWith('data_'))).toEqual([]);
-    const change = await postForm(t.app, '/api/user/change_setmeal', { planId: '3' }, { token: c.token });
-    expect(change.body.data).toMatchObject({ error: 'LINE_NOT_ACTIVE' });
-
-    expect((await pauseSweep(deps(), tokyoMidnight('2026-12-31'))).resumed).toBe(0);
-    expect((await pauseSweep(deps(), tokyoMidnight('2027-01-01'))).resumed).toBe(1);
-    expect(await statusOf(c.line.id)).toBe('active');
-    const [done] = await db().select().from(linePauses).where(eq(linePauses.id, pause.id));
-    expect(done).toMatchObject({ status: 'done', resumeOn: '2027-01-01' });
-    expect(await kinds(c.id)).toContain('line_resumed');
-    await billRun(db(), 'scheduler', '2027-01', undefined, 500);
-    const [january] = await db()
-      .select()
-      .from(bills)
-      .where(and(eq(bills.lineId, c.line.id), eq(bills.month, '2027-01')));
-    expect(january!.items).toMatchObject([{ code: 'monthly_rent', amount: 2800 }]);
-  });
-
   it('resumes now on request: the carrier first (nothing changes when it is down), then the line runs again', async () => {
     const c = await customer('homesick');
     const pause = await bookPause(
@@ -234,63 +166,6 @@ describe.each(backends)('pausing a line on %s', (backend) => {
       ]),
     );
     expect(history.body.data.events).toHaveLength(3);
-  });
-
-  it("is the scheduler's work: the minute's run starts a pause on its day and bills the month at KEEP_NUMBER_FEE", async () => {
-    const c = await customer('scheduled');
-    const pause = await bookPause(
-      db(),
-      c.line.id,
-      { start: '2027-02-01', resumeOn: '2027-03-01' },
-      'customer:x',
-      new Date('2027-01-10T03:00:00Z'),
-    );
-    const quiet = { info: () => undefined, error: () => undefined };
-    const schedule = {
-      db: db(),
-      usageInbox: createUsageInbox(testConfig()),
-      log: quiet,
-      linePlatform: t.app.linePlatform,
-      keepNumberFee: 700,
-    };
-    const ran = await runScheduledTasks(schedule, new Date('2027-02-01T00:05:00+09:00'));
-    expect(ran.pauses).toMatchObject({ started: 1 });
-    expect(await statusOf(c.line.id)).toBe('paused');
-    const [bill] = await db()
-      .select()
-      .from(bills)
-      .where(and(eq(bills.lineId, c.line.id), eq(bills.month, '2027-02')));
-    expect(bill!.items).toMatchObject([{ code: 'keep_number', amount: 700 }]);
-    expect(pause.startOn).toBe('2027-02-01');
-  });
-
-  it('starts and ends a pause once when two servers sweep at the same minute, and never undoes it', async () => {
-    const c = await customer('twoservers');
-    const pause = await bookPause(
-      db(),
-      c.line.id,
-      { start: '2027-03-01', resumeOn: '2027-04-01' },
-      'customer:x',
-      new Date('2027-02-10T03:00:00Z'),
-    );
-    await Promise.all([
-      pauseSweep(deps(), tokyoMidnight('2027-03-01')),
-      pauseSweep(deps(), tokyoMidnight('2027-03-01')),
-    ]);
-    expect(await statusOf(c.line.id)).toBe('paused');
-    const keys = async () =>
-      (await db().select().from(carrierRequests).where(eq(carrierRequests.iccid, c.line.iccid))).map(
-        (r) => r.requestKey,
-      );
-    expect(await keys()).toEqual([`pause:${pause.id}:start`]);
-    await Promise.all([
-      pauseSweep(deps(), tokyoMidnight('2027-04-01')),
-      pauseSweep(deps(), tokyoMidnight('2027-04-01')),
-    ]);
-    expect(await statusOf(c.line.id)).toBe('active');
-    expect((await keys()).sort()).toEqual([`pause:${pause.id}:end`, `pause:${pause.id}:start`]);
-    const moves = await db().select().from(lineEvents).where(eq(lineEvents.lineId, c.line.id));
-    expect(moves.map((m) => m.reason)).toEqual(['activated', 'pause_started', 'pause_resumed']);
   });
 
   it('cancels a booked pause whose line is not active on its day, and says why in the audit trail', async () => {
