@@ -3,7 +3,7 @@ import type { Lang } from '../../contract/api.js';
 import { addDays, tokyoDate } from '../../contract/calendar.js';
 import { dataFlows } from '../../contract/line-states.js';
 import type { Database } from '../db/client.js';
-import { auditLog, linePauses, lines } from '../db/schema.js';
+import { auditLog, jobRuns, linePauses, lines } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { lockLine, transitionLine } from '../line/index.js';
 import { notify } from '../notifications/index.js';
@@ -16,6 +16,9 @@ import { endPause, PAUSE_LINK, type PauseDeps, type PauseRow } from './pause.js'
 
 /** Days before a change that the customer hears of it (pause_soon). */
 export const PAUSE_NOTICE_DAYS = 3;
+const NOTICE_HOUR = 10;
+const tokyoHour = (now: Date) =>
+  Number(new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Tokyo', hour: '2-digit', hourCycle: 'h23' }).format(now));
 
 const CHANGE_WORDS: Record<'start' | 'end', Record<Lang, string>> = {
   start: { cn: '开始停机保号', ja: '一時休止します' },
@@ -56,7 +59,16 @@ export async function pauseSweep(deps: PauseDeps, now = new Date()): Promise<Pau
       result.failed += 1;
     }
   }
-  result.noticed = await noticeSoon(deps.db, today);
+  // Notices once a day from 10:00 Tokyo time (not every minute, not at night): the window of
+  // PAUSE_NOTICE_DAYS days means a day missed is caught up the next, each change told once (its ref).
+  if (tokyoHour(now) >= NOTICE_HOUR) {
+    const [first] = await deps.db
+      .insert(jobRuns)
+      .values({ task: 'pause-soon', period: today })
+      .onConflictDoNothing()
+      .returning({ task: jobRuns.task });
+    if (first) result.noticed = await noticeSoon(deps.db, today);
+  }
   return result;
 }
 

@@ -15,6 +15,7 @@ import { createTestApp, type TestApp } from './helpers/test-app';
 // through what causes it, on mail, SMS and WeChat, in the customer's language.
 const KINDS = ['pause_booked', 'pause_soon', 'line_paused', 'line_resumed'] as const;
 const tokyoMidnight = (day: string) => new Date(`${day}T00:00:00+09:00`);
+const at10 = (day: string) => new Date(`${day}T10:00:00+09:00`);
 
 describe.each(backends)('pause notifications on %s', (backend) => {
   let t: TestApp;
@@ -37,18 +38,22 @@ describe.each(backends)('pause notifications on %s', (backend) => {
     await activeLine(t.app, token, { msisdn: `080310000${tail}`, iccid: `89811000000003100${tail}`, planId: '2' });
     const [line] = await db().select().from(lines).where(eq(lines.userId, id));
     const deps = { db: db(), linePlatform: t.app.linePlatform, keepNumberFee: 300 };
-    const booked = new Date('2026-11-20T03:00:00Z');
+    // The two customers' days differ: pause_soon goes out once a day (from 10:00 Tokyo time).
+    const [start, resume, soonStart, soonEnd, early] =
+      lang === 'cn'
+        ? ['2026-12-01', '2027-01-01', '2026-11-28', '2026-12-29', '2026-12-30']
+        : ['2027-01-01', '2027-03-01', '2026-12-30', '2027-02-26', '2027-02-27'];
     const pause = await bookPause(
       db(),
       line!.id,
-      { start: '2026-12-01', resumeOn: '2027-01-01' },
+      { start, resumeOn: resume },
       'customer:x',
-      booked,
+      new Date('2026-11-20T03:00:00Z'),
     );
-    await pauseSweep(deps, tokyoMidnight('2026-11-28'));
-    await pauseSweep(deps, tokyoMidnight('2026-12-01'));
-    await pauseSweep(deps, tokyoMidnight('2026-12-29'));
-    await endPause(deps, line!.id, { actor: `customer:${id}` }, tokyoMidnight('2026-12-30'));
+    await pauseSweep(deps, at10(soonStart));
+    await pauseSweep(deps, tokyoMidnight(start));
+    await pauseSweep(deps, at10(soonEnd));
+    await endPause(deps, line!.id, { actor: `customer:${id}` }, at10(early));
     expect(pause.id).toBeGreaterThan(0);
 
     const rows = await db().select().from(outbox).where(eq(outbox.userId, id));
@@ -66,11 +71,11 @@ describe.each(backends)('pause notifications on %s', (backend) => {
     // pause_soon once before the start and once before the end, each in the customer's words.
     const soon = rows.filter((r) => r.kind === 'pause_soon' && r.channel === 'sms').map((r) => r.body);
     expect(soon).toHaveLength(2);
-    expect(soon[0]).toContain('2026-12-01');
+    expect(soon[0]).toContain(start);
     expect(soon[0]).toContain(lang === 'cn' ? '开始停机保号' : '一時休止します');
-    expect(soon[1]).toContain('2027-01-01');
+    expect(soon[1]).toContain(resume);
     expect(soon[1]).toContain(lang === 'cn' ? '恢复使用' : '利用を再開します');
     const paused = rows.find((r) => r.kind === 'line_paused' && r.channel === 'sms')!;
-    expect(paused.body).toContain('2027-01-01');
+    expect(paused.body).toContain(resume);
   });
 });

@@ -59,7 +59,7 @@ describe.each(backends)('the scheduler and a pause on %s', (backend) => {
     );
 
     // Three days before: told what changes and when.
-    await pauseSweep(deps(), tokyoMidnight('2026-11-28'));
+    await pauseSweep(deps(), new Date('2026-11-28T10:00:00+09:00'));
     expect(await kinds(c.id)).toContain('pause_soon');
     // A minute before Tokyo midnight nothing moves; at midnight (15:00 UTC the day before) it does.
     expect((await pauseSweep(deps(), new Date('2026-11-30T14:59:00Z'))).started).toBe(0);
