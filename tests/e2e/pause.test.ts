@@ -7,9 +7,11 @@ import { withTax } from '../../contract/pricing';
 import cn from '../../locales/cn.json';
 import ja from '../../locales/ja.json';
 import { billRun } from '../../server/billing/billing';
-import { bills } from '../../server/db/schema';
+import { generate } from 'otplib';
+import { bills, users } from '../../server/db/schema';
+import { runCommand } from '../../server/ops/cli';
 import { formatYen } from '../../src/lib/format';
-import { seedDemo } from '../../server/ops/seed-demo';
+import { DEMO_EMAIL, seedDemo } from '../../server/ops/seed-demo';
 import { expectAccessible, openPhone, settle, startHarness, type Harness } from './helpers/harness';
 
 // Issue 31, pause, as the demo customer tries it: from the line page to the pause page, a pause
@@ -121,6 +123,52 @@ describe('pausing the line in Chromium at 390x844', () => {
     await bookOn(page, w, start);
     await expectAccessible(page);
     await keepNumberBill(page, w, start.slice(0, 7));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('staff see the line, its booked pause and its history in the console, and stop and resume it (confirmed)', async () => {
+    const out = await runCommand(['staff', 'add', 'support9', '--role', 'support', '--name', '客服'], {
+      db: h.database.db,
+      vault: h.vault,
+      actor: 'e2e',
+    });
+    const password = /one-time password: (\S+)/.exec(out)![1]!;
+    const context = await h.browser.newContext({ viewport: { width: 1366, height: 768 }, locale: 'zh-CN' });
+    const api = context.request;
+    const signIn = await api.post(`${h.baseUrl}/api/admin/login`, { data: { login: 'support9', password } });
+    const csrf = ((await signIn.json()) as { data: { csrf: string } }).data.csrf;
+    const headers = { 'x-csrf-token': csrf };
+    const setup = await api.get(`${h.baseUrl}/api/admin/totp/setup`);
+    const secret = ((await setup.json()) as { data: { secret: string } }).data.secret;
+    const code = await generate({ secret, epoch: Math.floor(Date.now() / 1000) });
+    await api.post(`${h.baseUrl}/api/admin/totp`, { headers, data: { code } });
+    await api.post(`${h.baseUrl}/api/admin/password`, { headers, data: { password: 'support9-own-password-2026' } });
+
+    const [demo] = await h.database.db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_EMAIL));
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${h.baseUrl}/admin/customers/${demo!.id}`);
+    const panel = page.locator('section', { has: page.getByRole('heading', { name: cn.admin.line.title }) });
+    await panel.getByTestId('line-state').waitFor();
+    await page.waitForFunction(() => document.querySelectorAll('[aria-busy="true"]').length === 0);
+    expect(await panel.getByTestId('line-state').textContent()).toBe(cn.admin.lineStatus.active);
+    expect(await panel.textContent()).toContain(cn.admin.line.reasons.activated);
+    expect(await panel.textContent()).toContain(pauseStartOptions(tokyoDate(new Date()))[1]!);
+    await expectAccessible(page);
+
+    await panel.getByRole('button', { name: cn.admin.line.actions.suspend, exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('070-1234-5678', { exact: false }).waitFor();
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: cn.admin.line.actions.suspend, exact: true }).click();
+    await expect.poll(() => panel.getByTestId('line-state').textContent()).toBe(cn.admin.lineStatus.suspended);
+    expect(await panel.locator('tbody tr').first().textContent()).toContain('support9');
+    await panel.getByRole('button', { name: cn.admin.line.actions.resume, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: cn.admin.line.actions.resume, exact: true }).click();
+    await expect.poll(() => panel.getByTestId('line-state').textContent()).toBe(cn.admin.lineStatus.active);
+    await expectAccessible(page);
     expect(errors).toEqual([]);
     await context.close();
   });
