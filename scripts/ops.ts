@@ -31,6 +31,7 @@ try {
       actor: process.env.OPS_USER || userInfo().username,
       publicUrl: serverUrlFor(config),
       esim,
+      keepNumberFee: config.KEEP_NUMBER_FEE,
     }),
   );
 } catch (error) {

@@ -19,7 +19,13 @@ const key = documentKey(config.DOCUMENT_KEY, config.DATA_DIR, config.NODE_ENV ==
 const vault = { db: database.db, storage: createDocumentStorage(config), key };
 // Sandbox eSIM stock (docs/samples/esim-profiles-sandbox.csv) for a database that has none.
 const esim = createEsimDeps(config, database.db, key, pino({ level: 'warn' }));
-const demo = await seedDemo(database.db, vault, new Date(), config.ESIM_MODE === 'sandbox' ? esim : undefined);
+const demo = await seedDemo(
+  database.db,
+  vault,
+  new Date(),
+  config.ESIM_MODE === 'sandbox' ? esim : undefined,
+  config.KEEP_NUMBER_FEE,
+);
 await database.close();
 console.log(`Demo customer ready. Log in at ${serverUrlFor(config)}/h5/pages/public/login with
   e-mail:   ${demo.email}

@@ -103,7 +103,7 @@ export async function completeInstall(deps: EsimDeps, profileId: number, actor: 
     if (order.status === 'esim_ready') {
       if (!profile.msisdn) return;
       await transitionOrder(tx, order.id, 'active', actor, `line ${profile.msisdn}`);
-      const line = await openLine(tx, order, profile.msisdn, profile.iccid);
+      const line = await openLine(tx, order, profile.msisdn, profile.iccid, actor);
       lineId = line.id;
       await tx.insert(auditLog).values({
         actor,

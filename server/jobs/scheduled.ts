@@ -8,6 +8,8 @@ import { identityRetention } from '../identity/index.js';
 import { applyDuePlanChanges, billRun, remindBills } from '../billing/index.js';
 import { importUsage } from '../line/index.js';
 import { esimSweep, type EsimDeps } from '../esim/index.js';
+import { pauseSweep } from '../lifecycle/index.js';
+import type { LinePlatform } from '../line/index.js';
 
 export interface ScheduleDeps {
   db: Database;
@@ -17,6 +19,10 @@ export interface ScheduleDeps {
   log: { info(object: object, message: string): void; error(object: object, message: string): void };
   /** The eSIM domain's services; absent: eSIM deliveries wait (tests that do not need them). */
   esim?: EsimDeps;
+  /** The carrier's line platform; absent: pauses wait for their day's carrier call (tests that do not need them). */
+  linePlatform?: LinePlatform;
+  /** KEEP_NUMBER_FEE: what the bill run charges a paused month (default: contract/lifecycle-rules.ts). */
+  keepNumberFee?: number;
 }
 
 /** Tokyo wall-clock time of `now` as YYYY-MM-DD and HH:MM. */
@@ -61,7 +67,7 @@ export async function runScheduledTasks(deps: ScheduleDeps, now = new Date()) {
   // The 1st at 00:05 Tokyo time: this month's bills.
   if (time >= BILL_RUN_AT || date.slice(8) !== '01') {
     if (!(await done(deps.db, 'bill-run', month))) {
-      results.billRun = await billRun(deps.db, 'scheduler', month);
+      results.billRun = await billRun(deps.db, 'scheduler', month, undefined, deps.keepNumberFee);
       await record(deps.db, 'bill-run', month, results.billRun as Record<string, unknown>);
     }
   }
@@ -88,6 +94,16 @@ export async function runScheduledTasks(deps: ScheduleDeps, now = new Date()) {
       if (esim.delivered > 0 || esim.released > 0 || Object.keys(esim.reissued).length > 0) results.esim = esim;
     } catch (error) {
       deps.log.error({ err: error }, 'esim sweep failed');
+    }
+  }
+  // Every minute: pauses start and end on their Tokyo day, pause_soon three days before.
+  if (deps.linePlatform) {
+    const { linePlatform, keepNumberFee = 0 } = deps;
+    try {
+      const pauses = await pauseSweep({ db: deps.db, linePlatform, keepNumberFee }, now);
+      if (pauses.started + pauses.resumed + pauses.cancelled + pauses.failed > 0) results.pauses = pauses;
+    } catch (error) {
+      deps.log.error({ err: error }, 'pause sweep failed');
     }
   }
   results.usageFiles = await importUsageInbox(deps, now);

@@ -10,6 +10,7 @@ import { deliverMessage, dueMessages, type Transports } from '../notifications/i
 import { duePaymentChecks, dueOrderExpiries, expireOrder, reconcilePayment } from '../payments/index.js';
 import { runScheduledTasks, type ScheduleDeps } from './scheduled.js';
 import { createEsimDeps } from '../esim/index.js';
+import { createLinePlatform } from '../line/index.js';
 import { documentKey } from '../lib/document-crypto.js';
 import type { PayMethod } from '../../contract/api.js';
 import { startJobQueue, type JobHandler, type JobName, type JobQueue, type JobSender } from '../lib/queue.js';
@@ -47,6 +48,8 @@ export function workerDeps(
       abandonedDays: config.ABANDONED_DOCUMENT_DAYS,
     },
     checkAfterSeconds: reconcileSchedule(config),
+    linePlatform: createLinePlatform(config, database.db),
+    keepNumberFee: config.KEEP_NUMBER_FEE,
     queue,
     esim: createEsimDeps(
       config,

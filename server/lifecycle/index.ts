@@ -5,8 +5,14 @@
 // This file is the domain's public entry: other domains, app.ts, jobs/ and ops/ import only
 // what it exports (docs/architecture.md#server-domains).
 import type { FastifyInstance } from 'fastify';
+import { lineAdminRoutes } from './line-admin-routes.js';
+import { pauseRoutes } from './pause-routes.js';
+
+export { pauseSweep, type PauseSweepResult } from './pause-sweep.js';
+export { type PauseDeps } from './pause.js';
 
 /** Registers the domain's routes (app.ts). */
 export async function lifecycleDomain(app: FastifyInstance): Promise<void> {
-  void app;
+  await app.register(pauseRoutes);
+  await app.register(lineAdminRoutes);
 }

@@ -86,6 +86,8 @@ export interface CliDeps {
   publicUrl?: string;
   /** The eSIM domain's services: an approval delivers an eSIM order, esim-import fills stock. */
   esim?: EsimDeps;
+  /** KEEP_NUMBER_FEE: what a bill run charges a paused month. */
+  keepNumberFee?: number;
 }
 
 // Every option any command takes; a command ignores the ones it does not use.
@@ -244,7 +246,7 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
     }
     case 'bill': {
       if (sub !== 'run') throw new OpsError('usage: bill run --month YYYY-MM');
-      const result = await billRun(deps.db, who, need(flags.month, '--month'));
+      const result = await billRun(deps.db, who, need(flags.month, '--month'), deps.keepNumberFee);
       return `${result.created} bills created for ${result.lines} active lines (${result.pricedAtBookedPlan} at a plan booked for the 25th)`;
     }
     case 'payments': {

@@ -43,6 +43,7 @@ export async function seedDemo(
   vault: DocumentVault,
   now = new Date(),
   esim?: EsimDeps,
+  keepNumberFee?: number,
 ): Promise<{ email: string; password: string; msisdn: string }> {
   if (esim) await sampleEsimStock(esim);
   const [existing] = await db.select().from(users).where(eq(users.email, DEMO_EMAIL)).limit(1);
@@ -136,9 +137,9 @@ export async function seedDemo(
   const lastMonth = tokyoDate(
     new Date(Date.UTC(Number(thisMonth.slice(0, 4)), Number(thisMonth.slice(5)) - 2, 15)),
   ).slice(0, 7);
-  await billRun(db, actor, lastMonth);
+  await billRun(db, actor, lastMonth, keepNumberFee);
   await db.update(bills).set({ status: 'paid', paidAt: now }).where(eq(bills.month, lastMonth));
-  await billRun(db, actor, thisMonth);
+  await billRun(db, actor, thisMonth, keepNumberFee);
   await db.update(orders).set({ updatedAt: now }).where(eq(orders.userId, userId));
   return { email: DEMO_EMAIL, password: DEMO_PASSWORD, msisdn };
 }

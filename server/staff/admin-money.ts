@@ -311,8 +311,8 @@ export async function billList(db: Database, month: string | undefined, now = ne
 }
 
 /** The month's bill run from the console (services/billing.ts): safe to repeat; audited with who and where. */
-export async function consoleBillRun(db: Database, actor: StaffActor, month: string) {
-  const result = await billRun(db, `staff:${actor.login}`, month, { staffId: actor.id, ip: actor.ip });
+export async function consoleBillRun(db: Database, actor: StaffActor, month: string, keepNumberFee?: number) {
+  const result = await billRun(db, `staff:${actor.login}`, month, { staffId: actor.id, ip: actor.ip }, keepNumberFee);
   return { lines: result.lines, created: result.created };
 }
 

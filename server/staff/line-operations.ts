@@ -54,7 +54,7 @@ export async function activateOrder(db: Database, actor: OpsActor, orderNo: stri
         .limit(1);
       if (taken) throw inUse(taken.msisdn === number ? 'msisdn' : 'iccid');
       await move(tx, actor, orderNo, 'active', `line ${number}`);
-      const line = await openLine(tx, order, number, iccid);
+      const line = await openLine(tx, order, number, iccid, actorName(actor));
       if (esim) await esimActivation(tx, order.id, iccid, number, line.id);
       await audit(tx, actor, 'create-line', number, { orderNo, iccid });
       return line;

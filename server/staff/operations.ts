@@ -172,7 +172,7 @@ export { activateOrder, counterCheck } from './line-operations.js';
 export const importUsage = (db: Database, actor: string, csv: string) => importUsageFile(db, actor, csv);
 
 /** The monthly bill run (services/billing.ts), which the scheduler also runs on the 1st. */
-export async function billRun(db: Database, actor: string, month: string) {
+export async function billRun(db: Database, actor: string, month: string, keepNumberFee?: number) {
   if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new OpsError('--month must be YYYY-MM');
-  return runBills(db, actor, month);
+  return runBills(db, actor, month, undefined, keepNumberFee);
 }

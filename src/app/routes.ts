@@ -43,6 +43,7 @@ const userUpdate = page('user/update-page');
 const userAddress = page('user/address-page');
 const userBind = page('user/bind-page');
 const userNotifications = page('user/notifications-page');
+const userPause = page('user/pause-page');
 const orderDetail = page('order/order-detail-page');
 const orderList = page('order/list-page');
 const orderPage = page('order/order-page');
@@ -80,6 +81,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/user/address', titleKey: 'routes.userAddress', page: userAddress, auth: true },
   { path: '/pages/user/bind', titleKey: 'routes.userBind', page: userBind, auth: true },
   { path: '/pages/user/notifications', titleKey: 'notifications.title', page: userNotifications, auth: true },
+  { path: '/pages/user/pause', titleKey: 'routes.userPause', page: userPause, auth: true },
   {
     path: '/pages/process/setmeal',
     titleKey: 'routes.processSetmeal',

@@ -3,7 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, bills, lines, orders, outbox, payments, refunds, usageRecords, users } from '../../server/db/schema';
+import {
+  auditLog,
+  bills,
+  lineEvents,
+  lines,
+  orders,
+  outbox,
+  payments,
+  refunds,
+  usageRecords,
+  users,
+} from '../../server/db/schema';
 import { MAX_REFUND_ATTEMPTS, sendRefund } from '../../server/payments/refunds';
 import { runCommand, type CliDeps } from '../../server/ops/cli';
 import { DEMO_EMAIL, seedDemo } from '../../server/ops/seed-demo';
@@ -360,6 +371,9 @@ describe('the demo customer, made again on a database that has seen other work',
     const [demoUser] = await db.select().from(users).where(eq(users.email, DEMO_EMAIL));
     await db.delete(usageRecords);
     await db.delete(bills);
+    // A line's history goes with it (it starts at activation: line_events).
+    const [gone] = await db.select({ id: lines.id }).from(lines).where(eq(lines.userId, demoUser!.id));
+    await db.delete(lineEvents).where(eq(lineEvents.lineId, gone!.id));
     await db.delete(lines).where(eq(lines.userId, demoUser!.id));
     const again = await seedDemo(db, t.app.documents);
     expect(again.msisdn).toMatch(/^070\d{8}$/);

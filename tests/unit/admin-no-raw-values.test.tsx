@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { LANGS, type Lang } from '../../contract/api';
 import { ORDER_STATUSES, type OrderStatus } from '../../contract/order-status';
 import { LINE_STATUSES } from '../../contract/console-values';
+import { LINE_EVENT_REASONS } from '../../contract/line-states';
 import type { AdminOrder } from '../../contract/admin-api';
 import type { StaffStage } from '../../contract/staff-roles';
 import { AdminApp } from '../../src/admin/app';
@@ -39,6 +40,7 @@ function fakeFetch(
       }),
     ],
     [/^GET \/api\/admin\/customers\/\d+$/, () => fixtures.customer(lineStatus)],
+    [/^GET \/api\/admin\/customers\/\d+\/line$/, () => lineOf(lineStatus)],
     [/^GET \/api\/admin\/payments$/, () => fixtures.payments],
     [/^GET \/api\/admin\/payments\/P\d+$/, () => fixtures.payment(Number(/(\d)$/.exec(lastUrl)?.[1] ?? 0))],
     [/^GET \/api\/admin\/refunds$/, () => fixtures.refunds],
@@ -55,6 +57,26 @@ function fakeFetch(
     return new Response(JSON.stringify(body), { status: answer ? 200 : 404 });
   };
 }
+
+/** The line panel (issue 31): every reason in its history, a pause, every action staff may take. */
+const lineOf = (status: string) => ({
+  line: {
+    id: 1,
+    msisdn: '07012345678',
+    status,
+    events: LINE_EVENT_REASONS.map((reason, i) => ({
+      from: i === 0 ? 'new' : 'active',
+      to: LINE_STATUSES[i % LINE_STATUSES.length],
+      reason,
+      at: '2026-12-01T00:00:00.000Z',
+      by: (['you', 'staff', 'system'] as const)[i % 3],
+      staffLogin: i % 3 === 1 ? 'support1' : null,
+    })),
+    pause: { id: 1, status: 'booked', startOn: '2027-01-01', resumeOn: '2027-03-01' },
+    pauseOptions: [{ start: '2027-01-01', resumeOptions: ['2027-02-01', '2027-03-01'] }],
+    actions: ['suspend', 'resume', 'book_pause', 'cancel_pause', 'end_pause'],
+  },
+});
 
 /** Each console page, and the pages/ files it draws (a new file there must be listed here). */
 const PAGES: { path: string; files: string[]; stage?: StaffStage }[] = [
@@ -79,7 +101,7 @@ const PAGES: { path: string; files: string[]; stage?: StaffStage }[] = [
   { path: '/fulfilment', files: ['fulfilment-page', 'esim-low-stock'] },
   { path: '/esim', files: ['esim-stock-page', 'esim-import-form', 'esim-low-stock'] },
   { path: '/customers', files: ['customers-page'] },
-  { path: '/customers/1', files: ['customer-page', 'address-change-form'] },
+  { path: '/customers/1', files: ['customer-page', 'address-change-form', 'line-panel'] },
   { path: '/money/payments', files: ['payments-page'] },
   ...fixtures.payments.payments.map((row) => ({ path: `/money/payments/${row.paymentNo}`, files: ['payment-page'] })),
   { path: '/money/refunds', files: ['refunds-page'] },

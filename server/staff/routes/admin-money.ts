@@ -99,7 +99,11 @@ export async function adminMoneyRoutes(fastify: FastifyInstance): Promise<void> 
   app.post(
     '/api/admin/bill-run',
     { ...guard, schema: { body: billRunBodySchema, response: replies(billRunResultSchema) } },
-    async (request) => ok(request.lang, await consoleBillRun(app.db, staffOf(request).actor, request.body.month)),
+    async (request) =>
+      ok(
+        request.lang,
+        await consoleBillRun(app.db, staffOf(request).actor, request.body.month, app.config.KEEP_NUMBER_FEE),
+      ),
   );
 
   app.post(

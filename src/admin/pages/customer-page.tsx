@@ -10,6 +10,7 @@ import { formatDay, formatGb, formatTime, monthText, payWay, yen } from '../form
 import { useAdmin } from '../stores/store-context';
 import { formatPhone } from '../../../contract/line-rules';
 import { AddressForm } from './address-change-form';
+import { LinePanel } from './line-panel';
 
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   const { t } = useTranslation();
@@ -115,6 +116,7 @@ const CustomerView = observer(function CustomerView({ data }: { data: AdminCusto
           <p className="empty">{t('admin.customer.noLine')}</p>
         )}
       </section>
+      <LinePanel key={`line-${customer.id}`} customerId={customer.id} />
       <Table
         caption={t('admin.customer.orders')}
         head={[

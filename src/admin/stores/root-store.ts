@@ -1,4 +1,4 @@
-import { createAdminClient } from '../api/client';
+import { createAdminClient, type AdminClient } from '../api/client';
 import { adminApi } from '../api/endpoints';
 import { AuditStore, StaffStore } from './audit-store';
 import { CustomersStore } from './customers-store';
@@ -20,16 +20,17 @@ export class RootStore {
   readonly money: MoneyStore;
   readonly audit: AuditStore;
   readonly staff: StaffStore;
+  /** The staff API's client, for a panel that keeps its own small store (the line panel). */
+  readonly client: AdminClient;
 
   constructor(fetchImpl?: typeof fetch) {
-    const api = adminApi(
-      createAdminClient({
-        getLang: () => this.language.lang,
-        getCsrf: () => this.session.csrf,
-        onUnauthorized: () => this.session.expire(),
-        fetchImpl,
-      }),
-    );
+    this.client = createAdminClient({
+      getLang: () => this.language.lang,
+      getCsrf: () => this.session.csrf,
+      onUnauthorized: () => this.session.expire(),
+      fetchImpl,
+    });
+    const api = adminApi(this.client);
     this.session = new SessionStore(api, () => this.forget());
     this.review = new ReviewStore(api);
     this.orders = new OrderStore(api);

@@ -9,6 +9,8 @@ import { LoadFailed } from '../../components/load-failed';
 import { ReissueCard } from '../../features/esim/reissue-card';
 import { ReissueStore } from '../../features/esim/reissue-store';
 import { CancelChangeButton } from '../../features/line/cancel-change-button';
+import { PauseCard } from '../../features/pause/pause-card';
+import { PauseStore } from '../../features/pause/pause-store';
 import { PageHeader } from '../../components/page-header';
 import { formatYen } from '../../lib/format';
 import './line.css';
@@ -18,6 +20,7 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
   const { line, language, appConfig, http } = useStores();
   // Made with the page: the eSIM reissue stays out of the app's first load.
   const [reissue] = useState(() => new ReissueStore(http));
+  const [pause] = useState(() => new PauseStore(http));
   useEffect(() => {
     void line.pkg.load();
     void line.usage.load();
@@ -85,6 +88,7 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
           </section>
         )}
         {pkg && <ReissueCard reissue={reissue} />}
+        {pkg && <PauseCard pause={pause} />}
         {usage && (
           <section className="card" aria-labelledby="usage-title">
             <h2 id="usage-title">{t('line.usageTitle')}</h2>

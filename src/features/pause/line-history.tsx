@@ -1,0 +1,53 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/load-failed';
+import type { PauseStore } from './pause-store';
+import './pause.css';
+
+const dateTime = (iso: string, lang: string) =>
+  new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'zh-CN', {
+    timeZone: 'Asia/Tokyo',
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  }).format(new Date(iso));
+
+/** The line's history, newest first: when, what it became, why and who (you, staff, the system). */
+export const LineHistoryList = observer(function LineHistoryList({
+  pause,
+  limit,
+}: {
+  pause: PauseStore;
+  limit?: number;
+}) {
+  const { t, i18n } = useTranslation();
+  useEffect(() => {
+    void pause.history.load();
+  }, [pause]);
+  const history = pause.history;
+  const events = history.data?.events ?? [];
+  return (
+    <section className="card" aria-labelledby="line-history-title" aria-busy={history.status === 'loading'}>
+      <h2 id="line-history-title">{t('pause.historyTitle')}</h2>
+      {history.status === 'error' && !history.data && (
+        <LoadFailed text={history.message} onRetry={() => void history.load()} />
+      )}
+      {history.status === 'loading' && !history.data && <p role="status">{t('pause.loading')}</p>}
+      {history.data && events.length === 0 && <p>{t('pause.historyEmpty')}</p>}
+      {events.length > 0 && (
+        <ol className="line-history" data-testid="line-history">
+          {events.slice(0, limit ?? events.length).map((e) => (
+            <li key={`${e.at}-${e.reason}`}>
+              <time dateTime={e.at}>{dateTime(e.at, i18n.language)}</time>{' '}
+              {t('pause.historyItem', {
+                reason: t(`line.reasons.${e.reason}`),
+                state: t(`line.statuses.${e.to}`),
+                by: t(`pause.by.${e.by}`),
+              })}
+            </li>
+          ))}
+        </ol>
+      )}
+    </section>
+  );
+});
