@@ -8,6 +8,8 @@ import { identityRetention } from '../identity/index.js';
 import { applyDuePlanChanges, billRun, remindBills } from '../billing/index.js';
 import { importUsage } from '../line/index.js';
 import { esimSweep, type EsimDeps } from '../esim/index.js';
+import type { LinePlatform } from '../line/index.js';
+import { replacementSweep } from '../lifecycle/index.js';
 
 export interface ScheduleDeps {
   db: Database;
@@ -17,6 +19,8 @@ export interface ScheduleDeps {
   log: { info(object: object, message: string): void; error(object: object, message: string): void };
   /** The eSIM domain's services; absent: eSIM deliveries wait (tests that do not need them). */
   esim?: EsimDeps;
+  /** The carrier's line platform; absent: the line's life waits (tests that do not need it). */
+  linePlatform?: LinePlatform;
 }
 
 /** Tokyo wall-clock time of `now` as YYYY-MM-DD and HH:MM. */
@@ -89,6 +93,11 @@ export async function runScheduledTasks(deps: ScheduleDeps, now = new Date()) {
     } catch (error) {
       deps.log.error({ err: error }, 'esim sweep failed');
     }
+  }
+  // Every minute: paid eSIM replacements of lost SIMs moved on (their reissue, then the line back).
+  if (deps.esim && deps.linePlatform) {
+    const replaced = await replacementSweep({ db: deps.db, linePlatform: deps.linePlatform, esim: deps.esim });
+    if (Object.keys(replaced).length > 0) results.replacements = replaced;
   }
   results.usageFiles = await importUsageInbox(deps, now);
   return results;

@@ -5,8 +5,16 @@
 // This file is the domain's public entry: other domains, app.ts, jobs/ and ops/ import only
 // what it exports (docs/architecture.md#server-domains).
 import type { FastifyInstance } from 'fastify';
+import { lostRoutes } from './lost-routes.js';
+
+export { reportLost } from './lost.js';
+export { iccidRetired } from './replacement-done.js';
+export { cancelReplacement, lostLineView, requestReplacement } from './replacement.js';
+export { replacementSweep, type ReplacementDeps } from './replacement-esim.js';
+export { activateReplacement, openReplacements, sendReplacement, staffLostPanel } from './replacement-staff.js';
 
 /** Registers the domain's routes (app.ts). */
 export async function lifecycleDomain(app: FastifyInstance): Promise<void> {
   void app;
+  await app.register(lostRoutes);
 }
