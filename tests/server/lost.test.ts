@@ -1,6 +1,5 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { luhnValid } from '../../contract/admin-review-views';
 import type { LostLineView, StaffReplacement } from '../../contract/lost-views';
 import {
   auditLog,
@@ -15,6 +14,7 @@ import {
 import { liveLinePlatform } from '../../server/line/carrier/live-line-platform';
 import { reportLost, requestReplacement } from '../../server/lifecycle/index';
 import { backends } from './helpers/databases';
+import { newIccid } from './helpers/iccid';
 import { activeLine, orderUnderReview } from './helpers/orders';
 import { signUp } from './helpers/purchase';
 import { getJson, postForm } from './helpers/requests';
@@ -29,15 +29,6 @@ import { activateOrder, approveOrder, shipOrder } from '../../server/staff/opera
 
 /** The stable key of a refusal (`data.error`). */
 const errorOf = (answer: { body: { data: unknown } }) => (answer.body.data as { error?: string }).error;
-
-let seq = 0;
-/** A fresh ICCID with a valid Luhn digit. */
-export function newIccid(prefix: string): string {
-  seq += 1;
-  const body = `8981${prefix}${String(Date.now()).slice(-9)}${String(seq).padStart(4, '0')}`.slice(0, 18);
-  for (let d = 0; d < 10; d += 1) if (luhnValid(`${body}${d}`)) return `${body}${d}`;
-  throw new Error('no check digit');
-}
 
 describe.each(backends)('a lost SIM on %s', (backend) => {
   let t: TestApp;
