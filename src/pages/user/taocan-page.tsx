@@ -9,6 +9,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { ReissueCard } from '../../features/esim/reissue-card';
 import { ReissueStore } from '../../features/esim/reissue-store';
 import { CancelChangeButton } from '../../features/line/cancel-change-button';
+import { LostLink } from '../../features/lost/lost-link';
 import { PageHeader } from '../../components/page-header';
 import { formatYen } from '../../lib/format';
 import './line.css';
@@ -114,6 +115,7 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
             {t('routes.orderDetail')}
           </Link>
         </nav>
+        {pkg && <LostLink />}
       </main>
     </>
   );
