@@ -10,6 +10,7 @@ import { formatDay, formatGb, formatTime, monthText, payWay, yen } from '../form
 import { useAdmin } from '../stores/store-context';
 import { formatPhone } from '../../../contract/line-rules';
 import { AddressForm } from './address-change-form';
+import { ReplacementPanel } from './replacement-panel';
 
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   const { t } = useTranslation();
@@ -191,6 +192,7 @@ const CustomerView = observer(function CustomerView({ data }: { data: AdminCusto
           formatTime(message.createdAt, lang),
         ])}
       />
+      <ReplacementPanel customerId={customer.id} />
       <AddressForm key={customer.id} proofs={data.addressProofs} />
     </>
   );
