@@ -99,3 +99,4 @@ export type StaffLostPanel = z.infer<typeof staffLostPanelSchema>;
 
 /** GET /api/admin/replacements: the open ones, oldest first (the fulfilment queue). */
 export const staffReplacementListSchema = z.object({ replacements: z.array(staffReplacementSchema) });
+export type StaffReplacementList = z.infer<typeof staffReplacementListSchema>;

@@ -12,7 +12,7 @@ import { useAdmin } from '../stores/store-context';
 const REPORTABLE = ['active', 'paused', 'suspended', 'cancelling'];
 
 /** The step staff can take now on a replacement under way, for a fulfilment role. */
-const NextStep = observer(function NextStep({ row }: { row: StaffReplacement }) {
+export const NextStep = observer(function NextStep({ row }: { row: StaffReplacement }) {
   const { t } = useTranslation();
   const { lost } = useAdmin();
   const [value, setValue] = useState('');
@@ -25,6 +25,7 @@ const NextStep = observer(function NextStep({ row }: { row: StaffReplacement }) 
   };
   const action = row.status === 'preparing' ? (row.kind === 'post' ? lost.ship : lost.ready) : lost.activate;
   if (!['preparing', 'shipped', 'ready_for_pickup'].includes(row.status)) return null;
+  const mine = lost.target === row.replacementNo;
   const field =
     row.status === 'preparing' && row.kind === 'post'
       ? { name: 'trackingNo', label: t('admin.lost.trackingLabel'), button: t('admin.lost.ship') }
@@ -33,14 +34,14 @@ const NextStep = observer(function NextStep({ row }: { row: StaffReplacement }) 
         : { name: 'iccid', label: t('admin.lost.iccidLabel'), button: t('admin.lost.activate') };
   return (
     <form className="inline-form" onSubmit={submit} noValidate aria-label={row.replacementNo}>
-      <FormError error={action.error} fields={field ? [field.name] : []} />
+      <FormError error={mine ? action.error : null} fields={field ? [field.name] : []} />
       {field && (
         <TextField
           label={field.label}
           name={field.name}
           value={value}
           onChange={setValue}
-          error={action.error}
+          error={mine ? action.error : null}
           inputMode={field.name === 'iccid' ? 'numeric' : 'text'}
         />
       )}
