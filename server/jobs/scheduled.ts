@@ -96,8 +96,12 @@ export async function runScheduledTasks(deps: ScheduleDeps, now = new Date()) {
   }
   // Every minute: paid eSIM replacements of lost SIMs moved on (their reissue, then the line back).
   if (deps.esim && deps.linePlatform) {
-    const replaced = await replacementSweep({ db: deps.db, linePlatform: deps.linePlatform, esim: deps.esim });
-    if (Object.keys(replaced).length > 0) results.replacements = replaced;
+    try {
+      const replaced = await replacementSweep({ db: deps.db, linePlatform: deps.linePlatform, esim: deps.esim });
+      if (Object.keys(replaced).length > 0) results.replacements = replaced;
+    } catch (error) {
+      deps.log.error({ err: error }, 'replacement sweep failed');
+    }
   }
   results.usageFiles = await importUsageInbox(deps, now);
   return results;

@@ -1,4 +1,5 @@
 import { and, count, eq } from 'drizzle-orm';
+import { canTransition } from '../../contract/line-states.js';
 import type { Database } from '../db/client.js';
 import { lineCancellations, lineEvents, linePauses } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
@@ -11,9 +12,6 @@ import { auditReplacement, type Actor } from './lost-common.js';
 // the customer's message. The carrier is never called inside a transaction (PGlite has one
 // connection); its idempotency key is the same for every request of one report, so a retry,
 // 60 taps at once or two servers reach the carrier once and record one event.
-
-/** States a SIM can be reported lost from (contract/line-states.ts allows each to move to lost). */
-const REPORTABLE = ['active', 'paused', 'suspended', 'cancelling'];
 
 /** The lost reports this line has had: the next report's number, part of its carrier key. */
 async function reportsSoFar(db: Database, lineId: number): Promise<number> {
@@ -37,7 +35,7 @@ export async function reportLost(
 ): Promise<LineRow> {
   const { db } = deps;
   if (line.status === 'lost') return line;
-  if (!REPORTABLE.includes(line.status))
+  if (!canTransition(line.status, 'lost'))
     throw new ApiError('LINE_STATE_REFUSED', 200, undefined, { from: line.status, to: 'lost' });
   const report = (await reportsSoFar(db, line.id)) + 1;
   try {

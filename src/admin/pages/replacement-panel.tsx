@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { canTransition } from '../../../contract/line-states';
 import type { StaffReplacement } from '../../../contract/lost-views';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { FormError } from '../components/errors';
@@ -8,8 +9,6 @@ import { TextField } from '../components/fields';
 import { LoadView } from '../components/load-view';
 import { yen } from '../format';
 import { useAdmin } from '../stores/store-context';
-
-const REPORTABLE = ['active', 'paused', 'suspended', 'cancelling'];
 
 /** The step staff can take now on a replacement under way, for a fulfilment role. */
 export const NextStep = observer(function NextStep({ row }: { row: StaffReplacement }) {
@@ -79,7 +78,7 @@ const Panel = observer(function Panel() {
               {t(done)}
             </p>
           )}
-          {panel.lineStatus && REPORTABLE.includes(panel.lineStatus) && session.can('customers') && (
+          {panel.lineStatus && canTransition(panel.lineStatus, 'lost') && session.can('customers') && (
             <div className="actions-row">
               <button
                 type="button"

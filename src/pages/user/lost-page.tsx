@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { canTransition } from '../../../contract/line-states';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { LoadFailed } from '../../components/load-failed';
@@ -23,7 +24,8 @@ export default observer(function LostPage({ titleKey }: PageProps) {
 
   const view = lost.line.data;
   const open = view?.replacement && !['done', 'cancelled'].includes(view.replacement.status);
-  const reportable = view?.status && ['active', 'paused', 'suspended', 'cancelling'].includes(view.status);
+  // Which states may be reported lost is the state machine's answer (active, paused, suspended, cancelling).
+  const reportable = view?.status ? canTransition(view.status, 'lost') : false;
   const when = (iso: string) =>
     new Intl.DateTimeFormat(i18n.language === 'ja' ? 'ja-JP' : 'zh-CN', {
       dateStyle: 'medium',
@@ -72,7 +74,7 @@ export default observer(function LostPage({ titleKey }: PageProps) {
                 <ReportLost lost={lost} />
               </>
             ) : (
-              view.status !== 'active' && <p>{t('lost.cannot')}</p>
+              <p>{t('lost.cannot')}</p>
             )}
           </section>
         )}
