@@ -40,6 +40,10 @@ async function kindsFor(db: Database, userId: number): Promise<ReplacementKind[]
   return esim.esim ? ['post', 'pickup', 'esim'] : ['post', 'pickup'];
 }
 
+/** The customer's own eSIM reissue still open: an eSIM replacement would be taken for it. */
+const reissueOpen = async (db: Database, userId: number): Promise<boolean> =>
+  (await esimLineView(db, userId, 0)).openReissue !== null;
+
 /** The lost page's state: the line, when it was reported, the fee, the ways and the replacement. */
 export async function lostLineView(db: Database, userId: number, feeExTax: number): Promise<LostLineView> {
   const line = await customerLine(db, userId);
@@ -89,6 +93,7 @@ export async function requestReplacement(
 ): Promise<ReplacementRow> {
   const { line, kind, by } = input;
   if (!(await kindsFor(db, line.userId)).includes(kind)) throw new ApiError('NOT_ESIM_LINE');
+  if (kind === 'esim' && (await reissueOpen(db, line.userId))) throw new ApiError('REISSUE_OPEN');
   const address = kind === 'post' ? await postalAddress(db, line.userId) : null;
   if (kind === 'post' && !address) throw new ApiError('REQUIRED', 200, { address: 'REQUIRED' });
   try {

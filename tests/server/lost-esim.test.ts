@@ -21,6 +21,7 @@ const matchingOf = (iccid: string) => `MATCH-${iccid.slice(-10)}`;
 
 describe.each(backends)('a lost eSIM on %s', (backend) => {
   let t: TestApp;
+  let msisdnSeq = 0;
   beforeAll(async () => {
     t = await createTestApp(backend);
   });
@@ -46,7 +47,8 @@ describe.each(backends)('a lost eSIM on %s', (backend) => {
   async function esimCustomer(name: string) {
     const { token, id } = await signUp(t.app, `${name}-${backend}`);
     const [iccid] = await stock(1);
-    const msisdn = `0807${backend === 'postgres' ? '1' : '2'}000001`;
+    msisdnSeq += 1;
+    const msisdn = `0807${backend === 'postgres' ? '1' : '2'}${String(msisdnSeq).padStart(6, '0')}`;
     await activeLine(t.app, token, { msisdn, iccid: iccid!, planId: '2' });
     const [row] = await db().select().from(lines).where(eq(lines.iccid, iccid!));
     const [order] = await db().select().from(orders).where(eq(orders.id, row!.orderId));
@@ -100,5 +102,16 @@ describe.each(backends)('a lost eSIM on %s', (backend) => {
       'active>lost:reported_lost',
       'lost>active:sim_replaced',
     ]);
+  });
+
+  it("refuses an eSIM replacement while the customer's own reissue is open", async () => {
+    const c = await esimCustomer('lostreissuing');
+    await postForm(t.app, '/api/esim/reissue', { reason: 'new_phone' }, { token: c.token });
+    await postForm(t.app, '/api/line/lost', {}, { token: c.token });
+    const asked = await postForm<LostLineView>(t.app, '/api/line/replacement', { kind: 'esim' }, { token: c.token });
+    expect((asked.body.data as unknown as { error: string }).error).toBe('REISSUE_OPEN');
+    // A new card is still possible.
+    const posted = await postForm<LostLineView>(t.app, '/api/line/replacement', { kind: 'pickup' }, { token: c.token });
+    expect(posted.body.data.replacement?.kind).toBe('pickup');
   });
 });
