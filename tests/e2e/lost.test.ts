@@ -1,4 +1,6 @@
 import { eq } from 'drizzle-orm';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import cn from '../../locales/cn.json';
 import ja from '../../locales/ja.json';
@@ -12,6 +14,11 @@ import { expectAccessible, openPhone, settle, startHarness, type Harness } from 
 // prepared. In Chinese, then in Japanese (after staff finished the first replacement). axe on each step.
 
 const WORDS = { cn, ja };
+/** LOST_SCREENSHOTS=<folder> keeps pictures of each step (for a reviewer's eyes, not asserted). */
+const shots = process.env.LOST_SCREENSHOTS ?? '';
+const shoot = async (page: Page, name: string) => {
+  if (shots) await page.screenshot({ path: join(shots, `${name}.png`), fullPage: true });
+};
 
 describe('a lost SIM reported and replaced, in Chromium at 390x844', () => {
   let h: Harness;
@@ -56,17 +63,20 @@ describe('a lost SIM reported and replaced, in Chromium at 390x844', () => {
       // One button, a confirmation that says what stops and what stays, then stopped at once.
       await page.getByRole('button', { name: w.lost.report }).click();
       await page.getByText(w.lost.confirm).waitFor();
+      await shoot(page, `${lang}-1-confirm`);
       await expectAccessible(page);
       await page.getByRole('button', { name: w.lost.confirmYes }).click();
       await page.getByText(w.lost.stopped).waitFor();
       expect(await page.getByTestId('line-state').textContent()).toBe(w.line.statuses.lost);
       await page.getByText(w.lost.next).waitFor();
+      await shoot(page, `${lang}-2-lost`);
       await expectAccessible(page);
 
       // A posted replacement to the address shown, its fee, a confirmation, then the pay page.
       await page.getByLabel(w.lost.kind.post).check();
       await page.getByRole('button', { name: w.lost.order }).click();
       await page.getByRole('button', { name: w.lost.confirmPay }).waitFor();
+      await shoot(page, `${lang}-3-order`);
       await expectAccessible(page);
       await page.getByRole('button', { name: w.lost.confirmPay }).click();
       await page.waitForURL(/\/h5\/pages\/user\/pay\?chargeNo=C\d+/);
@@ -85,6 +95,7 @@ describe('a lost SIM reported and replaced, in Chromium at 390x844', () => {
       await settle(page);
       await page.getByText(w.lost.status.preparing).waitFor();
       expect(await page.getByTestId('line-state').textContent()).toBe(w.line.statuses.lost);
+      await shoot(page, `${lang}-4-preparing`);
       await expectAccessible(page);
     }
     expect(phone.errors).toEqual([]);

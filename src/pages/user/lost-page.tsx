@@ -11,7 +11,9 @@ import { ReplacementOrder } from '../../features/lost/replacement-order';
 import { ReplacementProgress } from '../../features/lost/replacement-progress';
 import { ReportLost } from '../../features/lost/report-lost';
 import '../../components/facts-list.css';
+import '../../components/form-page.css';
 import '../../features/lost/lost.css';
+import './line.css';
 
 /** A lost or stolen SIM (issue 31): stopped at once, then replaced; the number stays. */
 export default observer(function LostPage({ titleKey }: PageProps) {
