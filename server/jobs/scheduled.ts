@@ -8,7 +8,7 @@ import { identityRetention } from '../identity/index.js';
 import { applyDuePlanChanges, billRun, remindBills } from '../billing/index.js';
 import { importUsage } from '../line/index.js';
 import { esimSweep, type EsimDeps } from '../esim/index.js';
-import { pauseSweep } from '../lifecycle/index.js';
+import { pauseSweep, replacementSweep } from '../lifecycle/index.js';
 import type { LinePlatform } from '../line/index.js';
 
 export interface ScheduleDeps {
@@ -19,7 +19,7 @@ export interface ScheduleDeps {
   log: { info(object: object, message: string): void; error(object: object, message: string): void };
   /** The eSIM domain's services; absent: eSIM deliveries wait (tests that do not need them). */
   esim?: EsimDeps;
-  /** The carrier's line platform; absent: pauses wait for their day's carrier call (tests that do not need them). */
+  /** The carrier's line platform; absent: the line's life waits for its carrier calls (tests that do not need them). */
   linePlatform?: LinePlatform;
   /** KEEP_NUMBER_FEE: what the bill run charges a paused month (default: contract/lifecycle-rules.ts). */
   keepNumberFee?: number;
@@ -104,6 +104,15 @@ export async function runScheduledTasks(deps: ScheduleDeps, now = new Date()) {
       if (pauses.started + pauses.resumed + pauses.cancelled + pauses.failed > 0) results.pauses = pauses;
     } catch (error) {
       deps.log.error({ err: error }, 'pause sweep failed');
+    }
+  }
+  // Every minute: paid eSIM replacements of lost SIMs moved on (their reissue, then the line back).
+  if (deps.esim && deps.linePlatform) {
+    try {
+      const replaced = await replacementSweep({ db: deps.db, linePlatform: deps.linePlatform, esim: deps.esim });
+      if (Object.keys(replaced).length > 0) results.replacements = replaced;
+    } catch (error) {
+      deps.log.error({ err: error }, 'replacement sweep failed');
     }
   }
   results.usageFiles = await importUsageInbox(deps, now);

@@ -6,13 +6,20 @@
 // what it exports (docs/architecture.md#server-domains).
 import type { FastifyInstance } from 'fastify';
 import { lineAdminRoutes } from './line-admin-routes.js';
+import { lostRoutes } from './lost-routes.js';
 import { pauseRoutes } from './pause-routes.js';
 
 export { pauseSweep, type PauseSweepResult } from './pause-sweep.js';
 export { type PauseDeps } from './pause.js';
+export { reportLost } from './lost.js';
+export { iccidRetired } from './replacement-done.js';
+export { cancelReplacement, lostLineView, requestReplacement } from './replacement.js';
+export { replacementSweep, type ReplacementDeps } from './replacement-esim.js';
+export { activateReplacement, openReplacements, sendReplacement, staffLostPanel } from './replacement-staff.js';
 
 /** Registers the domain's routes (app.ts). */
 export async function lifecycleDomain(app: FastifyInstance): Promise<void> {
   await app.register(pauseRoutes);
   await app.register(lineAdminRoutes);
+  await app.register(lostRoutes);
 }

@@ -7,6 +7,7 @@ import { lines } from '../db/schema.js';
 import { recordCounterCheck } from '../identity/index.js';
 import { openLine } from '../line/index.js';
 import { esimActivation, isEsimOrder } from '../esim/index.js';
+import { iccidRetired } from '../lifecycle/index.js';
 import { actorName, audit, move, OpsError, orderByNo, type OpsActor } from './ops-common.js';
 
 const isUniqueViolation = (error: unknown, index: string): boolean => {
@@ -53,6 +54,8 @@ export async function activateOrder(db: Database, actor: OpsActor, orderNo: stri
         .where(or(eq(lines.msisdn, number), eq(lines.iccid, iccid)))
         .limit(1);
       if (taken) throw inUse(taken.msisdn === number ? 'msisdn' : 'iccid');
+      // A SIM replaced after a loss is never accepted again (docs/lost-sim.md).
+      if (await iccidRetired(tx, iccid)) throw inUse('iccid');
       await move(tx, actor, orderNo, 'active', `line ${number}`);
       const line = await openLine(tx, order, number, iccid, actorName(actor));
       if (esim) await esimActivation(tx, order.id, iccid, number, line.id);

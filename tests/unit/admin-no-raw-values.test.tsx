@@ -5,6 +5,8 @@ import { LANGS, type Lang } from '../../contract/api';
 import { ORDER_STATUSES, type OrderStatus } from '../../contract/order-status';
 import { LINE_STATUSES } from '../../contract/console-values';
 import { LINE_EVENT_REASONS } from '../../contract/line-states';
+import { REPLACEMENT_KINDS } from '../../contract/lifecycle-rules';
+import { REPLACEMENT_STATUSES } from '../../contract/lost-views';
 import type { AdminOrder } from '../../contract/admin-api';
 import type { StaffStage } from '../../contract/staff-roles';
 import { AdminApp } from '../../src/admin/app';
@@ -16,6 +18,34 @@ import * as fixtures from './helpers/admin-fixtures';
 // Issue 27: a new staff member saw `{{min}}`, `unpaid`, `#1`, `plan_change_booked` and
 // `15740 MB / 20480 MB` in the console. Every page is drawn here, in both languages, with data
 // holding every value it can show; none of them may reach the screen as it is stored.
+
+/** Issue 31: the lost SIM panel with a replacement of each way in each state. */
+const lostPanel = (lineStatus: string) => ({
+  lineId: 1,
+  lineStatus,
+  msisdn: '070-1234-5678',
+  replacements: REPLACEMENT_STATUSES.flatMap((status, i) =>
+    REPLACEMENT_KINDS.map((kind, j) => ({
+      replacementNo: `R20261201${String(i * 3 + j).padStart(6, '0')}`,
+      kind,
+      status,
+      fee: 2200,
+      chargeNo: null,
+      trackingNo: status === 'shipped' ? 'JP12345678' : null,
+      address: null,
+      oldIccidLast4: '0001',
+      newIccidLast4: null,
+      createdAt: '2026-12-01T00:00:00.000Z',
+      doneAt: null,
+      userId: 1,
+      msisdn: '070-1234-5678',
+      lineStatus,
+      oldIccid: '8981100000000000001',
+      newIccid: status === 'done' ? '8981100000000000019' : null,
+      requestedBy: 'customer:1',
+    })),
+  ),
+});
 
 const ok = (body: unknown) => ({ code: 1, msg: 'ok', time: 0, data: body });
 
@@ -41,6 +71,8 @@ function fakeFetch(
     ],
     [/^GET \/api\/admin\/customers\/\d+$/, () => fixtures.customer(lineStatus)],
     [/^GET \/api\/admin\/customers\/\d+\/line$/, () => lineOf(lineStatus)],
+    [/^GET \/api\/admin\/customers\/\d+\/replacement$/, () => lostPanel(lineStatus)],
+    [/^GET \/api\/admin\/replacements$/, () => ({ replacements: lostPanel(lineStatus).replacements })],
     [/^GET \/api\/admin\/payments$/, () => fixtures.payments],
     [/^GET \/api\/admin\/payments\/P\d+$/, () => fixtures.payment(Number(/(\d)$/.exec(lastUrl)?.[1] ?? 0))],
     [/^GET \/api\/admin\/refunds$/, () => fixtures.refunds],
@@ -98,10 +130,10 @@ const PAGES: { path: string; files: string[]; stage?: StaffStage }[] = [
       'esim-reissue-form',
     ],
   },
-  { path: '/fulfilment', files: ['fulfilment-page', 'esim-low-stock'] },
+  { path: '/fulfilment', files: ['fulfilment-page', 'esim-low-stock', 'replacement-queue'] },
   { path: '/esim', files: ['esim-stock-page', 'esim-import-form', 'esim-low-stock'] },
   { path: '/customers', files: ['customers-page'] },
-  { path: '/customers/1', files: ['customer-page', 'address-change-form', 'line-panel'] },
+  { path: '/customers/1', files: ['customer-page', 'address-change-form', 'line-panel', 'replacement-panel'] },
   { path: '/money/payments', files: ['payments-page'] },
   ...fixtures.payments.payments.map((row) => ({ path: `/money/payments/${row.paymentNo}`, files: ['payment-page'] })),
   { path: '/money/refunds', files: ['refunds-page'] },

@@ -11,6 +11,7 @@ import { useAdmin } from '../stores/store-context';
 import { formatPhone } from '../../../contract/line-rules';
 import { AddressForm } from './address-change-form';
 import { LinePanel } from './line-panel';
+import { ReplacementPanel } from './replacement-panel';
 
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   const { t } = useTranslation();
@@ -193,6 +194,7 @@ const CustomerView = observer(function CustomerView({ data }: { data: AdminCusto
           formatTime(message.createdAt, lang),
         ])}
       />
+      <ReplacementPanel customerId={customer.id} />
       <AddressForm key={customer.id} proofs={data.addressProofs} />
     </>
   );

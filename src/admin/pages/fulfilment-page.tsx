@@ -8,6 +8,7 @@ import { Page } from '../components/page';
 import { formatTime } from '../format';
 import { useAdmin } from '../stores/store-context';
 import { LowStockBanner } from './esim-low-stock';
+import { ReplacementQueue } from './replacement-queue';
 
 /** How an approved order reaches the customer; an eSIM one here waits for a profile in stock. */
 function DeliveryCell({ order }: { order: FulfilmentQueue['toShip'][number] }) {
@@ -111,6 +112,7 @@ export const FulfilmentPage = observer(function FulfilmentPage() {
           </>
         )}
       </LoadView>
+      <ReplacementQueue />
     </Page>
   );
 });

@@ -2,6 +2,7 @@ import { createAdminClient, type AdminClient } from '../api/client';
 import { adminApi } from '../api/endpoints';
 import { AuditStore, StaffStore } from './audit-store';
 import { CustomersStore } from './customers-store';
+import { LostAdminStore } from './lost-store';
 import { EsimStore } from './esim-store';
 import { LanguageStore } from './language-store';
 import { MoneyStore } from './money-store';
@@ -20,6 +21,7 @@ export class RootStore {
   readonly money: MoneyStore;
   readonly audit: AuditStore;
   readonly staff: StaffStore;
+  readonly lost: LostAdminStore;
   /** The staff API's client, for a panel that keeps its own small store (the line panel). */
   readonly client: AdminClient;
 
@@ -40,11 +42,12 @@ export class RootStore {
     this.money = new MoneyStore(api);
     this.audit = new AuditStore(api);
     this.staff = new StaffStore(api);
+    this.lost = new LostAdminStore(this.client);
   }
 
   /** Nothing one staff member saw stays in the page for the next to sign in. */
   private forget(): void {
     const stores = [this.review, this.orders, this.fulfilment, this.esim, this.customers, this.money, this.audit];
-    for (const store of [...stores, this.staff]) store.reset();
+    for (const store of [...stores, this.staff, this.lost]) store.reset();
   }
 }

@@ -11,6 +11,7 @@ import { ReissueStore } from '../../features/esim/reissue-store';
 import { CancelChangeButton } from '../../features/line/cancel-change-button';
 import { PauseCard } from '../../features/pause/pause-card';
 import { PauseStore } from '../../features/pause/pause-store';
+import { LostLink } from '../../features/lost/lost-link';
 import { PageHeader } from '../../components/page-header';
 import { formatYen } from '../../lib/format';
 import './line.css';
@@ -118,6 +119,7 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
             {t('routes.orderDetail')}
           </Link>
         </nav>
+        {pkg && <LostLink />}
       </main>
     </>
   );
