@@ -8,6 +8,8 @@ import { identityRetention } from '../identity/index.js';
 import { applyDuePlanChanges, billRun, remindBills } from '../billing/index.js';
 import { importUsage } from '../line/index.js';
 import { esimSweep, type EsimDeps } from '../esim/index.js';
+import type { LinePlatform } from '../line/index.js';
+import { leavingSweep } from '../lifecycle/index.js';
 
 export interface ScheduleDeps {
   db: Database;
@@ -17,6 +19,8 @@ export interface ScheduleDeps {
   log: { info(object: object, message: string): void; error(object: object, message: string): void };
   /** The eSIM domain's services; absent: eSIM deliveries wait (tests that do not need them). */
   esim?: EsimDeps;
+  /** The carrier's line platform (lines ended, suspended, resumed); absent: the line's life waits. */
+  linePlatform?: LinePlatform;
 }
 
 /** Tokyo wall-clock time of `now` as YYYY-MM-DD and HH:MM. */
@@ -88,6 +92,15 @@ export async function runScheduledTasks(deps: ScheduleDeps, now = new Date()) {
       if (esim.delivered > 0 || esim.released > 0 || Object.keys(esim.reissued).length > 0) results.esim = esim;
     } catch (error) {
       deps.log.error({ err: error }, 'esim sweep failed');
+    }
+  }
+  // Every minute: cancellations whose last day has passed end their lines (the carrier told until it answers).
+  if (deps.linePlatform) {
+    try {
+      const leaving = await leavingSweep({ db: deps.db, linePlatform: deps.linePlatform, log: deps.log }, now);
+      if (leaving.ended > 0 || leaving.reminded > 0 || leaving.expired > 0) results.leaving = leaving;
+    } catch (error) {
+      deps.log.error({ err: error }, 'leaving sweep failed');
     }
   }
   results.usageFiles = await importUsageInbox(deps, now);

@@ -10,6 +10,7 @@ import { deliverMessage, dueMessages, type Transports } from '../notifications/i
 import { duePaymentChecks, dueOrderExpiries, expireOrder, reconcilePayment } from '../payments/index.js';
 import { runScheduledTasks, type ScheduleDeps } from './scheduled.js';
 import { createEsimDeps } from '../esim/index.js';
+import { createLinePlatform } from '../line/index.js';
 import { documentKey } from '../lib/document-crypto.js';
 import type { PayMethod } from '../../contract/api.js';
 import { startJobQueue, type JobHandler, type JobName, type JobQueue, type JobSender } from '../lib/queue.js';
@@ -48,6 +49,7 @@ export function workerDeps(
     },
     checkAfterSeconds: reconcileSchedule(config),
     queue,
+    linePlatform: createLinePlatform(config, database.db),
     esim: createEsimDeps(
       config,
       database.db,

@@ -5,8 +5,16 @@
 // This file is the domain's public entry: other domains, app.ts, jobs/ and ops/ import only
 // what it exports (docs/architecture.md#server-domains).
 import type { FastifyInstance } from 'fastify';
+import { cancellationAdminRoutes } from './cancellation-admin-routes.js';
+import { cancellationRoutes } from './cancellation-routes.js';
+
+export { bookCancellation, withdrawCancellation } from './cancellation.js';
+export { leavingSweep, type LeavingDeps } from './cancellation-sweep.js';
+export { settleFinalBill } from './final-bill.js';
+export { completePortOut, issuePortOut, requestPortOut } from './port-out.js';
 
 /** Registers the domain's routes (app.ts). */
 export async function lifecycleDomain(app: FastifyInstance): Promise<void> {
-  void app;
+  await app.register(cancellationRoutes);
+  await app.register(cancellationAdminRoutes);
 }
