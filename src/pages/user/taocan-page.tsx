@@ -9,6 +9,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { ReissueCard } from '../../features/esim/reissue-card';
 import { ReissueStore } from '../../features/esim/reissue-store';
 import { CancelChangeButton } from '../../features/line/cancel-change-button';
+import { LeaveLinks } from '../../features/leave/leave-links';
 import { PageHeader } from '../../components/page-header';
 import { formatYen } from '../../lib/format';
 import './line.css';
@@ -85,6 +86,7 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
           </section>
         )}
         {pkg && <ReissueCard reissue={reissue} />}
+        {pkg && <LeaveLinks />}
         {usage && (
           <section className="card" aria-labelledby="usage-title">
             <h2 id="usage-title">{t('line.usageTitle')}</h2>
