@@ -99,7 +99,7 @@ describe.each([
     expect(screen.getByTestId('leave-total').textContent).toContain('4,356');
     expect(screen.getByText(words.leave.simReturn)).toBeTruthy();
     expect(seen.some((r) => r.method === 'POST')).toBe(false);
-    await expectNoAxeViolations(document.body);
+    await expectNoAxeViolations();
     fireEvent.click(screen.getByRole('button', { name: words.leave.confirm }));
     await screen.findByTestId('leave-booked');
     const pay = screen.getByRole('link', { name: words.leave.pay });
@@ -111,7 +111,7 @@ describe.each([
     const { seen } = await drawn(lang, booked);
     fireEvent.click(screen.getByRole('button', { name: words.leave.withdraw }));
     expect(seen.filter((r) => r.url.includes('withdraw'))).toHaveLength(0);
-    await expectNoAxeViolations(document.body);
+    await expectNoAxeViolations();
     fireEvent.click(screen.getByRole('button', { name: words.leave.withdrawYes }));
     await waitFor(() => expect(screen.queryByTestId('leave-booked')).toBeNull());
     expect(seen.filter((r) => r.url.includes('withdraw'))).toHaveLength(1);

@@ -1,5 +1,6 @@
 import { createAdminClient } from '../api/client';
 import { adminApi } from '../api/endpoints';
+import { LeavingStore } from './leaving-store';
 import { AuditStore, StaffStore } from './audit-store';
 import { CustomersStore } from './customers-store';
 import { EsimStore } from './esim-store';
@@ -20,16 +21,16 @@ export class RootStore {
   readonly money: MoneyStore;
   readonly audit: AuditStore;
   readonly staff: StaffStore;
+  readonly leaving: LeavingStore;
 
   constructor(fetchImpl?: typeof fetch) {
-    const api = adminApi(
-      createAdminClient({
-        getLang: () => this.language.lang,
-        getCsrf: () => this.session.csrf,
-        onUnauthorized: () => this.session.expire(),
-        fetchImpl,
-      }),
-    );
+    const client = createAdminClient({
+      getLang: () => this.language.lang,
+      getCsrf: () => this.session.csrf,
+      onUnauthorized: () => this.session.expire(),
+      fetchImpl,
+    });
+    const api = adminApi(client);
     this.session = new SessionStore(api, () => this.forget());
     this.review = new ReviewStore(api);
     this.orders = new OrderStore(api);
@@ -39,11 +40,13 @@ export class RootStore {
     this.money = new MoneyStore(api);
     this.audit = new AuditStore(api);
     this.staff = new StaffStore(api);
+    this.leaving = new LeavingStore(client);
   }
 
   /** Nothing one staff member saw stays in the page for the next to sign in. */
   private forget(): void {
     const stores = [this.review, this.orders, this.fulfilment, this.esim, this.customers, this.money, this.audit];
     for (const store of [...stores, this.staff]) store.reset();
+    this.leaving.reset();
   }
 }
