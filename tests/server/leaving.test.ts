@@ -148,6 +148,24 @@ describe.each(backends)('leaving Japan on %s', (backend) => {
     expect(after.every((b) => b.status === 'paid' && b.paidAt)).toBe(true);
   });
 
+  it('60 identical bookings at once book one cancellation with one final bill', async () => {
+    const c = await customer('leave-60');
+    await billRun(db(), 'test', tokyoDate(new Date()).slice(0, 7), undefined, 300, c.line.id);
+    const lastDay = tokyoDate(new Date());
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => postForm(t.app, '/api/line/cancellation', { lastDay }, { token: c.token })),
+    );
+    expect(answers.filter((a) => a.body.code === 1)).toHaveLength(1);
+    const refusals = new Set(answers.filter((a) => a.body.code !== 1).map((a) => JSON.stringify(a.body.data)));
+    expect([...refusals]).toEqual([JSON.stringify({ error: 'CANCELLATION_OPEN' })]);
+    const rows = await db().select().from(lineCancellations).where(eq(lineCancellations.lineId, c.line.id));
+    expect(rows).toHaveLength(1);
+    const finals = await db().select().from(charges).where(eq(charges.lineId, c.line.id));
+    expect(finals).toHaveLength(1);
+    const events = await db().select().from(lineEvents).where(eq(lineEvents.lineId, c.line.id));
+    expect(events.filter((e) => e.reason === 'cancellation_booked')).toHaveLength(1);
+  });
+
   it('a paid final bill leaves the bill run nothing to bill for its months', async () => {
     const c = await customer('leave-run');
     const row = await book(c.line.id, '2026-12-10', tokyo('2026-11-26T10:00:00'));
