@@ -25,8 +25,8 @@ import { signInStaff } from './helpers/staff';
 import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
 
 // Issue 31, leaving Japan: the final bill made when the cancellation is booked (the rule around
-// the 25th, Tokyo time), paid by any method, the line ended on the day by the scheduler; and
-// taking the number along (voice lines), issued and completed by staff.
+// the 25th, Tokyo time), paid by any method, the line ended on the day by the scheduler.
+// Taking the number along is in leaving-port-out.test.ts.
 
 interface View {
   lineStatus: string;
@@ -41,10 +41,6 @@ interface View {
     withdrawable: boolean;
     simReturn: boolean;
   } | null;
-}
-interface PortView {
-  voice: boolean;
-  portOut: { status: string; reservationNo: string | null; validUntil: string | null } | null;
 }
 
 const tokyo = (local: string) => new Date(`${local}+09:00`);
@@ -166,6 +162,39 @@ describe.each(backends)('leaving Japan on %s', (backend) => {
     expect(events.filter((e) => e.reason === 'cancellation_booked')).toHaveLength(1);
   });
 
+  it('staff book and withdraw for the customer, audited; a withdrawal after paying moves no money', async () => {
+    const c = await customer('leave-staff');
+    const staff = await signInStaff(t.app, 'support');
+    const lastDay = tokyoDate(new Date());
+    const booked = await staff.call<{ cancellation: { chargeNo: string | null } }>(
+      'POST',
+      `/api/admin/customers/${c.id}/cancellation`,
+      { lastDay },
+    );
+    expect(booked.body.code).toBe(1);
+    const chargeNo = booked.body.data.cancellation.chargeNo;
+    if (chargeNo) expect((await payCharge(c.token, chargeNo)).body.data.outcome.kind).toBe('paid');
+    const paidBills = (await billsOf(c.line.id)).map((b) => [b.billNo, b.status]);
+    const withdrawn = await staff.call('POST', `/api/admin/customers/${c.id}/cancellation/withdraw`, {});
+    expect(withdrawn.body.data).toMatchObject({ lineStatus: 'active', cancellation: null });
+    if (chargeNo) {
+      const [charge] = await db().select().from(charges).where(eq(charges.chargeNo, chargeNo));
+      expect(charge!.status).toBe('paid');
+    }
+    expect((await billsOf(c.line.id)).map((b) => [b.billNo, b.status])).toEqual(paidBills);
+    const audits = await db()
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, String(c.id)));
+    expect(audits.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['cancellation-booked', 'cancellation-withdrawn']),
+    );
+    // Another role may not.
+    const money = await signInStaff(t.app, 'finance');
+    const refused = await money.call('POST', `/api/admin/customers/${c.id}/cancellation`, { lastDay });
+    expect(refused.body.code).not.toBe(1);
+  });
+
   it('a paid final bill leaves the bill run nothing to bill for its months', async () => {
     const c = await customer('leave-run');
     const row = await book(c.line.id, '2026-12-10', tokyo('2026-11-26T10:00:00'));
@@ -248,48 +277,5 @@ describe.each(backends)('leaving Japan on %s', (backend) => {
     });
     const charge = await chargeOf(row.chargeId);
     expect((await payCharge(c.token, charge.chargeNo)).body.data.outcome.kind).toBe('paid');
-  });
-
-  it('takes a voice number along: asked by the customer, issued for 15 days and completed by staff', async () => {
-    const data = await customer('port-data');
-    const refused = await postForm(t.app, '/api/line/port-out', {}, { token: data.token });
-    expect(refused.body.data).toMatchObject({ error: 'PORT_OUT_VOICE_ONLY' });
-
-    const c = await customer('port-voice');
-    await db().update(lines).set({ planId: 4 }).where(eq(lines.id, c.line.id));
-    const asked = await postForm<PortView>(t.app, '/api/line/port-out', {}, { token: c.token });
-    expect(asked.body.data).toMatchObject({ voice: true, portOut: { status: 'requested', reservationNo: null } });
-    const twice = await postForm(t.app, '/api/line/port-out', {}, { token: c.token });
-    expect(twice.body.data).toMatchObject({ error: 'PORT_OUT_OPEN' });
-    await postForm(t.app, '/api/line/cancellation', { lastDay: tokyoDate(new Date()) }, { token: c.token });
-
-    const staff = await signInStaff(t.app, 'support');
-    const issued = await staff.call('POST', `/api/admin/customers/${c.id}/port-out/issue`, {});
-    expect(issued.body.code).toBe(1);
-    const seen = (await getJson<PortView>(t.app, '/api/line/port-out', { token: c.token })).body.data.portOut!;
-    expect(seen.status).toBe('issued');
-    expect(seen.reservationNo).toMatch(/^\d{10}$/);
-    const today = tokyoDate(new Date());
-    const fifteenth = new Date(`${today}T00:00:00Z`);
-    fifteenth.setUTCDate(fifteenth.getUTCDate() + 14);
-    expect(seen.validUntil).toBe(fifteenth.toISOString().slice(0, 10));
-    const told = await db()
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.userId, c.id), eq(outbox.kind, 'port_out_issued')));
-    expect(told.length).toBeGreaterThan(0);
-    for (const m of told) expect(m.body).not.toContain(seen.reservationNo);
-
-    const done = await staff.call('POST', `/api/admin/customers/${c.id}/port-out/complete`, {});
-    expect(done.body.data).toMatchObject({ lineStatus: 'ported', cancellation: { status: 'done' } });
-    const line = await lineOf(c.line.id);
-    expect(line.status).toBe('ported');
-    expect(line.endedAt).not.toBeNull();
-    const audits = await db()
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.target, String(c.id)));
-    expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['port-out-issued', 'port-out-completed']));
-    for (const a of audits) expect(JSON.stringify(a.detail)).not.toContain(seen.reservationNo);
   });
 });
