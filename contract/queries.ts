@@ -9,6 +9,9 @@ export const orderDetailQuerySchema = z.object({ orderNo: z.string().max(32).opt
 /** /api/bill/detail */
 export const billDetailQuerySchema = z.object({ billNo: z.string().max(32) });
 
+/** /api/charge/detail: one of the customer's one-off charges by its number. */
+export const chargeDetailQuerySchema = z.object({ chargeNo: z.string().max(32) });
+
 /** /api/page/detail: a rich-text page by name. */
 export const pageQuerySchema = z.object({ name: z.string().max(64) });
 

@@ -200,6 +200,22 @@ export const billViewSchema = z.object({
 
 export const billListSchema = z.object({ bills: z.array(billViewSchema) });
 
+/** What a one-off charge is for (server/billing/charges.ts ChargeKind). */
+export const CHARGE_KINDS = ['esim_reissue', 'topup', 'sim_replacement', 'final_bill'] as const;
+export type ChargeKindView = (typeof CHARGE_KINDS)[number];
+
+/** A one-off charge as its pay page shows it; null when it is not the customer's. */
+export const chargeDetailSchema = z.object({
+  charge: z
+    .object({
+      chargeNo: z.string(),
+      kind: z.enum(CHARGE_KINDS),
+      total: int,
+      status: z.enum(['unpaid', 'paid', 'cancelled']),
+    })
+    .nullable(),
+});
+
 /** Personal data as it stands, and the address printed on the residence card. */
 export const personalViewSchema = z.object({
   info: z.record(z.string(), z.string()),

@@ -56,6 +56,8 @@ export async function billRun(
   month: string,
   by?: ConsoleActor,
   keepNumberFee = KEEP_NUMBER_FEE_DEFAULT,
+  /** Only this line (a withdrawn cancellation's month, billed when the run skipped it). */
+  onlyLineId?: number,
 ) {
   const billingDay = `${month}-25`;
   const booked = await db
@@ -63,7 +65,7 @@ export async function billRun(
     .from(planChanges)
     .where(and(eq(planChanges.status, 'pending'), lte(planChanges.effectiveDate, billingDay)));
   const bookedPlan = new Map(booked.map((b) => [b.lineId, b.toPlanId]));
-  const active = await billable(db);
+  const active = (await billable(db)).filter((l) => onlyLineId === undefined || l.id === onlyLineId);
   const monthStart = `${month}-01`;
   const pauses = await db
     .select({ lineId: linePauses.lineId, startOn: linePauses.startOn, resumeOn: linePauses.resumeOn })
@@ -94,7 +96,7 @@ export async function billRun(
         ? { code: 'keep_number', planId: plan.id, amount: keepNumberFee }
         : { code: 'monthly_rent', planId: plan.id, amount: plan.monthlyRent };
     const subtotal = item.amount;
-    const billNo = `B${month.replace('-', '')}${String(line.id).padStart(6, '0')}`;
+    const billNo = billNoOf(month, line.id);
     const dueDate = lastDayOf(month);
     await db.transaction(async (tx) => {
       const inserted = await tx
@@ -133,6 +135,10 @@ export async function billRun(
   });
   return { lines: active.length, created, pricedAtBookedPlan: bookedPlan.size };
 }
+
+/** A line's bill number for a month: one per line and month, whoever issues it (the bill run, a paid final bill). */
+export const billNoOf = (month: string, lineId: number): string =>
+  `B${month.replace('-', '')}${String(lineId).padStart(6, '0')}`;
 
 /** Lines whose rent for the month is an item of a final bill (a booked or done cancellation's charge not withdrawn). */
 async function rentOnFinalBills(db: Database, month: string): Promise<Set<number>> {

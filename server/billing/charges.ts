@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { tokyoDate } from '../../contract/calendar.js';
-import { taxOf, withTax } from '../../contract/pricing.js';
+import { taxOf } from '../../contract/pricing.js';
 import type { Database } from '../db/client.js';
 import { charges } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
@@ -41,7 +41,15 @@ function newChargeNo(now: Date): string {
  */
 export async function createCharge(
   tx: Tx | Database,
-  input: { userId: number; kind: ChargeKind; amountExTax: number; lineId?: number; items?: ChargeItem[] },
+  input: {
+    userId: number;
+    kind: ChargeKind;
+    amountExTax: number;
+    lineId?: number;
+    items?: ChargeItem[];
+    /** The tax when the items carry their own (a final bill's bills keep the tax they were issued with). */
+    tax?: number;
+  },
   now = new Date(),
 ): Promise<ChargeRow> {
   for (let round = 0; ; round += 1) {
@@ -54,8 +62,8 @@ export async function createCharge(
         lineId: input.lineId ?? null,
         items: input.items ?? null,
         amount: input.amountExTax,
-        tax: taxOf(input.amountExTax),
-        total: withTax(input.amountExTax),
+        tax: input.tax ?? taxOf(input.amountExTax),
+        total: input.amountExTax + (input.tax ?? taxOf(input.amountExTax)),
         status: 'unpaid',
         createdAt: now,
       })

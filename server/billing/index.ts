@@ -5,7 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { billRoutes } from './routes/bills.js';
 
-export { applyDuePlanChanges, billRun, billRunPreview, remindBills } from './billing.js';
+export { applyDuePlanChanges, billNoOf, billRun, billRunPreview, remindBills } from './billing.js';
 export { billByNo } from './bills.js';
 export {
   cancelCharge,

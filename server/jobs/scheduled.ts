@@ -8,7 +8,7 @@ import { identityRetention } from '../identity/index.js';
 import { applyDuePlanChanges, billRun, remindBills } from '../billing/index.js';
 import { importUsage } from '../line/index.js';
 import { esimSweep, type EsimDeps } from '../esim/index.js';
-import { pauseSweep, replacementSweep } from '../lifecycle/index.js';
+import { leavingSweep, pauseSweep, replacementSweep } from '../lifecycle/index.js';
 import type { LinePlatform } from '../line/index.js';
 
 export interface ScheduleDeps {
@@ -113,6 +113,15 @@ export async function runScheduledTasks(deps: ScheduleDeps, now = new Date()) {
       if (Object.keys(replaced).length > 0) results.replacements = replaced;
     } catch (error) {
       deps.log.error({ err: error }, 'replacement sweep failed');
+    }
+  }
+  // Every minute: cancellations whose last day has passed end their lines (the carrier told until it answers).
+  if (deps.linePlatform) {
+    try {
+      const leaving = await leavingSweep({ db: deps.db, linePlatform: deps.linePlatform, log: deps.log }, now);
+      if (leaving.ended > 0 || leaving.reminded > 0 || leaving.expired > 0) results.leaving = leaving;
+    } catch (error) {
+      deps.log.error({ err: error }, 'leaving sweep failed');
     }
   }
   results.usageFiles = await importUsageInbox(deps, now);

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import { billMonthParams } from '../../contract/bill-rules.js';
 import type { Database } from '../db/client.js';
 import { bills, charges, orders } from '../db/schema.js';
@@ -32,6 +32,20 @@ export function targetTable(type: string) {
 async function billTarget(db: Database, userId: number, billNo: string): Promise<PayTarget> {
   const bill = await billByNo(db, userId, billNo);
   if (bill.status !== 'unpaid') throw new ApiError('NO_BILL_TO_PAY');
+  // A bill on an unpaid final bill (a booked cancellation) is paid with it, never twice.
+  const [covering] = await db
+    .select({ id: charges.id })
+    .from(charges)
+    .where(
+      and(
+        eq(charges.kind, 'final_bill'),
+        eq(charges.status, 'unpaid'),
+        eq(charges.userId, userId),
+        sql`${charges.items} @> ${JSON.stringify([{ billNo: bill.billNo }])}::jsonb`,
+      ),
+    )
+    .limit(1);
+  if (covering) throw new ApiError('FINAL_BILL_COVERS');
   // Oldest first: paying December while November stays unpaid would leave November overdue.
   const [older] = await db
     .select({ month: bills.month })
@@ -47,7 +61,8 @@ async function chargeTarget(db: Database, userId: number, chargeNo: string): Pro
   const charge = await chargeByNo(db, userId, chargeNo);
   // No pay-before deadline: the charge waits until paid or withdrawn (the reissue's cancel).
   if (charge.status !== 'unpaid') throw new ApiError('CHARGE_NOT_PAYABLE');
-  const what = charge.kind === 'esim_reissue' ? 'eSIM reissue' : charge.kind;
+  const what =
+    charge.kind === 'esim_reissue' ? 'eSIM reissue' : charge.kind === 'final_bill' ? 'Final bill' : charge.kind;
   return { type: 'charge', id: charge.id, amount: charge.total, description: `${what} ${charge.chargeNo}` };
 }
 

@@ -58,6 +58,7 @@ const chooseLocation = page('system/choose-location-page');
 const openLocation = page('system/open-location-page');
 const success = page('public/success-page');
 const continuePage = page('public/continue-page');
+const userCancel = page('user/cancel-page');
 
 const homeData = { load: (store: RootStore) => store.content.loadHome() };
 
@@ -79,6 +80,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/user/taocan', titleKey: 'routes.userTaocan', page: taocan, auth: true },
   { path: '/pages/user/pay', titleKey: 'routes.userPay', page: userPay, auth: true },
   { path: '/pages/user/lost', titleKey: 'routes.userLost', page: userLost, auth: true },
+  { path: '/pages/user/cancel', titleKey: 'routes.userCancel', page: userCancel, auth: true },
   { path: '/pages/user/update', titleKey: 'routes.userUpdate', page: userUpdate, auth: true },
   { path: '/pages/user/address', titleKey: 'routes.userAddress', page: userAddress, auth: true },
   { path: '/pages/user/bind', titleKey: 'routes.userBind', page: userBind, auth: true },

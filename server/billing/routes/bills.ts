@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { billDetailQuerySchema } from '../../../contract/queries.js';
-import { billListSchema, billViewSchema } from '../../../contract/views.js';
+import { billDetailQuerySchema, chargeDetailQuerySchema } from '../../../contract/queries.js';
+import { billListSchema, billViewSchema, chargeDetailSchema, type ChargeKindView } from '../../../contract/views.js';
 import { requireUser } from '../../lib/auth.js';
 import { ok, replies } from '../../lib/envelope.js';
 import { withContract } from '../../lib/validate.js';
 import { billByNo, listBills } from '../bills.js';
+import { charges } from '../../db/schema.js';
+import { and, eq } from 'drizzle-orm';
 
 const billView = (b: Awaited<ReturnType<typeof listBills>>[number]) => ({
   billNo: b.billNo,
@@ -33,6 +35,31 @@ export async function billRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { user } = await requireUser(app, request);
       return ok(request.lang, billView(await billByNo(app.db, user.id, request.query.billNo)));
+    },
+  );
+
+  // Whatever the charge is for (a top-up, a replacement SIM, a reissue, a final bill), the pay
+  // page reads it here; another customer's number reads as none, like a number that never was.
+  app.get(
+    '/api/charge/detail',
+    { schema: { querystring: chargeDetailQuerySchema, response: replies(chargeDetailSchema) } },
+    async (request) => {
+      const { user } = await requireUser(app, request);
+      const [row] = await app.db
+        .select()
+        .from(charges)
+        .where(and(eq(charges.chargeNo, request.query.chargeNo), eq(charges.userId, user.id)))
+        .limit(1);
+      return ok(request.lang, {
+        charge: row
+          ? {
+              chargeNo: row.chargeNo,
+              kind: row.kind as ChargeKindView,
+              total: row.total,
+              status: row.status as 'unpaid' | 'paid' | 'cancelled',
+            }
+          : null,
+      });
     },
   );
 }

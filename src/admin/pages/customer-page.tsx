@@ -12,6 +12,7 @@ import { formatPhone } from '../../../contract/line-rules';
 import { AddressForm } from './address-change-form';
 import { LinePanel } from './line-panel';
 import { ReplacementPanel } from './replacement-panel';
+import { LeavingPanel } from './leaving-panel';
 
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   const { t } = useTranslation();
@@ -196,6 +197,7 @@ const CustomerView = observer(function CustomerView({ data }: { data: AdminCusto
       />
       <ReplacementPanel customerId={customer.id} />
       <AddressForm key={customer.id} proofs={data.addressProofs} />
+      <LeavingPanel customerId={customer.id} />
     </>
   );
 });

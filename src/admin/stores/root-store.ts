@@ -1,5 +1,6 @@
 import { createAdminClient, type AdminClient } from '../api/client';
 import { adminApi } from '../api/endpoints';
+import { LeavingStore } from './leaving-store';
 import { AuditStore, StaffStore } from './audit-store';
 import { CustomersStore } from './customers-store';
 import { LostAdminStore } from './lost-store';
@@ -22,6 +23,7 @@ export class RootStore {
   readonly audit: AuditStore;
   readonly staff: StaffStore;
   readonly lost: LostAdminStore;
+  readonly leaving: LeavingStore;
   /** The staff API's client, for a panel that keeps its own small store (the line panel). */
   readonly client: AdminClient;
 
@@ -43,11 +45,12 @@ export class RootStore {
     this.audit = new AuditStore(api);
     this.staff = new StaffStore(api);
     this.lost = new LostAdminStore(this.client);
+    this.leaving = new LeavingStore(this.client);
   }
 
   /** Nothing one staff member saw stays in the page for the next to sign in. */
   private forget(): void {
     const stores = [this.review, this.orders, this.fulfilment, this.esim, this.customers, this.money, this.audit];
-    for (const store of [...stores, this.staff, this.lost]) store.reset();
+    for (const store of [...stores, this.staff, this.lost, this.leaving]) store.reset();
   }
 }

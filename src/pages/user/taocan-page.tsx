@@ -12,6 +12,7 @@ import { CancelChangeButton } from '../../features/line/cancel-change-button';
 import { PauseCard } from '../../features/pause/pause-card';
 import { PauseStore } from '../../features/pause/pause-store';
 import { LostLink } from '../../features/lost/lost-link';
+import { LeaveLinks } from '../../features/leave/leave-links';
 import { PageHeader } from '../../components/page-header';
 import { formatYen } from '../../lib/format';
 import './line.css';
@@ -90,6 +91,7 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
         )}
         {pkg && <ReissueCard reissue={reissue} />}
         {pkg && <PauseCard pause={pause} />}
+        {pkg && <LeaveLinks />}
         {usage && (
           <section className="card" aria-labelledby="usage-title">
             <h2 id="usage-title">{t('line.usageTitle')}</h2>

@@ -1,3 +1,4 @@
+import type { AdminLeaving } from '../../../contract/leave-views';
 import type {
   AdminCustomer,
   AdminOrder,
@@ -327,3 +328,33 @@ export const esim = (waitingStock = false): StaffEsim => ({
     doneAt: null,
   })),
 });
+
+/** GET /api/admin/customers/:id/leaving: a booked cancellation with every kind of item, a number issued. */
+export const leaving: AdminLeaving = {
+  lineId: 1,
+  lineStatus: 'cancelling',
+  cancellation: {
+    lastDay: '2026-12-10',
+    rule: 'after_cutoff',
+    billedThrough: '2026-12',
+    paidUntil: '2026-12-31',
+    items: [
+      { code: 'monthly_rent', month: '2026-12', billNo: null, total: 2178 },
+      { code: 'bill', month: '2026-11', billNo: 'B202611000001', total: 2178 },
+      { code: 'cancellation_fee', month: null, billNo: null, total: 1100 },
+    ],
+    total: 5456,
+    simReturn: true,
+    status: 'booked',
+    chargeNo: 'C20261127000001',
+    chargeStatus: 'unpaid',
+    withdrawable: true,
+    requestedOn: '2026-11-27',
+  },
+  portOut: {
+    status: 'issued',
+    reservationNo: '1234567890',
+    validUntil: '2026-12-11',
+    requestedAt: '2026-11-27T01:00:00Z',
+  },
+};

@@ -1,0 +1,111 @@
+import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { LoadFailed } from '../../components/load-failed';
+import type { LeaveStore } from './leave-store';
+
+/**
+ * Taking the number along (voice lines): ask, wait for staff, then the 10-digit reservation
+ * number with a copy button and its last valid day.
+ */
+export const PortOutCard = observer(function PortOutCard({ leave }: { leave: LeaveStore }) {
+  const { t } = useTranslation();
+  const [confirming, setConfirming] = useState(false);
+  const view = leave.port.data;
+  if (!view) {
+    if (leave.port.status === 'error')
+      return <LoadFailed text={leave.port.message} onRetry={() => void leave.port.load()} />;
+    return null;
+  }
+  const port = view.portOut;
+  const open = port && (port.status === 'requested' || port.status === 'issued');
+  return (
+    <section className="card" aria-labelledby="port-title" data-testid="port-out">
+      <h2 id="port-title">{t('leave.port.title')}</h2>
+      <p>{t('leave.port.intro')}</p>
+      {!view.voice ? (
+        <p className="notice">{t('leave.port.voiceOnly')}</p>
+      ) : (
+        <>
+          {port?.status === 'requested' && (
+            <p role="status" data-testid="port-waiting">
+              {t('leave.port.waiting')}
+            </p>
+          )}
+          {port?.status === 'issued' && port.reservationNo && (
+            <dl className="facts-list">
+              <CopyNumber label={t('leave.port.number')} value={port.reservationNo} />
+              {port.validUntil && <p>{t('leave.port.validUntil', { date: port.validUntil })}</p>}
+            </dl>
+          )}
+          {port && !open && <p role="status">{t(`leave.port.status.${port.status}`)}</p>}
+          {open ? (
+            <button
+              type="button"
+              className="button button-outline button-block"
+              disabled={leave.busy}
+              onClick={() => void leave.cancelPortOut()}
+            >
+              {t('leave.port.cancel')}
+            </button>
+          ) : port?.status !== 'completed' && confirming ? (
+            <div className="notice" role="group" aria-labelledby="port-confirm">
+              <p id="port-confirm">{t('leave.port.askConfirm')}</p>
+              <button
+                type="button"
+                className="button button-primary button-block"
+                disabled={leave.busy}
+                onClick={() => void leave.askPortOut().then(() => setConfirming(false))}
+              >
+                {leave.busy ? t('account.submitting') : t('leave.port.askYes')}
+              </button>
+              <button type="button" className="button button-outline button-block" onClick={() => setConfirming(false)}>
+                {t('leave.back')}
+              </button>
+            </div>
+          ) : (
+            port?.status !== 'completed' && (
+              <button type="button" className="button button-outline button-block" onClick={() => setConfirming(true)}>
+                {t('leave.port.ask')}
+              </button>
+            )
+          )}
+        </>
+      )}
+    </section>
+  );
+});
+
+function CopyNumber({ label, value }: { label: string; value: string }) {
+  const { t } = useTranslation();
+  const [copied, setCopied] = useState<'' | 'yes' | 'no'>('');
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopied('yes');
+    } catch {
+      setCopied('no');
+    }
+  };
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>
+        <code data-testid="port-number">{value}</code>{' '}
+        <button
+          type="button"
+          className="button button-outline button-small"
+          aria-label={t('leave.port.copyNamed', { name: label })}
+          onClick={() => void copy()}
+        >
+          {t('leave.port.copy')}
+        </button>
+        {copied && (
+          <span className="field-hint" role="status">
+            {t(copied === 'yes' ? 'leave.port.copied' : 'leave.port.copyByHand')}
+          </span>
+        )}
+      </dd>
+    </div>
+  );
+}
