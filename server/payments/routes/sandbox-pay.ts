@@ -80,7 +80,13 @@ export async function sandboxPayRoutes(fastify: FastifyInstance): Promise<void> 
       const maskedCardNo = maskCard(cardno);
       await app.db
         .insert(sandboxCardTokens)
-        .values({ token, maskedCardNo, behavior: SANDBOX_CARDS[cardno] ?? 'ok', expiresAt });
+        .values({
+          token,
+          maskedCardNo,
+          behavior: SANDBOX_CARDS[cardno] ?? 'ok',
+          cardExpiry: b.expire ?? '',
+          expiresAt,
+        });
       return {
         resultCode: CARD_OK,
         tokenObject: {
