@@ -8,6 +8,7 @@ import { identityRetention } from '../identity/index.js';
 import { applyDuePlanChanges, billRun, remindBills } from '../billing/index.js';
 import { importUsage } from '../line/index.js';
 import { esimSweep, type EsimDeps } from '../esim/index.js';
+import { autoTopupSweep, type TopupDeps } from '../topups/index.js';
 
 export interface ScheduleDeps {
   db: Database;
@@ -17,6 +18,8 @@ export interface ScheduleDeps {
   log: { info(object: object, message: string): void; error(object: object, message: string): void };
   /** The eSIM domain's services; absent: eSIM deliveries wait (tests that do not need them). */
   esim?: EsimDeps;
+  /** The top-up domain's services (payment providers, card on file, carrier); absent: automatic top-up waits. */
+  topups?: TopupDeps;
 }
 
 /** Tokyo wall-clock time of `now` as YYYY-MM-DD and HH:MM. */
@@ -91,6 +94,16 @@ export async function runScheduledTasks(deps: ScheduleDeps, now = new Date()) {
     }
   }
   results.usageFiles = await importUsageInbox(deps, now);
+  // Every minute, after any usage file: lines at 100 % with automatic top-up on buy their add-on;
+  // paid top-ups the carrier has not acknowledged are asked again.
+  if (deps.topups) {
+    try {
+      const topups = await autoTopupSweep(deps.topups, now);
+      if (Object.values(topups).some((n) => n > 0)) results.topups = topups;
+    } catch (error) {
+      deps.log.error({ err: error }, 'top-up sweep failed');
+    }
+  }
   return results;
 }
 
