@@ -47,7 +47,7 @@ async function chargeTarget(db: Database, userId: number, chargeNo: string): Pro
   const charge = await chargeByNo(db, userId, chargeNo);
   // No pay-before deadline: the charge waits until paid or withdrawn (the reissue's cancel).
   if (charge.status !== 'unpaid') throw new ApiError('CHARGE_NOT_PAYABLE');
-  const what = charge.kind === 'esim_reissue' ? 'eSIM reissue' : charge.kind;
+  const what = charge.kind === 'esim_reissue' ? 'eSIM reissue' : charge.kind === 'topup' ? 'Data top-up' : charge.kind;
   return { type: 'charge', id: charge.id, amount: charge.total, description: `${what} ${charge.chargeNo}` };
 }
 
@@ -118,4 +118,11 @@ export async function ownTargetId(
           .limit(1);
   if (!found) return null;
   return { type: target.chargeNo ? 'charge' : target.billNo ? 'bill' : 'order', id: found.id };
+}
+
+/** What a charge pays for (a top-up, a reissue fee), for the result page's words; null for an order or bill. */
+export async function paymentChargeKind(db: Database, targetType: string, targetId: number): Promise<string | null> {
+  if (targetType !== 'charge') return null;
+  const [row] = await db.select({ kind: charges.kind }).from(charges).where(eq(charges.id, targetId)).limit(1);
+  return row?.kind ?? null;
 }

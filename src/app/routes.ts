@@ -39,6 +39,7 @@ const processVerify = page('process/verify-page');
 const creditCard = page('public/credit-card-page');
 const taocan = page('user/taocan-page');
 const userPay = page('user/pay-page');
+const userTopup = page('user/topup-page');
 const userUpdate = page('user/update-page');
 const userAddress = page('user/address-page');
 const userBind = page('user/bind-page');
@@ -76,6 +77,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/user/edit', titleKey: 'routes.userEdit', page: userEdit, auth: true },
   { path: '/pages/user/taocan', titleKey: 'routes.userTaocan', page: taocan, auth: true },
   { path: '/pages/user/pay', titleKey: 'routes.userPay', page: userPay, auth: true },
+  { path: '/pages/user/topup', titleKey: 'routes.userTopup', page: userTopup, auth: true },
   { path: '/pages/user/update', titleKey: 'routes.userUpdate', page: userUpdate, auth: true },
   { path: '/pages/user/address', titleKey: 'routes.userAddress', page: userAddress, auth: true },
   { path: '/pages/user/bind', titleKey: 'routes.userBind', page: userBind, auth: true },

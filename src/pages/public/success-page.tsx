@@ -40,6 +40,8 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
       : (payment.result?.targetType ?? (payment.chargeNo ? 'charge' : payment.billNo ? 'bill' : 'order'));
   const bill = kind === 'bill';
   const charge = kind === 'charge';
+  // A data top-up's charge speaks of the data and goes back to the top-up page (the quota grown).
+  const topup = charge && payment.result?.chargeKind === 'topup';
   const outcome: Outcome = !paymentNo
     ? 'none'
     : phase.kind === 'paid'
@@ -52,7 +54,7 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
             ? 'unconfirmed'
             : 'confirming';
   const titleOf: Record<Outcome, string> = {
-    paid: charge ? 'payment.chargePaid' : bill ? 'payment.billPaid' : 'payment.orderPaid',
+    paid: topup ? 'topup.paid' : charge ? 'payment.chargePaid' : bill ? 'payment.billPaid' : 'payment.orderPaid',
     failed: charge ? 'payment.chargePayFailed' : bill ? 'payment.billPayFailed' : 'payment.orderPayFailed',
     cancelled: 'payResult.cancelledTitle',
     confirming: 'payResult.confirmingTitle',
@@ -64,7 +66,7 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
     document.title = pageTitle(t, titleOf[outcome]);
     // titleOf is rebuilt each render from outcome and bill, which are the real inputs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, outcome, kind, i18n.language]);
+  }, [t, outcome, kind, topup, i18n.language]);
 
   const orderNo = payment.result?.targetType === 'order' ? payment.result.targetNo : payment.orderNo;
   const chargeNo = payment.result?.targetType === 'charge' ? payment.result.targetNo : payment.chargeNo;
@@ -74,12 +76,20 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
       ? '/pages/user/pay'
       : `/pages/process/pay?orderNo=${orderNo}`;
   // A charge pays for something on the line (an eSIM reissue): its progress is on the line page.
-  const targetPage = charge
-    ? '/pages/user/taocan'
-    : bill
-      ? '/pages/order/orderDetail'
-      : `/pages/process/pay?orderNo=${orderNo}`;
-  const targetWords = charge ? 'payment.backToLine' : bill ? 'routes.orderDetail' : 'order.myOrder';
+  const targetPage = topup
+    ? '/pages/user/topup'
+    : charge
+      ? '/pages/user/taocan'
+      : bill
+        ? '/pages/order/orderDetail'
+        : `/pages/process/pay?orderNo=${orderNo}`;
+  const targetWords = topup
+    ? 'topup.backToTopup'
+    : charge
+      ? 'payment.backToLine'
+      : bill
+        ? 'routes.orderDetail'
+        : 'order.myOrder';
   // An older server (or a partial answer) without the facts shows none rather than "¥NaN".
   const facts = payment.result?.targetNo ? <PaymentFacts result={payment.result} /> : null;
   const checkAgain = () => void payment.waitForServer(paymentNo);
@@ -97,7 +107,7 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
             <h2>{heading}</h2>
             {facts}
             {kind === 'order' && <p>{t('payment.orderPaidHint')}</p>}
-            {charge && <p>{t('payment.chargePaidHint')}</p>}
+            {charge && <p>{t(topup ? 'topup.paidHint' : 'payment.chargePaidHint')}</p>}
             <Link className="button button-primary" to={targetPage}>
               {t(targetWords)}
             </Link>

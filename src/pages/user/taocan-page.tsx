@@ -9,6 +9,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { ReissueCard } from '../../features/esim/reissue-card';
 import { ReissueStore } from '../../features/esim/reissue-store';
 import { CancelChangeButton } from '../../features/line/cancel-change-button';
+import { TopupLink } from '../../features/topup/topup-link';
 import { PageHeader } from '../../components/page-header';
 import { formatYen } from '../../lib/format';
 import './line.css';
@@ -104,6 +105,7 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
             </p>
             <p>{t('line.resetIn', { days: usage.daysUntilReset, date: usage.resetDate })}</p>
             <p className="field-hint">{t('line.freeApps', { count: appConfig.config?.freeApps ?? 22 })}</p>
+            <TopupLink throttled={usage.throttled} />
           </section>
         )}
         <nav className="line-actions" aria-label={t('account.sections')}>
