@@ -10,6 +10,7 @@ import { formatDay, formatGb, formatTime, monthText, payWay, yen } from '../form
 import { useAdmin } from '../stores/store-context';
 import { formatPhone } from '../../../contract/line-rules';
 import { AddressForm } from './address-change-form';
+import { TopupPanel } from './topup-panel';
 
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   const { t } = useTranslation();
@@ -192,6 +193,7 @@ const CustomerView = observer(function CustomerView({ data }: { data: AdminCusto
         ])}
       />
       <AddressForm key={customer.id} proofs={data.addressProofs} />
+      {line && <TopupPanel customerId={customer.id} />}
     </>
   );
 });

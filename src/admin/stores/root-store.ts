@@ -7,6 +7,7 @@ import { LanguageStore } from './language-store';
 import { MoneyStore } from './money-store';
 import { FulfilmentStore, OrderStore, ReviewStore } from './order-stores';
 import { SessionStore } from './session-store';
+import { TopupAdminStore } from './topup-store';
 
 /** The console's stores, one per area, built once at start and reached through useAdmin(). */
 export class RootStore {
@@ -20,6 +21,7 @@ export class RootStore {
   readonly money: MoneyStore;
   readonly audit: AuditStore;
   readonly staff: StaffStore;
+  readonly topups: TopupAdminStore;
 
   constructor(fetchImpl?: typeof fetch) {
     const api = adminApi(
@@ -39,11 +41,12 @@ export class RootStore {
     this.money = new MoneyStore(api);
     this.audit = new AuditStore(api);
     this.staff = new StaffStore(api);
+    this.topups = new TopupAdminStore(api);
   }
 
   /** Nothing one staff member saw stays in the page for the next to sign in. */
   private forget(): void {
     const stores = [this.review, this.orders, this.fulfilment, this.esim, this.customers, this.money, this.audit];
-    for (const store of [...stores, this.staff]) store.reset();
+    for (const store of [...stores, this.staff, this.topups]) store.reset();
   }
 }
