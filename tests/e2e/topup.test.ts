@@ -6,6 +6,9 @@ import { tokyoDate } from '../../contract/calendar';
 import { lines, usageRecords } from '../../server/db/schema';
 import { monthUsage } from '../../server/line/index';
 import { seedDemo } from '../../server/ops/seed-demo';
+import { loadConfig } from '../../server/config';
+import { createPaymentProviders, makeSandboxKeys } from '../../server/payments/index';
+import { autoTopupSweep, createTopupDeps } from '../../server/topups/index';
 import { expectAccessible, openPhone, settle, signInWithToken, startHarness, type Harness } from './helpers/harness';
 
 // Issue 31, as the demo customer tries it: at the limit (throttled), the line page points to the
@@ -113,4 +116,49 @@ describe('a data top-up at the limit, in Chromium at 390x844', () => {
       await phone.context.close();
     });
   }
+
+  it('cn: adds the sandbox card, turns automatic top-up on, and sees it fire once at 100 % on the next import', async () => {
+    const w = cn;
+    const phone = await openPhone(h);
+    const { page } = phone;
+    const login = await page.request.post(`${h.baseUrl}/api/user/login`, {
+      form: { email: demo.email, password: demo.password },
+    });
+    const token = ((await login.json()) as { data: { userinfo: { token: string } } }).data.userinfo.token;
+    await page.request.post(`${h.baseUrl}/api/user/lang`, { headers: { token }, form: { lang: 'cn' } });
+    await signInWithToken(h, phone, token);
+    await page.evaluate(() => localStorage.setItem('lang', JSON.stringify('cn')));
+    await page.goto(`${h.baseUrl}/h5/pages/user/topup`);
+    await settle(page);
+    await page.getByRole('button', { name: w.topup.card.add }).click();
+    await page.getByLabel(w.card.number).fill('4111111111111111');
+    await page.getByLabel(w.card.expiry).fill('1230');
+    await page.getByLabel(w.card.securityCode).fill('123');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: w.topup.card.submit }).click();
+    await page.getByText(/411111\*+1111/).first().waitFor();
+    await page.getByLabel(w.topup.auto.enable).check();
+    await page.getByRole('button', { name: w.topup.auto.save }).click();
+    await page.getByText(w.topup.auto.savedOn).waitFor();
+    await expectAccessible(page);
+
+    // Used up: the next usage import buys the chosen add-on with the card, once.
+    const before = await useItUp();
+    const config = loadConfig({ NODE_ENV: 'test' });
+    const providers = createPaymentProviders(config, h.database.db, makeSandboxKeys());
+    const deps = createTopupDeps(config, h.database.db, providers);
+    expect((await autoTopupSweep(deps)).bought).toBe(1);
+    expect((await autoTopupSweep(deps)).bought).toBe(0);
+    await page.reload();
+    await settle(page);
+    const usedOf = w.topup.usedOf
+      .replace('{{used}}', gb(before.usedMb))
+      .replace('{{quota}}', gb(before.quotaMb + 1024));
+    await page.getByText(usedOf).waitFor();
+    await page.getByText(w.topup.source.auto).first().waitFor();
+    await page.getByText(w.topup.auto.usedThisMonth.replace('{{count}}', '1').replace('{{cap}}', '1')).waitFor();
+    await expectAccessible(page);
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
 });
