@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, inArray, like, lt } from 'drizzle-orm';
+import { and, eq, like, lt } from 'drizzle-orm';
 import { tokyoDate } from '../../contract/calendar.js';
 import { dataFlows } from '../../contract/line-states.js';
 import { addonById } from '../../contract/topup-rules.js';
@@ -154,7 +154,7 @@ async function unfinished(deps: TopupDeps, before: Date): Promise<Started[]> {
       and(
         eq(topups.source, 'auto'),
         eq(topups.status, 'awaiting_payment'),
-        inArray(payments.status, ['pending']),
+        eq(payments.status, 'pending'),
         lt(payments.createdAt, before),
       ),
     )

@@ -1,4 +1,4 @@
-import { and, eq, like, ne } from 'drizzle-orm';
+import { and, eq, like } from 'drizzle-orm';
 import { tokyoDate } from '../../contract/calendar.js';
 import { addonById, DATA_ADDONS } from '../../contract/topup-rules.js';
 import type { AutoTopupView, CardOnFileView } from '../../contract/topup-views.js';
@@ -49,14 +49,12 @@ export async function turnAutoTopupOff(db: Database | Tx, lineId: number, reason
  * is replaced: the gateway keeps one card per member.
  */
 export async function saveCard(deps: Pick<TopupDeps, 'db' | 'cardOnFile'>, userId: number, token: string) {
-  let saved;
-  try {
-    saved = await deps.cardOnFile.saveCard(userId, token);
-  } catch (error) {
+  const saved = await deps.cardOnFile.saveCard(userId, token).catch((error: unknown) => {
+    // The gateway refused the token or the card: the customer's to fix; anything else is a fault.
     if (error instanceof CardOnFileError)
       throw new ApiError('CARD_ON_FILE_FAILED', 200, { token: 'CARD_ON_FILE_FAILED' });
-    throw new ApiError('CARD_ON_FILE_FAILED');
-  }
+    throw error;
+  });
   const [old] = await deps.db.select().from(cardsOnFile).where(eq(cardsOnFile.userId, userId)).limit(1);
   const values = {
     memberId: saved.memberId,
@@ -81,6 +79,7 @@ export async function removeCard(deps: Pick<TopupDeps, 'db' | 'cardOnFile'>, use
     await tx.delete(cardsOnFile).where(eq(cardsOnFile.userId, userId));
     if (lineId !== null) await turnAutoTopupOff(tx, lineId, 'card_removed');
   });
+  // Nothing here refers to it any more; a gateway that did not answer keeps a card no one charges.
   await deps.cardOnFile.deleteCard(card.memberId, card.cardSeq).catch(() => undefined);
 }
 
@@ -109,8 +108,4 @@ export async function setAutoTopup(
 }
 
 /** Lines whose automatic top-up is on (the sweep's candidates). */
-export const enabledAutoTopups = (db: Database) =>
-  db
-    .select()
-    .from(autoTopups)
-    .where(and(eq(autoTopups.enabled, true), ne(autoTopups.monthlyCap, 0)));
+export const enabledAutoTopups = (db: Database) => db.select().from(autoTopups).where(eq(autoTopups.enabled, true));

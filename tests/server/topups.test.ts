@@ -115,6 +115,10 @@ describe.each(backends)('data top-ups on %s', (backend) => {
     expect(told[0]!.body).toContain('1 GB');
     const [charge] = await db().select().from(charges).where(eq(charges.chargeNo, bought.body.data.chargeNo));
     expect(charge).toMatchObject({ status: 'paid', kind: 'topup', lineId: c.lineId, total: 550 });
+    // Staff see the quota the customer sees.
+    const support = await signInStaff(t.app, 'support');
+    const seen = await support.call<{ line: { quotaMb: number } }>('GET', `/api/admin/customers/${c.id}`);
+    expect(seen.body.data.line.quotaMb).toBe(6144);
   });
 
   it('withdraws an unpaid top-up with its charge', async () => {

@@ -101,10 +101,8 @@ export function topupRoutes(deps: () => TopupDeps) {
     );
 
     app.post('/api/line/card/remove', { schema: { response: replies(autoTopupViewSchema) } }, async (request) => {
-      const { user } = await requireUser(app, request);
-      const line = await customerLine(app.db, user.id);
-      await removeCard(deps(), user.id, line?.id ?? null);
-      if (!line) throw new ApiError('NO_LINE');
+      const { user, line } = await lineOf(request);
+      await removeCard(deps(), user.id, line.id);
       return ok(request.lang, await autoTopupView(app.db, line.id));
     });
 
