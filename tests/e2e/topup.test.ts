@@ -136,7 +136,10 @@ describe('a data top-up at the limit, in Chromium at 390x844', () => {
     await page.getByLabel(w.card.securityCode).fill('123');
     await expectAccessible(page);
     await page.getByRole('button', { name: w.topup.card.submit }).click();
-    await page.getByText(/411111\*+1111/).first().waitFor();
+    await page
+      .getByText(/411111\*+1111/)
+      .first()
+      .waitFor();
     await page.getByLabel(w.topup.auto.enable).check();
     await page.getByRole('button', { name: w.topup.auto.save }).click();
     await page.getByText(w.topup.auto.savedOn).waitFor();
