@@ -33,6 +33,8 @@ export const payStatusSchema = z.object({
   amount: z.number().int(),
   /** The order's or bill's number. */
   targetNo: z.string(),
+  /** For a charge, what it pays (server/billing/charges.ts ChargeKind): the result page's words. */
+  chargeKind: z.string().nullable().optional(),
   /** When it was paid, or started while not paid (ISO). */
   at: z.string(),
 });

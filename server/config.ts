@@ -181,6 +181,9 @@ const schema = z.object({
   GMO_SHOP_ID: z.string().default(''),
   GMO_SHOP_PASS: z.string().default(''),
   GMO_API_BASE: z.url().default('https://p01.mul-pay.jp'),
+  /** The site (member registration) of the shop: cards kept at the gateway for automatic top-up. */
+  GMO_SITE_ID: z.string().default(''),
+  GMO_SITE_PASS: z.string().default(''),
   /** The gateway's token script; the sandbox serves one with the same Multipayment API. */
   GMO_TOKEN_SCRIPT_URL: z.string().min(1).default('/sandbox/gmo/token.js'),
   ALIPAY_MODE: z.enum(['sandbox', 'live']).default('sandbox'),

@@ -10,6 +10,7 @@ import { importUsage } from '../line/index.js';
 import { esimSweep, type EsimDeps } from '../esim/index.js';
 import { leavingSweep, pauseSweep, replacementSweep } from '../lifecycle/index.js';
 import type { LinePlatform } from '../line/index.js';
+import { autoTopupSweep, type TopupDeps } from '../topups/index.js';
 
 export interface ScheduleDeps {
   db: Database;
@@ -23,6 +24,8 @@ export interface ScheduleDeps {
   linePlatform?: LinePlatform;
   /** KEEP_NUMBER_FEE: what the bill run charges a paused month (default: contract/lifecycle-rules.ts). */
   keepNumberFee?: number;
+  /** The top-up domain's services (payment providers, card on file, carrier); absent: automatic top-up waits. */
+  topups?: TopupDeps;
 }
 
 /** Tokyo wall-clock time of `now` as YYYY-MM-DD and HH:MM. */
@@ -125,6 +128,16 @@ export async function runScheduledTasks(deps: ScheduleDeps, now = new Date()) {
     }
   }
   results.usageFiles = await importUsageInbox(deps, now);
+  // Every minute, after any usage file: lines at 100 % with automatic top-up on buy their add-on;
+  // paid top-ups the carrier has not acknowledged are asked again.
+  if (deps.topups) {
+    try {
+      const topups = await autoTopupSweep(deps.topups, now);
+      if (Object.values(topups).some((n) => n > 0)) results.topups = topups;
+    } catch (error) {
+      deps.log.error({ err: error }, 'top-up sweep failed');
+    }
+  }
   return results;
 }
 

@@ -11,6 +11,7 @@ import { duePaymentChecks, dueOrderExpiries, expireOrder, reconcilePayment } fro
 import { runScheduledTasks, type ScheduleDeps } from './scheduled.js';
 import { createEsimDeps } from '../esim/index.js';
 import { createLinePlatform } from '../line/index.js';
+import { createTopupDeps } from '../topups/index.js';
 import { documentKey } from '../lib/document-crypto.js';
 import type { PayMethod } from '../../contract/api.js';
 import { startJobQueue, type JobHandler, type JobName, type JobQueue, type JobSender } from '../lib/queue.js';
@@ -34,11 +35,13 @@ export function workerDeps(
   log: WorkerDeps['log'],
   queue: JobSender,
 ): WorkerDeps {
+  // Sandbox keys sign what the sandbox sends; a worker only asks, closes and refunds.
+  const providers = createPaymentProviders(config, database.db, makeSandboxKeys());
   return {
     db: database.db,
     log,
-    // Sandbox keys sign what the sandbox sends; a worker only asks, closes and refunds.
-    providers: createPaymentProviders(config, database.db, makeSandboxKeys()),
+    providers,
+    topups: createTopupDeps(config, database.db, providers, log),
     transports: createTransports(config),
     origin: config.PUBLIC_URL,
     usageInbox: createUsageInbox(config),

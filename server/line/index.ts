@@ -7,6 +7,7 @@ import { lineRoutes } from './routes/line.js';
 export { changeAddress, profileOf } from './profile.js';
 export { formatMsisdn, openLine, type LineRow } from './open-line.js';
 export { lineHistory, lockLine, transitionLine, type LineMove } from './line-state.js';
+export { addonMegabytes, monthUsage, percentOf, type MonthUsage } from './quota.js';
 export { createLinePlatform } from './carrier/create-line-platform.js';
 export { CarrierUnavailableError, type LinePlatform, type MnpReservation } from './carrier/line-platform.js';
 export { type ConsoleActor, importUsage, readUsageCsv, type UsageRow } from './usage.js';

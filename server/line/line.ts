@@ -1,19 +1,14 @@
 import { and, asc, desc, eq, gte } from 'drizzle-orm';
 import type { Lang } from '../../contract/api.js';
 import { tokyoDate } from '../../contract/calendar.js';
-import {
-  daysUntil,
-  isThrottled,
-  nextUsageReset,
-  planChangeEffectiveDate,
-  usagePercent,
-} from '../../contract/line-rules.js';
+import { daysUntil, nextUsageReset, planChangeEffectiveDate } from '../../contract/line-rules.js';
 import { withTax } from '../../contract/pricing.js';
 import { canChangePlan } from '../../contract/line-states.js';
 import type { Database } from '../db/client.js';
 import { bills, lines, planChanges, plans, usageRecords } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { notify } from '../notifications/index.js';
+import { addonMegabytes, percentOf } from './quota.js';
 import type { SessionUser } from '../lib/sessions.js';
 
 type Plan = typeof plans.$inferSelect;
@@ -80,11 +75,13 @@ export async function usageView(db: Database, userId: number, now = new Date()) 
     .orderBy(asc(usageRecords.day));
   const usedMb = days.reduce((sum, d) => sum + d.megabytes, 0);
   const reset = nextUsageReset(today);
+  // Add-ons bought this month count while valid: the quota grows and the speed limit lifts.
+  const quotaMb = plan.dataGb * 1024 + ((await addonMegabytes(db, [line.id], today)).get(line.id) ?? 0);
   return {
     usedMb,
-    quotaMb: plan.dataGb * 1024,
-    percent: usagePercent(usedMb, plan.dataGb),
-    throttled: isThrottled(usedMb, plan.dataGb),
+    quotaMb,
+    percent: percentOf(usedMb, quotaMb),
+    throttled: usedMb >= quotaMb,
     throttledKbps: plan.throttledKbps,
     resetDate: reset,
     daysUntilReset: daysUntil(today, reset),

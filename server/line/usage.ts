@@ -1,11 +1,12 @@
 import { parse } from 'csv-parse/sync';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { isIsoDate, tokyoDate } from '../../contract/calendar.js';
-import { nextUsageReset, usagePercent } from '../../contract/line-rules.js';
+import { nextUsageReset } from '../../contract/line-rules.js';
 import { dataFlows, LINE_STATES } from '../../contract/line-states.js';
 import type { Database } from '../db/client.js';
-import { auditLog, lines, plans, usageRecords } from '../db/schema.js';
+import { auditLog, lines, usageRecords } from '../db/schema.js';
 import { notify } from '../notifications/index.js';
+import { monthUsage, percentOf } from './quota.js';
 
 export interface UsageRow {
   /** Line of the file, from 1. */
@@ -122,22 +123,19 @@ export async function notifyDataThresholds(db: Database, lineIds: number[], now 
   if (lineIds.length === 0) return 0;
   const today = tokyoDate(now);
   const month = today.slice(0, 7);
-  const rows = await db
-    .select({
-      lineId: lines.id,
-      userId: lines.userId,
-      dataGb: plans.dataGb,
-      kbps: plans.throttledKbps,
-      used: sql<number>`coalesce(sum(${usageRecords.megabytes}), 0)::int`,
-    })
+  const flowing = await db
+    .select({ id: lines.id })
     .from(lines)
-    .innerJoin(plans, eq(plans.id, lines.planId))
-    .leftJoin(usageRecords, and(eq(usageRecords.lineId, lines.id), gte(usageRecords.day, `${month}-01`)))
-    .where(and(inArray(lines.id, lineIds), inArray(lines.status, DATA_FLOWS)))
-    .groupBy(lines.id, lines.userId, plans.dataGb, plans.throttledKbps);
+    .where(and(inArray(lines.id, lineIds), inArray(lines.status, DATA_FLOWS)));
+  const rows = await monthUsage(
+    db,
+    flowing.map((l) => l.id),
+    today,
+  );
   let queued = 0;
   for (const row of rows) {
-    const percent = usagePercent(row.used, row.dataGb);
+    // Against the quota with the add-ons still valid today (server/line/quota.ts).
+    const percent = percentOf(row.usedMb, row.quotaMb);
     const kind = percent >= 100 ? 'data_100' : percent >= 80 ? 'data_80' : null;
     if (!kind) continue;
     const ids = await notify(db, {
@@ -145,7 +143,12 @@ export async function notifyDataThresholds(db: Database, lineIds: number[], now 
       kind,
       ref: `${row.lineId}:${month}`,
       link: '/pages/user/taocan',
-      params: { used: gb(row.used), quota: row.dataGb, kbps: row.kbps, resetDate: nextUsageReset(today) },
+      params: {
+        used: gb(row.usedMb),
+        quota: Number(gb(row.quotaMb)),
+        kbps: row.throttledKbps,
+        resetDate: nextUsageReset(today),
+      },
     });
     queued += ids.length;
   }

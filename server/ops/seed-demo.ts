@@ -98,11 +98,17 @@ export async function seedDemo(
   const bound = `+81${msisdn.slice(1)}`;
   const [holder] = await db.select({ id: users.id }).from(users).where(eq(users.mobile, bound)).limit(1);
   if (!holder) await db.update(users).set({ mobile: bound }).where(eq(users.id, userId));
-  const usage = Array.from(
-    { length: 30 },
-    (_, i) => `${msisdn},${addDays(tokyoDate(now), -30 + i)},${300 + ((i * 137) % 700)}`,
-  ).join('\n');
-  await importUsage(db, actor, usage);
+  const today = tokyoDate(now);
+  const days = Array.from({ length: 30 }, (_, i) => ({
+    day: addDays(today, -30 + i),
+    mb: 300 + ((i * 137) % 700),
+  }));
+  // The demo line has used its whole quota this month (issue 31): today takes what is left of
+  // the plan's data, so a tester sees it throttled and can buy 1 GB after hitting the limit.
+  const [plan] = await db.select({ dataGb: plans.dataGb }).from(plans).where(eq(plans.id, 2)).limit(1);
+  const usedThisMonth = days.filter((d) => d.day.slice(0, 7) === today.slice(0, 7)).reduce((sum, d) => sum + d.mb, 0);
+  days.push({ day: today, mb: Math.max(1, (plan?.dataGb ?? 0) * 1024 - usedThisMonth) });
+  await importUsage(db, actor, days.map((d) => `${msisdn},${d.day},${d.mb}`).join('\n'));
 
   // One order in each other state.
   await place(1, 0);

@@ -13,6 +13,9 @@ export { dueOrderExpiries, duePaymentChecks, expireOrder, reconcilePayment } fro
 export { makeSandboxKeys, SANDBOX_GMO_SHOP_ID, type SandboxKeys } from './providers/sandbox-keys.js';
 export { newRefundNo } from './payment-settlement.js';
 export { sendRefund } from './refunds.js';
+export { settlePayment } from './payments.js';
+export { createCardOnFile } from './providers/create-payments.js';
+export { CardOnFileError, type CardChargeResult, type CardOnFile, type SavedCard } from './providers/card-on-file.js';
 
 /** Registers the domain's routes (app.ts). */
 export async function paymentsDomain(app: FastifyInstance): Promise<void> {

@@ -57,12 +57,19 @@ async function billTarget(db: Database, userId: number, billNo: string): Promise
   return { type: 'bill', id: bill.id, amount: bill.total, description: `Monthly bill ${bill.month}` };
 }
 
+/** How a charge is named to the payment provider (the customer's statement). */
+const CHARGE_WORDS: Record<string, string> = {
+  esim_reissue: 'eSIM reissue',
+  topup: 'Data top-up',
+  sim_replacement: 'Replacement SIM',
+  final_bill: 'Final bill',
+};
+
 async function chargeTarget(db: Database, userId: number, chargeNo: string): Promise<PayTarget> {
   const charge = await chargeByNo(db, userId, chargeNo);
   // No pay-before deadline: the charge waits until paid or withdrawn (the reissue's cancel).
   if (charge.status !== 'unpaid') throw new ApiError('CHARGE_NOT_PAYABLE');
-  const what =
-    charge.kind === 'esim_reissue' ? 'eSIM reissue' : charge.kind === 'final_bill' ? 'Final bill' : charge.kind;
+  const what = CHARGE_WORDS[charge.kind] ?? charge.kind;
   return { type: 'charge', id: charge.id, amount: charge.total, description: `${what} ${charge.chargeNo}` };
 }
 
@@ -133,4 +140,11 @@ export async function ownTargetId(
           .limit(1);
   if (!found) return null;
   return { type: target.chargeNo ? 'charge' : target.billNo ? 'bill' : 'order', id: found.id };
+}
+
+/** What a charge pays for (a top-up, a reissue fee), for the result page's words; null for an order or bill. */
+export async function paymentChargeKind(db: Database, targetType: string, targetId: number): Promise<string | null> {
+  if (targetType !== 'charge') return null;
+  const [row] = await db.select({ kind: charges.kind }).from(charges).where(eq(charges.id, targetId)).limit(1);
+  return row?.kind ?? null;
 }

@@ -21,7 +21,7 @@ import { ApiError, NotFoundError } from '../lib/errors.js';
 import { parseWith } from '../lib/validate.js';
 import { sendAccountCode, type AccountDeps } from '../accounts/index.js';
 import { ownedDocuments } from '../documents/index.js';
-import { changeAddress, profileOf } from '../line/index.js';
+import { addonMegabytes, changeAddress, profileOf } from '../line/index.js';
 
 /** At most this many customers answer a search. */
 export const SEARCH_LIMIT = 50;
@@ -207,7 +207,10 @@ export async function customerPage(db: Database, id: number, now = new Date()): 
       planName: { cn: lineRow.plan.nameCn, ja: lineRow.plan.nameJa },
       status: lineRow.line.status,
       usedMb: used?.mb ?? 0,
-      quotaMb: lineRow.plan.dataGb * 1024,
+      // With the data top-ups still valid today (server/line/quota.ts), as the customer sees it.
+      quotaMb:
+        lineRow.plan.dataGb * 1024 +
+        ((await addonMegabytes(db, [lineRow.line.id], tokyoDate(now))).get(lineRow.line.id) ?? 0),
     };
   }
   const billRows = await db

@@ -14,6 +14,8 @@ export interface PayStatus {
   amount: number;
   targetNo: string;
   at: string;
+  /** What a charge pays for (topup, esim_reissue); absent from an older server. */
+  chargeKind?: string | null;
 }
 
 export const postPay = (http: HttpClient, data: FormFields) =>

@@ -40,6 +40,7 @@ const creditCard = page('public/credit-card-page');
 const taocan = page('user/taocan-page');
 const userPay = page('user/pay-page');
 const userLost = page('user/lost-page');
+const userTopup = page('user/topup-page');
 const userUpdate = page('user/update-page');
 const userAddress = page('user/address-page');
 const userBind = page('user/bind-page');
@@ -81,6 +82,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/user/pay', titleKey: 'routes.userPay', page: userPay, auth: true },
   { path: '/pages/user/lost', titleKey: 'routes.userLost', page: userLost, auth: true },
   { path: '/pages/user/cancel', titleKey: 'routes.userCancel', page: userCancel, auth: true },
+  { path: '/pages/user/topup', titleKey: 'routes.userTopup', page: userTopup, auth: true },
   { path: '/pages/user/update', titleKey: 'routes.userUpdate', page: userUpdate, auth: true },
   { path: '/pages/user/address', titleKey: 'routes.userAddress', page: userAddress, auth: true },
   { path: '/pages/user/bind', titleKey: 'routes.userBind', page: userBind, auth: true },

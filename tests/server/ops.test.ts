@@ -11,6 +11,7 @@ import {
   orders,
   outbox,
   payments,
+  plans,
   refunds,
   usageRecords,
   users,
@@ -318,7 +319,12 @@ describe('the demo customer', () => {
     expect(login.body.code).toBe(1);
     const [line] = await db.select().from(lines);
     expect(line!.msisdn).toBe(demo.msisdn);
-    expect((await db.select().from(usageRecords)).length).toBe(30);
+    // Thirty days before today, and today: the whole quota of this month used (issue 31's top-up demo).
+    const usage = await db.select().from(usageRecords);
+    expect(usage.length).toBe(31);
+    const [plan] = await db.select().from(plans).where(eq(plans.id, line!.planId));
+    const november = usage.filter((u) => u.day >= '2026-11-01').reduce((sum, u) => sum + u.megabytes, 0);
+    expect(november).toBe(plan!.dataGb * 1024);
     expect((await db.select().from(bills)).map((b) => b.status).sort()).toEqual(['paid', 'unpaid']);
     const statuses = (await db.select().from(orders)).map((o) => o.status).sort();
     // Two await payment: a data plan's, and a voice plan's that waits for its identity check.

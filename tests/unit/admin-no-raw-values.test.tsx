@@ -1,4 +1,5 @@
 import { readdirSync } from 'node:fs';
+import { TOPUP_SOURCES, TOPUP_STATUSES, type AdminTopups } from '../../contract/topup-views';
 import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LANGS, type Lang } from '../../contract/api';
@@ -49,6 +50,28 @@ const lostPanel = (lineStatus: string) => ({
 
 const ok = (body: unknown) => ({ code: 1, msg: 'ok', time: 0, data: body });
 
+/** A line's top-ups (issue 31) in every status and from every source, automatic top-up turned off by a declined card. */
+const topupPanel: AdminTopups = {
+  lineId: 1,
+  msisdn: '07012345678',
+  topups: TOPUP_STATUSES.map((status, i) => ({
+    id: i + 1,
+    addonId: '1gb',
+    megabytes: 1024,
+    source: TOPUP_SOURCES[i % TOPUP_SOURCES.length]!,
+    status,
+    price: 550,
+    chargeNo: `C2031010100000${i}`,
+    chargeStatus: 'paid',
+    validFrom: '2031-01-10',
+    validUntil: status === 'applied' ? '2031-01-31' : null,
+    createdAt: '2031-01-10T01:00:00.000Z',
+    appliedAt: null,
+  })),
+  auto: { enabled: false, addonId: '1gb', monthlyCap: 2, disabledReason: 'card_declined', usedThisMonth: 1 },
+  card: { maskedNumber: '411111******1111', expiry: '2812' },
+};
+
 /** The staff API as the pages call it, answered from the fixtures. */
 function fakeFetch(
   stage: StaffStage,
@@ -74,6 +97,7 @@ function fakeFetch(
     [/^GET \/api\/admin\/customers\/\d+\/replacement$/, () => lostPanel(lineStatus)],
     [/^GET \/api\/admin\/replacements$/, () => ({ replacements: lostPanel(lineStatus).replacements })],
     [/^GET \/api\/admin\/customers\/\d+\/leaving$/, () => fixtures.leaving],
+    [/^GET \/api\/admin\/customers\/\d+\/topups$/, () => topupPanel],
     [/^GET \/api\/admin\/payments$/, () => fixtures.payments],
     [/^GET \/api\/admin\/payments\/P\d+$/, () => fixtures.payment(Number(/(\d)$/.exec(lastUrl)?.[1] ?? 0))],
     [/^GET \/api\/admin\/refunds$/, () => fixtures.refunds],
@@ -136,7 +160,7 @@ const PAGES: { path: string; files: string[]; stage?: StaffStage }[] = [
   { path: '/customers', files: ['customers-page'] },
   {
     path: '/customers/1',
-    files: ['customer-page', 'address-change-form', 'line-panel', 'replacement-panel', 'leaving-panel'],
+    files: ['customer-page', 'address-change-form', 'line-panel', 'replacement-panel', 'leaving-panel', 'topup-panel'],
   },
   { path: '/money/payments', files: ['payments-page'] },
   ...fixtures.payments.payments.map((row) => ({ path: `/money/payments/${row.paymentNo}`, files: ['payment-page'] })),

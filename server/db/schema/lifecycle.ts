@@ -66,11 +66,17 @@ export const topups = pgTable(
     validUntil: date('valid_until', { mode: 'string' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     appliedAt: timestamp('applied_at', { withTimezone: true }),
+    /** When the carrier acknowledged the data (addData with key topup:<id>); null: the sweep asks again. */
+    carrierAckedAt: timestamp('carrier_acked_at', { withTimezone: true }),
   },
   (t) => [
     index('topups_line_idx').on(t.lineId, t.status),
     uniqueIndex('topups_charge_key').on(t.chargeId),
     uniqueIndex('topups_auto_key').on(t.autoKey),
+    // One unpaid top-up per line whatever the application does: a second create answers the first.
+    uniqueIndex('topups_one_open_key')
+      .on(t.lineId)
+      .where(sql`${t.status} = 'awaiting_payment'`),
   ],
 );
 

@@ -1,4 +1,4 @@
-import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** Codes the sandbox WeChat and Alipay sign-in pages hand out, as the real ones would. */
 export const sandboxOauthCodes = pgTable('sandbox_oauth_codes', {
@@ -17,6 +17,8 @@ export const sandboxCardTokens = pgTable('sandbox_card_tokens', {
   token: text('token').primaryKey(),
   maskedCardNo: text('masked_card_no').notNull(),
   behavior: text('behavior').notNull(),
+  /** The card's expiry as the token form sent it (YYMM), kept for card registration (SaveCard). */
+  cardExpiry: text('card_expiry').notNull().default(''),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
@@ -45,3 +47,22 @@ export const sandboxRefunds = pgTable('sandbox_refunds', {
   amount: integer('amount').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Cards the sandbox gateway keeps for the shop's members (GMO-PG SaveMember and SaveCard): what
+ * the sandbox charges when a member's card is charged (MemberID and CardSeq), never a number.
+ */
+export const sandboxCardMembers = pgTable(
+  'sandbox_card_members',
+  {
+    id: serial('id').primaryKey(),
+    memberId: text('member_id').notNull(),
+    cardSeq: text('card_seq').notNull(),
+    maskedCardNo: text('masked_card_no').notNull(),
+    cardExpiry: text('card_expiry').notNull(),
+    behavior: text('behavior').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sandbox_card_members_key').on(t.memberId, t.cardSeq)],
+);

@@ -2,10 +2,13 @@ import type { PayMethod } from '../../../contract/api.js';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import { alipayLive } from './alipay-live.js';
+import type { CardOnFile } from './card-on-file.js';
+import { gmoCardOnFileLive } from './gmo-card-on-file-live.js';
 import { gmoCardLive } from './gmo-live.js';
 import type { PaymentProvider } from './payment-provider.js';
 import { sandboxAlipay } from './sandbox-alipay.js';
 import { sandboxCard } from './sandbox-card.js';
+import { sandboxCardOnFile } from './sandbox-card-on-file.js';
 import type { SandboxKeys } from './sandbox-keys.js';
 import { sandboxWechatPay } from './sandbox-wechat.js';
 import { wechatPayLive } from './wechat-pay-live.js';
@@ -45,4 +48,17 @@ export function createPaymentProviders(
         ? gmoCardLive({ shopId: config.GMO_SHOP_ID, shopPass: config.GMO_SHOP_PASS, apiBase: config.GMO_API_BASE })
         : sandboxCard(db),
   };
+}
+
+/** The card gateway's member and card registration (automatic top-up), as GMO_MODE says, like the card provider. */
+export function createCardOnFile(config: Config, db: Database): CardOnFile {
+  if (config.GMO_MODE === 'live')
+    return gmoCardOnFileLive({
+      shopId: config.GMO_SHOP_ID,
+      shopPass: config.GMO_SHOP_PASS,
+      siteId: config.GMO_SITE_ID,
+      sitePass: config.GMO_SITE_PASS,
+      apiBase: config.GMO_API_BASE,
+    });
+  return sandboxCardOnFile(db);
 }

@@ -14,7 +14,7 @@ import { ok, replies } from '../../lib/envelope.js';
 import { withContract } from '../../lib/validate.js';
 import { completeCardReturn } from '../card-return.js';
 import { createPayment, paymentStatus, receiveNotification, type PaymentDeps } from '../payments.js';
-import { paymentTargetNo } from '../targets.js';
+import { paymentChargeKind, paymentTargetNo } from '../targets.js';
 import { customerRefunds } from '../refunds.js';
 
 const origin = (request: FastifyRequest) => `${request.protocol}://${request.host}`;
@@ -64,7 +64,8 @@ export async function paymentRoutes(fastify: FastifyInstance): Promise<void> {
       // The result page says what was paid: amount, method, the order's or bill's number and when.
       const targetNo = await paymentTargetNo(app.db, targetType, row.targetId);
       const at = (row.paidAt ?? row.createdAt).toISOString();
-      return ok(request.lang, { paymentNo, status, failureCode, targetType, method, amount, targetNo, at });
+      const chargeKind = await paymentChargeKind(app.db, targetType, row.targetId);
+      return ok(request.lang, { paymentNo, status, failureCode, targetType, method, amount, targetNo, at, chargeKind });
     },
   );
 

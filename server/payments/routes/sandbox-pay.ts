@@ -78,9 +78,13 @@ export async function sandboxPayRoutes(fastify: FastifyInstance): Promise<void> 
       const expiresAt = new Date(Date.now() + TOKEN_TTL_MS);
       const cardno = b.cardno ?? '';
       const maskedCardNo = maskCard(cardno);
-      await app.db
-        .insert(sandboxCardTokens)
-        .values({ token, maskedCardNo, behavior: SANDBOX_CARDS[cardno] ?? 'ok', expiresAt });
+      await app.db.insert(sandboxCardTokens).values({
+        token,
+        maskedCardNo,
+        behavior: SANDBOX_CARDS[cardno] ?? 'ok',
+        cardExpiry: b.expire ?? '',
+        expiresAt,
+      });
       return {
         resultCode: CARD_OK,
         tokenObject: {

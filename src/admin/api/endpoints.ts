@@ -1,3 +1,4 @@
+import type { AdminTopups } from '../../../contract/topup-views';
 import type {
   ActivateBody,
   AddressChangeBody,
@@ -68,6 +69,10 @@ export function adminApi(client: AdminClient) {
     esimImport: (csv: string) => client.post<StockImportResult>('/api/admin/esim/import', { csv }),
     esimReissue: (orderNo: string, reason: ReissueReason) =>
       client.post<ReissueView>(`/api/admin/orders/${enc(orderNo)}/esim-reissue`, { reason }),
+
+    // Top-ups (issue 31): a customer's line's top-ups, automatic top-up and card; support turns it off.
+    customerTopups: (id: number) => client.get<AdminTopups | null>(`/api/admin/customers/${id}/topups`),
+    autoTopupOff: (id: number) => client.post<AdminTopups | null>(`/api/admin/customers/${id}/auto-topup/off`),
 
     // Customers.
     searchCustomers: (q: string) => client.get<CustomerSearch>('/api/admin/customers', { q }),

@@ -13,6 +13,7 @@ import { AddressForm } from './address-change-form';
 import { LinePanel } from './line-panel';
 import { ReplacementPanel } from './replacement-panel';
 import { LeavingPanel } from './leaving-panel';
+import { TopupPanel } from './topup-panel';
 
 function Table({ caption, head, rows }: { caption: string; head: string[]; rows: ReactNode[][] }) {
   const { t } = useTranslation();
@@ -198,6 +199,7 @@ const CustomerView = observer(function CustomerView({ data }: { data: AdminCusto
       <ReplacementPanel customerId={customer.id} />
       <AddressForm key={customer.id} proofs={data.addressProofs} />
       <LeavingPanel customerId={customer.id} />
+      {line && <TopupPanel customerId={customer.id} />}
     </>
   );
 });

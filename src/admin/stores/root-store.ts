@@ -9,6 +9,7 @@ import { LanguageStore } from './language-store';
 import { MoneyStore } from './money-store';
 import { FulfilmentStore, OrderStore, ReviewStore } from './order-stores';
 import { SessionStore } from './session-store';
+import { TopupAdminStore } from './topup-store';
 
 /** The console's stores, one per area, built once at start and reached through useAdmin(). */
 export class RootStore {
@@ -26,6 +27,7 @@ export class RootStore {
   readonly leaving: LeavingStore;
   /** The staff API's client, for a panel that keeps its own small store (the line panel). */
   readonly client: AdminClient;
+  readonly topups: TopupAdminStore;
 
   constructor(fetchImpl?: typeof fetch) {
     this.client = createAdminClient({
@@ -46,11 +48,12 @@ export class RootStore {
     this.staff = new StaffStore(api);
     this.lost = new LostAdminStore(this.client);
     this.leaving = new LeavingStore(this.client);
+    this.topups = new TopupAdminStore(api);
   }
 
   /** Nothing one staff member saw stays in the page for the next to sign in. */
   private forget(): void {
     const stores = [this.review, this.orders, this.fulfilment, this.esim, this.customers, this.money, this.audit];
-    for (const store of [...stores, this.staff, this.lost, this.leaving]) store.reset();
+    for (const store of [...stores, this.staff, this.lost, this.leaving, this.topups]) store.reset();
   }
 }

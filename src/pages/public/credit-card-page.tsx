@@ -9,7 +9,7 @@ import { OrderSummary } from '../../components/order-summary';
 import { PageHeader } from '../../components/page-header';
 import { BillSummary } from '../../features/line/bill-summary';
 import { PayCountdown } from '../../features/purchase/countdown';
-import { TextField } from '../../components/text-field';
+import { CardFields, emptyCard } from '../../features/payment/card-fields';
 import { PaymentPhase } from '../../features/payment/payment-phase';
 import { ChargeSummary } from '../../features/payment/charge-summary';
 import '../../components/form-page.css';
@@ -18,14 +18,8 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { payment, purchase, line } = useStores();
-  const [card, setCard] = useState<CardInput>({
-    number: '',
-    expiry: '',
-    securityCode: '',
-    holder: '',
-    // Paid in one go: no plan offers instalments, so no 1-10 picker is shown.
-    installments: '1',
-  });
+  // Paid in one go: no plan offers instalments, so no 1-10 picker is shown.
+  const [card, setCard] = useState<CardInput>(emptyCard);
   const [errors, setErrors] = useState<Partial<Record<keyof CardInput, string>>>({});
 
   useEffect(() => () => payment.reset(), [payment]);
@@ -53,7 +47,6 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
     setCard((c) => ({ ...c, [field]: value }));
     setErrors(({ [field]: _gone, ...rest }) => rest);
   };
-  const errorOf = (field: keyof CardInput) => (errors[field] ? t(`card.errors.${errors[field]}`) : undefined);
   const busy = payment.phase.kind === 'working' || (payment.phase.kind === 'querying' && !payment.phase.slow);
 
   const submit = async (event: React.FormEvent) => {
@@ -86,50 +79,7 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
         {charge && <ChargeSummary charge={charge} />}
         {payable && (
           <form className="form form-section" onSubmit={submit} noValidate autoComplete="on">
-            <TextField
-              label={t('card.number')}
-              inputMode="numeric"
-              autoComplete="cc-number"
-              maxLength={23}
-              value={card.number}
-              onValueChange={set('number')}
-              error={errorOf('number')}
-              hint={t('card.numberHint')}
-              required
-            />
-            <div className="field-row">
-              <TextField
-                label={t('card.expiry')}
-                inputMode="numeric"
-                autoComplete="cc-exp"
-                placeholder="MM/YY"
-                maxLength={7}
-                value={card.expiry}
-                onValueChange={set('expiry')}
-                error={errorOf('expiry')}
-                hint={t('card.expiryHint')}
-                required
-              />
-              <TextField
-                label={t('card.securityCode')}
-                inputMode="numeric"
-                autoComplete="cc-csc"
-                maxLength={4}
-                value={card.securityCode}
-                onValueChange={set('securityCode')}
-                error={errorOf('securityCode')}
-                required
-              />
-            </div>
-            <TextField
-              label={t('card.holder')}
-              autoComplete="cc-name"
-              maxLength={60}
-              value={card.holder}
-              onValueChange={(v) => set('holder')(v.toUpperCase())}
-              error={errorOf('holder')}
-              hint={t('card.holderHint')}
-            />
+            <CardFields card={card} errors={errors} onChange={(field, value) => set(field)(value)} />
             <p className="field-hint">{t('card.oneTime')}</p>
             <PaymentPhase payment={payment} />
             <button type="submit" className="button button-primary button-block" disabled={busy || !payment.hasTarget}>

@@ -17,6 +17,38 @@ type Outcome = 'paid' | 'failed' | 'cancelled' | 'confirming' | 'unconfirmed' | 
  * Back from paying: asks the server until it decides, then says what happened, in the words
  * of the method used. The title follows the outcome: this page is reached whatever it was.
  */
+/** The words and the next page of a paid (or failed) charge, by what it paid for. */
+const CHARGE_RESULTS: Record<string, { paid: string; failed: string; hint: string; back: string; page: string }> = {
+  esim_reissue: {
+    paid: 'payment.chargePaid',
+    failed: 'payment.chargePayFailed',
+    hint: 'payment.chargePaidHint',
+    back: 'payment.backToLine',
+    page: '/pages/user/taocan',
+  },
+  topup: {
+    paid: 'topup.paid',
+    failed: 'topup.payFailed',
+    hint: 'topup.paidHint',
+    back: 'topup.backToTopup',
+    page: '/pages/user/topup',
+  },
+  sim_replacement: {
+    paid: 'lost.payResult.paid',
+    failed: 'lost.payResult.failed',
+    hint: 'lost.payResult.hint',
+    back: 'lost.payResult.back',
+    page: '/pages/user/lost',
+  },
+  final_bill: {
+    paid: 'leave.payResult.paid',
+    failed: 'leave.payResult.failed',
+    hint: 'leave.payResult.hint',
+    back: 'leave.payResult.back',
+    page: '/pages/user/cancel',
+  },
+};
+
 export default observer(function PaymentResultPage({ titleKey }: PageProps) {
   const { t, i18n } = useTranslation();
   const { payment, appConfig } = useStores();
@@ -40,6 +72,9 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
       : (payment.result?.targetType ?? (payment.chargeNo ? 'charge' : payment.billNo ? 'bill' : 'order'));
   const bill = kind === 'bill';
   const charge = kind === 'charge';
+  // A charge speaks of what it paid for and goes back to the page that follows it; an older
+  // server's answer without its kind reads as the first kind there was (an eSIM reissue).
+  const chargeWords = CHARGE_RESULTS[payment.result?.chargeKind ?? 'esim_reissue'] ?? CHARGE_RESULTS.esim_reissue!;
   const outcome: Outcome = !paymentNo
     ? 'none'
     : phase.kind === 'paid'
@@ -52,8 +87,8 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
             ? 'unconfirmed'
             : 'confirming';
   const titleOf: Record<Outcome, string> = {
-    paid: charge ? 'payment.chargePaid' : bill ? 'payment.billPaid' : 'payment.orderPaid',
-    failed: charge ? 'payment.chargePayFailed' : bill ? 'payment.billPayFailed' : 'payment.orderPayFailed',
+    paid: charge ? chargeWords.paid : bill ? 'payment.billPaid' : 'payment.orderPaid',
+    failed: charge ? chargeWords.failed : bill ? 'payment.billPayFailed' : 'payment.orderPayFailed',
     cancelled: 'payResult.cancelledTitle',
     confirming: 'payResult.confirmingTitle',
     unconfirmed: 'payResult.unconfirmedTitle',
@@ -64,7 +99,7 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
     document.title = pageTitle(t, titleOf[outcome]);
     // titleOf is rebuilt each render from outcome and bill, which are the real inputs.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [t, outcome, kind, i18n.language]);
+  }, [t, outcome, kind, chargeWords, i18n.language]);
 
   const orderNo = payment.result?.targetType === 'order' ? payment.result.targetNo : payment.orderNo;
   const chargeNo = payment.result?.targetType === 'charge' ? payment.result.targetNo : payment.chargeNo;
@@ -73,13 +108,12 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
     : bill
       ? '/pages/user/pay'
       : `/pages/process/pay?orderNo=${orderNo}`;
-  // A charge pays for something on the line (an eSIM reissue): its progress is on the line page.
   const targetPage = charge
-    ? '/pages/user/taocan'
+    ? chargeWords.page
     : bill
       ? '/pages/order/orderDetail'
       : `/pages/process/pay?orderNo=${orderNo}`;
-  const targetWords = charge ? 'payment.backToLine' : bill ? 'routes.orderDetail' : 'order.myOrder';
+  const targetWords = charge ? chargeWords.back : bill ? 'routes.orderDetail' : 'order.myOrder';
   // An older server (or a partial answer) without the facts shows none rather than "¥NaN".
   const facts = payment.result?.targetNo ? <PaymentFacts result={payment.result} /> : null;
   const checkAgain = () => void payment.waitForServer(paymentNo);
@@ -97,7 +131,7 @@ export default observer(function PaymentResultPage({ titleKey }: PageProps) {
             <h2>{heading}</h2>
             {facts}
             {kind === 'order' && <p>{t('payment.orderPaidHint')}</p>}
-            {charge && <p>{t('payment.chargePaidHint')}</p>}
+            {charge && <p>{t(chargeWords.hint)}</p>}
             <Link className="button button-primary" to={targetPage}>
               {t(targetWords)}
             </Link>

@@ -13,6 +13,7 @@ import { PauseCard } from '../../features/pause/pause-card';
 import { PauseStore } from '../../features/pause/pause-store';
 import { LostLink } from '../../features/lost/lost-link';
 import { LeaveLinks } from '../../features/leave/leave-links';
+import { TopupLink } from '../../features/topup/topup-link';
 import { PageHeader } from '../../components/page-header';
 import { formatYen } from '../../lib/format';
 import './line.css';
@@ -111,6 +112,7 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
             </p>
             <p>{t('line.resetIn', { days: usage.daysUntilReset, date: usage.resetDate })}</p>
             <p className="field-hint">{t('line.freeApps', { count: appConfig.config?.freeApps ?? 22 })}</p>
+            <TopupLink throttled={usage.throttled} />
           </section>
         )}
         <nav className="line-actions" aria-label={t('account.sections')}>
