@@ -22,7 +22,7 @@ export async function fetchChargeToPay(
     data: { chargeNo },
   });
   // A refusal passes through as it came: the page shows its words and a retry.
-  if (answer.code !== CODE_OK) return answer as unknown as Envelope<{ charge: null }>;
+  if (answer.code !== CODE_OK) return answer;
   const charge = answer.data.charge;
   return {
     ...answer,
