@@ -99,6 +99,7 @@ describe.each(backends)('a lost eSIM on %s', (backend) => {
     expect(reissue).toMatchObject({ status: 'done', chargeId: null });
     const events = await db().select().from(lineEvents).where(eq(lineEvents.lineId, c.line.id));
     expect(events.map((e) => `${e.fromStatus}>${e.toStatus}:${e.reason}`)).toEqual([
+      'new>active:activated',
       'active>lost:reported_lost',
       'lost>active:sim_replaced',
     ]);

@@ -53,7 +53,22 @@ async function renderPay(
   options: { platform?: Container; storage?: KeyValueStorage; url?: string } = {},
 ) {
   const { fetch, seen } = fakeFetch((request: SeenRequest) => {
-    if (request.url.includes('/api/esim/line')) return { status: 200, body: envelope(line) };
+    // The charge as the server answers it (/api/charge/detail), from the reissue it belongs to.
+    if (request.url.includes('/api/charge/detail')) {
+      const open = (line as ReturnType<typeof reissue>).openReissue;
+      const charge = open.chargeNo && request.url.includes(open.chargeNo) ? open : null;
+      return {
+        status: 200,
+        body: envelope({
+          charge: charge && {
+            chargeNo: charge.chargeNo,
+            kind: 'esim_reissue',
+            total: charge.fee,
+            status: charge.status === 'awaiting_payment' ? 'unpaid' : 'paid',
+          },
+        }),
+      };
+    }
     if (request.url.includes('/api/common/init')) return { status: 200, body: envelope(appConfig) };
     if (request.url.includes('/api/bill/lists')) return { status: 200, body: envelope({ bills: [] }) };
     if (request.url.includes('/api/pay/create'))
@@ -135,7 +150,7 @@ describe('paying an eSIM reissue fee on the pay page', () => {
   it('still pays bills when opened without a charge', async () => {
     const { seen } = await renderPay('cn', reissue('awaiting_payment', CHARGE), { url: '/pages/user/pay' });
     await waitFor(() => expect(seen.some((r) => r.url.includes('/api/bill/lists'))).toBe(true));
-    expect(seen.some((r) => r.url.includes('/api/esim/line'))).toBe(false);
+    expect(seen.some((r) => r.url.includes('/api/charge/detail'))).toBe(false);
     expect(await screen.findByText(cn.api.errors.NO_BILL_TO_PAY)).toBeTruthy();
   });
 });

@@ -1,4 +1,5 @@
 import { observer } from 'mobx-react-lite';
+import { langTag } from '../../../contract/api';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/load-failed';
@@ -6,7 +7,7 @@ import type { PauseStore } from './pause-store';
 import './pause.css';
 
 const dateTime = (iso: string, lang: string) =>
-  new Intl.DateTimeFormat(lang === 'ja' ? 'ja-JP' : 'zh-CN', {
+  new Intl.DateTimeFormat(langTag(lang === 'ja' ? 'ja' : 'cn'), {
     timeZone: 'Asia/Tokyo',
     dateStyle: 'medium',
     timeStyle: 'short',

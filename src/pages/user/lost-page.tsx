@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { langTag } from '../../../contract/api';
 import { canTransition } from '../../../contract/line-states';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
@@ -29,7 +30,7 @@ export default observer(function LostPage({ titleKey }: PageProps) {
   // Which states may be reported lost is the state machine's answer (active, paused, suspended, cancelling).
   const reportable = view?.status ? canTransition(view.status, 'lost') : false;
   const when = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.language === 'ja' ? 'ja-JP' : 'zh-CN', {
+    new Intl.DateTimeFormat(langTag(i18n.language === 'ja' ? 'ja' : 'cn'), {
       dateStyle: 'medium',
       timeStyle: 'short',
       timeZone: 'Asia/Tokyo',
