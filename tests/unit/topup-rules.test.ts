@@ -68,7 +68,7 @@ describe("GMO-PG's member and card registration (live adapter)", () => {
       '/payment/SearchCard.idPass': 'CardSeq=0&DefaultFlag=1&CardNo=411111******1111&Expire=2812&DeleteFlag=0',
     });
     const saved = await gateway.saveCard(7, 'tok');
-    expect(saved).toEqual({ memberId: 'sakura-7', cardSeq: '0', maskedNumber: '411111******1111', expiry: '2812' });
+    expect(saved).toEqual({ memberId: 'member-7', cardSeq: '0', maskedNumber: '411111******1111', expiry: '2812' });
     expect(calls.map((c) => c.path)).toEqual([
       '/payment/SaveMember.idPass',
       '/payment/SaveCard.idPass',
@@ -83,15 +83,15 @@ describe("GMO-PG's member and card registration (live adapter)", () => {
       '/payment/EntryTran.idPass': 'AccessID=a1&AccessPass=p1',
       '/payment/ExecTran.idPass': 'ACS=0&OrderID=P1&TranID=t9',
     });
-    expect(await ok.gateway.chargeCard('sakura-7', '0', 'P1', 550)).toEqual({ status: 'paid', tradeNo: 't9' });
-    expect(ok.calls[1]!.params.get('MemberID')).toBe('sakura-7');
+    expect(await ok.gateway.chargeCard('member-7', '0', 'P1', 550)).toEqual({ status: 'paid', tradeNo: 't9' });
+    expect(ok.calls[1]!.params.get('MemberID')).toBe('member-7');
     expect(ok.calls[1]!.params.get('CardSeq')).toBe('0');
     expect(ok.calls[0]!.params.get('Amount')).toBe('550');
     const no = answering({
       '/payment/EntryTran.idPass': 'AccessID=a1&AccessPass=p1',
       '/payment/ExecTran.idPass': 'ErrCode=G02&ErrInfo=42G020000',
     });
-    expect(await no.gateway.chargeCard('sakura-7', '0', 'P2', 550)).toEqual({ status: 'declined', code: '42G020000' });
+    expect(await no.gateway.chargeCard('member-7', '0', 'P2', 550)).toEqual({ status: 'declined', code: '42G020000' });
   });
 
   it('asked again with a used OrderID, answers the first charge instead of charging twice', async () => {
@@ -99,7 +99,7 @@ describe("GMO-PG's member and card registration (live adapter)", () => {
       '/payment/EntryTran.idPass': 'ErrCode=E01&ErrInfo=E01040010',
       '/payment/SearchTrade.idPass': 'Status=CAPTURE&TranID=t1&AccessID=a1',
     });
-    expect(await gateway.chargeCard('sakura-7', '0', 'P1', 550)).toEqual({ status: 'paid', tradeNo: 't1' });
+    expect(await gateway.chargeCard('member-7', '0', 'P1', 550)).toEqual({ status: 'paid', tradeNo: 't1' });
     expect(calls.map((c) => c.path)).not.toContain('/payment/ExecTran.idPass');
   });
 });

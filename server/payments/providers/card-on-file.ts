@@ -35,5 +35,8 @@ export interface CardOnFile {
   chargeCard(memberId: string, cardSeq: string, orderId: string, amount: number): Promise<CardChargeResult>;
 }
 
-/** The gateway's member ID for a customer: stable, so a repeat SaveMember finds the same member. */
-export const memberIdOf = (userId: number): string => `sakura-${userId}`;
+/**
+ * The gateway's member ID for a customer: stable, so a repeat SaveMember finds the same member, and
+ * free of the brand (a renamed brand must still find the cards it kept).
+ */
+export const memberIdOf = (userId: number): string => `member-${userId}`;
