@@ -42,6 +42,8 @@ export const cancellationBookedSchema = cancellationQuoteSchema.extend({
   chargeNo: z.string().nullable(),
   chargeStatus: z.enum(['unpaid', 'paid', 'cancelled']).nullable(),
   withdrawable: z.boolean(),
+  /** Staff may end the line now: booked and its last day has come (the sweep ends it the next morning). */
+  endable: z.boolean(),
   requestedOn: z.string(),
 });
 export type CancellationBooked = z.infer<typeof cancellationBookedSchema>;

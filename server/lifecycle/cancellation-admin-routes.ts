@@ -12,6 +12,9 @@ import { auditStaff } from '../lib/staff-sessions.js';
 import { withContract } from '../lib/validate.js';
 import { bookCancellation, bookedView, currentCancellation, withdrawCancellation } from './cancellation.js';
 import { completePortOut, issuePortOut, portOutView } from './port-out.js';
+import { endCancelledLine } from './cancellation-sweep.js';
+import { CarrierUnavailableError } from '../line/index.js';
+import { tokyoDate } from '../../contract/calendar.js';
 
 const nothing = z.object({});
 
@@ -97,6 +100,31 @@ export function cancellationAdminRoutes(fastify: FastifyInstance): Promise<void>
         keepNumberFee: app.config.KEEP_NUMBER_FEE,
       });
       await auditStaff(app.db, actor, 'cancellation-withdrawn', String(request.params.id), { lineId, id: row.id });
+      return ok(request.lang, await leavingOf(app.db, request.params.id));
+    },
+  );
+
+  // The last day itself (a customer leaving today, at the airport): staff may end the line now
+  // instead of the next morning's sweep. Not before: until its day the cancellation can still
+  // be withdrawn, and the rent is owed by the month anyway.
+  app.post(
+    `${base}/cancellation/end-now`,
+    { ...guard, schema: { params: customerParamsSchema, body: nothing, response: reply } },
+    async (request) => {
+      const { actor } = signedIn(request);
+      const lineId = await lineOf(request.params.id);
+      const now = new Date();
+      const booked = await currentCancellation(app.db, lineId);
+      const [line] = await app.db.select().from(lines).where(eq(lines.id, lineId)).limit(1);
+      if (!booked || booked.status !== 'booked' || !line) throw new ApiError('NO_CANCELLATION');
+      if (tokyoDate(now) < booked.lastDay) throw new ApiError('CANCELLATION_NOT_DUE');
+      try {
+        await endCancelledLine(app, booked, line, { actor: `staff:${actor.login}`, staffId: actor.id }, now);
+      } catch (error) {
+        // The line is ended here; the carrier is asked again by the sweep with the same key.
+        if (!(error instanceof CarrierUnavailableError)) throw error;
+      }
+      await auditStaff(app.db, actor, 'line-ended-now', String(request.params.id), { lineId, id: booked.id });
       return ok(request.lang, await leavingOf(app.db, request.params.id));
     },
   );

@@ -16,6 +16,51 @@ export interface LeavingDeps {
 
 const ENDING_NOTICE_DAYS = 3;
 
+type CancellationRow = typeof lineCancellations.$inferSelect;
+type LineRow = typeof lines.$inferSelect;
+
+/**
+ * Ends a booked cancellation's line: in a transaction under the line's lock it goes ended (ended_at
+ * starts the identity retention clock), then the carrier terminates it with the key
+ * end:<cancellationId> (a failure leaves the cancellation booked, so the next sweep asks again
+ * with the same key), and only then is the cancellation done and the customer told. True when
+ * this call closed it. Shared by the sweep (the day after the last day) and staff's "end now" on
+ * the last day itself (a customer at the airport).
+ */
+export async function endCancelledLine(
+  deps: Pick<LeavingDeps, 'db' | 'linePlatform'>,
+  c: CancellationRow,
+  line: LineRow,
+  who: { actor: string; staffId?: number },
+  now: Date,
+): Promise<boolean> {
+  const { db } = deps;
+  await db.transaction(async (tx) => {
+    const locked = await lockLine(tx, line.id);
+    const [still] = await tx.select().from(lineCancellations).where(eq(lineCancellations.id, c.id));
+    if (still?.status !== 'booked' || locked.status === 'ended') return;
+    await transitionLine(tx, line.id, { to: 'ended', reason: 'cancellation_done', ...who }, now);
+  });
+  // The database first, then the carrier, retried by the next sweep with the same key until it answers.
+  await deps.linePlatform.terminate({ key: `end:${c.id}`, iccid: line.iccid, msisdn: line.msisdn });
+  return db.transaction(async (tx) => {
+    const closed = await tx
+      .update(lineCancellations)
+      .set({ status: 'done', closedAt: now })
+      .where(and(eq(lineCancellations.id, c.id), eq(lineCancellations.status, 'booked')))
+      .returning({ id: lineCancellations.id });
+    if (closed.length === 0) return false;
+    await notify(tx, {
+      userId: line.userId,
+      kind: 'line_ended',
+      ref: `cancellation:${c.id}`,
+      link: CANCEL_LINK,
+      params: { lastDay: c.lastDay },
+    });
+    return true;
+  });
+}
+
 /**
  * Leaving Japan, asked every minute by the scheduler (server/jobs/scheduled.ts). The day after
  * a cancellation's last day (Tokyo) the line ends (ended_at starts the identity retention
@@ -36,30 +81,7 @@ export async function leavingSweep(deps: LeavingDeps, now = new Date()) {
   let ended = 0;
   for (const { c, line } of due) {
     try {
-      await db.transaction(async (tx) => {
-        const locked = await lockLine(tx, line.id);
-        const [still] = await tx.select().from(lineCancellations).where(eq(lineCancellations.id, c.id));
-        if (still?.status !== 'booked' || locked.status === 'ended') return;
-        await transitionLine(tx, line.id, { to: 'ended', reason: 'cancellation_done', actor: 'scheduler' }, now);
-      });
-      // The database first, then the carrier, retried by the next sweep with the same key until it answers.
-      await deps.linePlatform.terminate({ key: `end:${c.id}`, iccid: line.iccid, msisdn: line.msisdn });
-      await db.transaction(async (tx) => {
-        const closed = await tx
-          .update(lineCancellations)
-          .set({ status: 'done', closedAt: now })
-          .where(and(eq(lineCancellations.id, c.id), eq(lineCancellations.status, 'booked')))
-          .returning({ id: lineCancellations.id });
-        if (closed.length === 0) return;
-        await notify(tx, {
-          userId: line.userId,
-          kind: 'line_ended',
-          ref: `cancellation:${c.id}`,
-          link: CANCEL_LINK,
-          params: { lastDay: c.lastDay },
-        });
-        ended += 1;
-      });
+      if (await endCancelledLine(deps, c, line, { actor: 'scheduler' }, now)) ended += 1;
     } catch (error) {
       deps.log.error({ err: error, cancellationId: c.id }, 'line could not be ended yet');
     }

@@ -72,6 +72,7 @@ export async function bookedView(db: Db, row: CancellationRow, now: Date): Promi
     chargeStatus:
       chargeStatus === 'paid' || chargeStatus === 'cancelled' || chargeStatus === 'unpaid' ? chargeStatus : null,
     withdrawable: row.status === 'booked' && canWithdrawCancellation(tokyoDate(now), row.lastDay),
+    endable: row.status === 'booked' && tokyoDate(now) >= row.lastDay,
     requestedOn: row.requestedOn,
   };
 }

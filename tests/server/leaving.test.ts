@@ -195,6 +195,48 @@ describe.each(backends)('leaving Japan on %s', (backend) => {
     expect(refused.body.code).not.toBe(1);
   });
 
+  it('staff end the line on its last day (a customer at the airport), never before it', async () => {
+    const c = await customer('leave-end-now');
+    const staff = await signInStaff(t.app, 'support');
+    const today = tokyoDate(new Date());
+    const tomorrow = new Date(Date.now() + 86_400_000);
+    // Booked for tomorrow: not due yet, so nothing moves.
+    await bookCancellation(db(), { lineId: c.line.id, lastDay: tokyoDate(tomorrow), fee: 0, actor: 'customer:test' });
+    const early = await staff.call('POST', `/api/admin/customers/${c.id}/cancellation/end-now`, {});
+    expect(early.body.data).toEqual({ error: 'CANCELLATION_NOT_DUE' });
+    expect((await lineOf(c.line.id)).status).toBe('cancelling');
+    await withdrawCancellation(db(), { lineId: c.line.id, actor: 'customer:test', keepNumberFee: 300 });
+    // Booked for today: staff end it now; the carrier is told, the customer too.
+    await bookCancellation(db(), { lineId: c.line.id, lastDay: today, fee: 0, actor: 'customer:test' });
+    const ended = await staff.call<{ lineStatus: string; cancellation: unknown }>(
+      'POST',
+      `/api/admin/customers/${c.id}/cancellation/end-now`,
+      {},
+    );
+    expect(ended.body.data).toMatchObject({ lineStatus: 'ended' });
+    const line = await lineOf(c.line.id);
+    expect(line.status).toBe('ended');
+    expect(line.endedAt).not.toBeNull();
+    const [event] = await db()
+      .select()
+      .from(lineEvents)
+      .where(and(eq(lineEvents.lineId, c.line.id), eq(lineEvents.toStatus, 'ended')));
+    expect(event).toMatchObject({ reason: 'cancellation_done', actor: `staff:${staff.login}` });
+    const terminated = await db()
+      .select()
+      .from(carrierRequests)
+      .where(and(eq(carrierRequests.iccid, c.line.iccid), eq(carrierRequests.operation, 'terminate')));
+    expect(terminated).toHaveLength(1);
+    const told = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, c.id), eq(outbox.kind, 'line_ended')));
+    expect(told.length).toBeGreaterThan(0);
+    // The morning's sweep finds nothing left to do.
+    const swept = await leavingSweep({ db: db(), linePlatform: t.app.linePlatform, log: quiet }, tomorrow);
+    expect(swept.ended).toBe(0);
+  });
+
   it('a paid final bill leaves the bill run nothing to bill for its months', async () => {
     const c = await customer('leave-run');
     const row = await book(c.line.id, '2026-12-10', tokyo('2026-11-26T10:00:00'));

@@ -46,6 +46,7 @@ const booked: CancellationView = {
     chargeNo: 'C20261127000001',
     chargeStatus: 'unpaid',
     withdrawable: true,
+    endable: true,
     requestedOn: '2026-11-27',
   },
 };

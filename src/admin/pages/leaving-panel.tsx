@@ -10,7 +10,7 @@ import { LoadView } from '../components/load-view';
 import { formatDay, monthText, yen } from '../format';
 import { useAdmin } from '../stores/store-context';
 
-type Pending = 'book' | 'withdraw' | 'issue' | 'complete' | null;
+type Pending = 'book' | 'withdraw' | 'end' | 'issue' | 'complete' | null;
 
 /**
  * Leaving Japan on the customer's page [customers]: the booked cancellation (last day, rule,
@@ -40,7 +40,13 @@ const LeavingView = observer(function LeavingView({ data }: { data: AdminLeaving
   if (data.lineId === null) return <p className="empty">{t('admin.leaving.noLine')}</p>;
   const c = data.cancellation;
   const port = data.portOut;
-  const actions = { book: leaving.book, withdraw: leaving.withdraw, issue: leaving.issue, complete: leaving.complete };
+  const actions = {
+    book: leaving.book,
+    withdraw: leaving.withdraw,
+    end: leaving.endNow,
+    issue: leaving.issue,
+    complete: leaving.complete,
+  };
   const running = Object.values(actions).some((a) => a.running);
   const error = Object.values(actions).find((a) => a.error)?.error ?? null;
   const confirm = () => {
@@ -89,6 +95,11 @@ const LeavingView = observer(function LeavingView({ data }: { data: AdminLeaving
           {c.withdrawable && (
             <button type="button" className="button" disabled={running} onClick={() => setPending('withdraw')}>
               {t('admin.leaving.withdraw')}
+            </button>
+          )}
+          {c.endable && (
+            <button type="button" className="button button-danger" disabled={running} onClick={() => setPending('end')}>
+              {t('admin.leaving.endNow')}
             </button>
           )}
         </>
@@ -152,7 +163,7 @@ const LeavingView = observer(function LeavingView({ data }: { data: AdminLeaving
         confirmLabel={t('admin.leaving.confirm')}
         onConfirm={confirm}
         onCancel={() => setPending(null)}
-        tone={pending === 'complete' ? 'danger' : 'primary'}
+        tone={pending === 'complete' || pending === 'end' ? 'danger' : 'primary'}
       >
         <p>{pending ? t(`admin.leaving.confirmText.${pending}`, { lastDay }) : ''}</p>
       </ConfirmDialog>

@@ -15,6 +15,7 @@ export class LeavingStore {
   readonly panel = new Loadable<AdminLeaving>();
   readonly book = new Action((lastDay: string) => this.send('cancellation', { lastDay }));
   readonly withdraw = new Action(() => this.send('cancellation/withdraw'));
+  readonly endNow = new Action(() => this.send('cancellation/end-now'));
   readonly issue = new Action(() => this.send('port-out/issue'));
   readonly complete = new Action(() => this.send('port-out/complete'));
 
@@ -24,7 +25,7 @@ export class LeavingStore {
 
   open(customerId: number): Promise<void> {
     this.customerId = customerId;
-    for (const action of [this.book, this.withdraw, this.issue, this.complete]) action.clear();
+    for (const action of [this.book, this.withdraw, this.endNow, this.issue, this.complete]) action.clear();
     return this.panel.load(() => this.client.get<AdminLeaving>(`${base(customerId)}/leaving`));
   }
 

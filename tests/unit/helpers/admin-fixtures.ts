@@ -349,6 +349,7 @@ export const leaving: AdminLeaving = {
     chargeNo: 'C20261127000001',
     chargeStatus: 'unpaid',
     withdrawable: true,
+    endable: true,
     requestedOn: '2026-11-27',
   },
   portOut: {
