@@ -12,7 +12,7 @@ export function TopupLink({ throttled }: { throttled: boolean }) {
       </Link>
     );
   return (
-    <div className="notice topup-link-urgent" role="status">
+    <div className="topup-urgent" role="status">
       <p>{t('topup.linkThrottled')}</p>
       <Link className="button button-primary button-block" to="/pages/user/topup">
         {t('topup.linkBuy')}

@@ -90,9 +90,6 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
             <CancelChangeButton line={line} />
           </section>
         )}
-        {pkg && <ReissueCard reissue={reissue} />}
-        {pkg && <PauseCard pause={pause} />}
-        {pkg && <LeaveLinks />}
         {usage && (
           <section className="card" aria-labelledby="usage-title">
             <h2 id="usage-title">{t('line.usageTitle')}</h2>
@@ -123,6 +120,10 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
             {t('routes.orderDetail')}
           </Link>
         </nav>
+        {/* What the customer does with the line now and then, under what they check every day. */}
+        {pkg && <ReissueCard reissue={reissue} />}
+        {pkg && <PauseCard pause={pause} />}
+        {pkg && <LeaveLinks />}
         {pkg && <LostLink />}
       </main>
     </>
