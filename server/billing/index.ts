@@ -7,6 +7,7 @@ import { billRoutes } from './routes/bills.js';
 
 export { applyDuePlanChanges, billNoOf, billRun, billRunPreview, remindBills } from './billing.js';
 export { billByNo } from './bills.js';
+export { billPayable, finalBillCovers } from './covered-bills.js';
 export {
   cancelCharge,
   chargeByNo,

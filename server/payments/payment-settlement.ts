@@ -5,7 +5,7 @@ import type { Database } from '../db/client.js';
 import { bills, charges, orderEvents, orders, paymentNotifications, payments, refunds } from '../db/schema.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import { transitionOrder } from '../orders/index.js';
-import { chargePaidEffects } from '../billing/index.js';
+import { billPayable, chargePaidEffects } from '../billing/index.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -53,7 +53,8 @@ async function lockTarget(tx: Tx, payment: PaymentRow) {
     return { order: null, payable: charge?.status === 'unpaid' };
   }
   const [bill] = await tx.select().from(bills).where(eq(bills.id, payment.targetId)).for('update');
-  return { order: null, payable: bill?.status === 'unpaid' };
+  // A bill on an unpaid final bill is paid by that final bill: a late success of its own attempt is refunded.
+  return { order: null, payable: await billPayable(tx, bill) };
 }
 
 async function markTargetPaid(

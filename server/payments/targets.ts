@@ -1,9 +1,9 @@
-import { and, asc, eq, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, lt } from 'drizzle-orm';
 import { billMonthParams } from '../../contract/bill-rules.js';
 import type { Database } from '../db/client.js';
 import { bills, charges, orders } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
-import { billByNo, chargeByNo } from '../billing/index.js';
+import { billByNo, chargeByNo, finalBillCovers } from '../billing/index.js';
 import { latestOrder } from '../orders/index.js';
 import { identityAllowsPayment } from '../identity/index.js';
 
@@ -33,19 +33,7 @@ async function billTarget(db: Database, userId: number, billNo: string): Promise
   const bill = await billByNo(db, userId, billNo);
   if (bill.status !== 'unpaid') throw new ApiError('NO_BILL_TO_PAY');
   // A bill on an unpaid final bill (a booked cancellation) is paid with it, never twice.
-  const [covering] = await db
-    .select({ id: charges.id })
-    .from(charges)
-    .where(
-      and(
-        eq(charges.kind, 'final_bill'),
-        eq(charges.status, 'unpaid'),
-        eq(charges.userId, userId),
-        sql`${charges.items} @> ${JSON.stringify([{ billNo: bill.billNo }])}::jsonb`,
-      ),
-    )
-    .limit(1);
-  if (covering) throw new ApiError('FINAL_BILL_COVERS');
+  if (await finalBillCovers(db, bill)) throw new ApiError('FINAL_BILL_COVERS');
   // Oldest first: paying December while November stays unpaid would leave November overdue.
   const [older] = await db
     .select({ month: bills.month })
