@@ -7,7 +7,7 @@ import {
   paidUntil,
 } from '../../contract/lifecycle-rules.js';
 import type { CancellationBooked, CancellationView } from '../../contract/leave-views.js';
-import { canTransition, isLineState } from '../../contract/line-states.js';
+import { canTransition, isLineState, type LineState } from '../../contract/line-states.js';
 import type { Database } from '../db/client.js';
 import { charges, esimProfiles, lineCancellations, linePauses, lines, planChanges } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
@@ -179,8 +179,8 @@ export async function bookCancellation(
 }
 
 /**
- * Withdraws the booked cancellation until (and on) its last day: the line goes back to the state
- * it was booked from, an unpaid final bill is cancelled (a paid one stays paid: its months are
+ * Withdraws the booked cancellation until (and on) its last day: a 'cancelling' line goes back to
+ * the state it was booked from (active when a pause it was booked from has ended since), an unpaid final bill is cancelled (a paid one stays paid: its months are
  * simply paid). A month whose bill the run skipped because of it, and that has begun, is billed.
  */
 export async function withdrawCancellation(
@@ -200,13 +200,20 @@ export async function withdrawCancellation(
       .set({ status: 'withdrawn', closedAt: now })
       .where(eq(lineCancellations.id, booked.id))
       .returning();
-    const back = isLineState(booked.fromStatus) ? booked.fromStatus : 'active';
-    await transitionLine(
-      tx,
-      line.id,
-      { to: back, reason: 'cancellation_withdrawn', actor: input.actor, staffId: input.staffId },
-      now,
-    );
+    // Only a line still 'cancelling' moves back: one staff suspended or reported lost since the
+    // booking keeps that state (its own undo brings it back), the cancellation is just withdrawn.
+    if (line.status === 'cancelling')
+      await transitionLine(
+        tx,
+        line.id,
+        {
+          to: await stateToReturnTo(tx, line.id, booked.fromStatus),
+          reason: 'cancellation_withdrawn',
+          actor: input.actor,
+          staffId: input.staffId,
+        },
+        now,
+      );
     await notify(tx, {
       userId: line.userId,
       kind: 'cancellation_withdrawn',
@@ -225,6 +232,18 @@ export async function withdrawCancellation(
   // After the commit (the bill run has its own transactions): each month is billed once (bills_line_month_key).
   for (const month of skipped) await billRun(db, input.actor, month, undefined, input.keepNumberFee, input.lineId);
   return row;
+}
+
+/** The booked-from state, except a pause that has ended meanwhile (resumed while cancelling) leaves the line active. */
+async function stateToReturnTo(tx: Tx, lineId: number, fromStatus: string): Promise<LineState> {
+  const from = isLineState(fromStatus) ? fromStatus : 'active';
+  if (from !== 'paused') return from;
+  const [running] = await tx
+    .select({ id: linePauses.id })
+    .from(linePauses)
+    .where(and(eq(linePauses.lineId, lineId), eq(linePauses.status, 'running')))
+    .limit(1);
+  return running ? 'paused' : 'active';
 }
 
 async function cancelChargeIfUnpaid(tx: Tx, chargeId: number) {

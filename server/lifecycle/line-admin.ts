@@ -5,6 +5,7 @@ import type { AdminLine } from '../../contract/pause-views.js';
 import { lineEvents, lines } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { lockLine, transitionLine } from '../line/index.js';
+import { currentCancellation } from './cancellation.js';
 import { staffHistory } from './history.js';
 import { bookPause, cancelPause, endPause, openPause, pauseInfo, pauseOptions, type PauseDeps } from './pause.js';
 
@@ -75,11 +76,14 @@ async function staffMove(deps: PauseDeps, lineId: number, by: StaffMover, to: 's
     const locked = await lockLine(tx, lineId);
     if (to === 'active' && locked.status !== 'suspended')
       throw new ApiError('LINE_STATE_REFUSED', 200, undefined, { from: locked.status, to });
+    // A line with a booked cancellation resumes to 'cancelling': back to 'active' it would keep a
+    // cancellation the sweep could never end, and the customer could not withdraw it cleanly.
+    const booked = to === 'active' && (await currentCancellation(tx, lineId))?.status === 'booked';
     await transitionLine(
       tx,
       lineId,
       {
-        to,
+        to: booked ? 'cancelling' : to,
         reason: to === 'suspended' ? 'staff_suspend' : 'staff_resume',
         actor: `staff:${by.login}`,
         staffId: by.id,
