@@ -11,9 +11,9 @@ const isoDay = z.string().refine(isIsoDate, 'CANCEL_DATE_INVALID');
 export const cancellationQuerySchema = z.object({ lastDay: isoDay.optional() });
 export const cancellationRequestSchema = z.object({ lastDay: isoDay });
 
-export const FINAL_BILL_ITEM_CODES = ['monthly_rent', 'bill', 'cancellation_fee'] as const;
+export const FINAL_BILL_ITEM_CODES = ['monthly_rent', 'keep_number', 'bill', 'cancellation_fee'] as const;
 
-/** One line of the final bill: a month's rent, an unpaid bill, the fee; with its tax. */
+/** One line of the final bill: a month's rent (the keep-number fee for a paused month), an unpaid bill, the fee; with its tax. */
 export const finalBillItemSchema = z.object({
   code: z.enum(FINAL_BILL_ITEM_CODES),
   month: z.string().nullable(),

@@ -155,7 +155,9 @@ async function rentOnFinalBills(db: Database, month: string): Promise<Set<number
     );
   return new Set(
     rows
-      .filter((r) => (r.items ?? []).some((i) => i.code === 'monthly_rent' && i.month === month))
+      .filter((r) =>
+        (r.items ?? []).some((i) => (i.code === 'monthly_rent' || i.code === 'keep_number') && i.month === month),
+      )
       .map((r) => r.lineId),
   );
 }

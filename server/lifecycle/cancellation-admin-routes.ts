@@ -75,6 +75,7 @@ export function cancellationAdminRoutes(fastify: FastifyInstance): Promise<void>
         lineId,
         lastDay: request.body.lastDay,
         fee: app.config.CANCELLATION_FEE,
+        keepNumberFee: app.config.KEEP_NUMBER_FEE,
         actor: `staff:${actor.login}`,
         staffId: actor.id,
       });

@@ -21,6 +21,8 @@ const nothing = z.object({});
 export function cancellationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = withContract(fastify);
   const fee = () => app.config.CANCELLATION_FEE;
+  // A month a running pause covers is on the final bill at the keep-number fee.
+  const fees = () => ({ cancellation: fee(), keepNumber: app.config.KEEP_NUMBER_FEE });
   const viewReply = replies(cancellationViewSchema);
   const portReply = replies(portOutViewSchema);
 
@@ -30,7 +32,7 @@ export function cancellationRoutes(fastify: FastifyInstance): Promise<void> {
     async (request) => {
       const { user } = await requireUser(app, request);
       const line = await newestLine(app.db, user.id);
-      return ok(request.lang, await cancellationView(app.db, line, request.query.lastDay, fee()));
+      return ok(request.lang, await cancellationView(app.db, line, request.query.lastDay, fees()));
     },
   );
 
@@ -44,9 +46,10 @@ export function cancellationRoutes(fastify: FastifyInstance): Promise<void> {
         lineId: line.id,
         lastDay: request.body.lastDay,
         fee: fee(),
+        keepNumberFee: app.config.KEEP_NUMBER_FEE,
         actor: `customer:${user.id}`,
       });
-      return ok(request.lang, await cancellationView(app.db, await newestLine(app.db, user.id), undefined, fee()));
+      return ok(request.lang, await cancellationView(app.db, await newestLine(app.db, user.id), undefined, fees()));
     },
   );
 
@@ -58,7 +61,7 @@ export function cancellationRoutes(fastify: FastifyInstance): Promise<void> {
       actor: `customer:${user.id}`,
       keepNumberFee: app.config.KEEP_NUMBER_FEE,
     });
-    return ok(request.lang, await cancellationView(app.db, await newestLine(app.db, user.id), undefined, fee()));
+    return ok(request.lang, await cancellationView(app.db, await newestLine(app.db, user.id), undefined, fees()));
   });
 
   app.get('/api/line/port-out', { schema: { response: portReply } }, async (request) => {

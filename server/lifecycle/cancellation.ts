@@ -82,7 +82,7 @@ export async function cancellationView(
   db: Database,
   line: LineRow,
   lastDay: string | undefined,
-  fee: number,
+  fees: { cancellation: number; keepNumber: number },
   now = new Date(),
 ): Promise<CancellationView> {
   const today = tokyoDate(now);
@@ -91,7 +91,7 @@ export async function cancellationView(
   if (!booked && lastDay) {
     const terms = cancellationTerms(today, lastDay);
     if (!terms.ok) throw new ApiError(terms.error);
-    const bill = await finalBillFor(db, line, terms.terms, fee, now);
+    const bill = await finalBillFor(db, line, terms.terms, fees.cancellation, now, fees.keepNumber);
     quote = quoteOf(terms.terms, bill, await simToReturn(db, line.iccid));
   }
   return {
@@ -110,7 +110,7 @@ export async function cancellationView(
  */
 export async function bookCancellation(
   db: Database,
-  input: { lineId: number; lastDay: string; fee: number; actor: string; staffId?: number },
+  input: { lineId: number; lastDay: string; fee: number; keepNumberFee?: number; actor: string; staffId?: number },
   now = new Date(),
 ): Promise<CancellationRow> {
   const today = tokyoDate(now);
@@ -129,7 +129,7 @@ export async function bookCancellation(
       .update(linePauses)
       .set({ status: 'cancelled', endedAt: now })
       .where(and(eq(linePauses.lineId, line.id), eq(linePauses.status, 'booked')));
-    const bill = await finalBillFor(tx, line, terms.terms, input.fee, now);
+    const bill = await finalBillFor(tx, line, terms.terms, input.fee, now, input.keepNumberFee);
     const charge =
       bill.total > 0
         ? await createCharge(
@@ -224,7 +224,9 @@ export async function withdrawCancellation(
     const months =
       charge?.status === 'cancelled'
         ? (charge.items ?? []).flatMap((i) =>
-            i.code === 'monthly_rent' && i.month && i.month <= today.slice(0, 7) ? [i.month] : [],
+            (i.code === 'monthly_rent' || i.code === 'keep_number') && i.month && i.month <= today.slice(0, 7)
+              ? [i.month]
+              : [],
           )
         : [];
     return { row: withdrawn!, skipped: months };

@@ -1,10 +1,16 @@
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import { addDays, addMonths, tokyoDate } from '../../contract/calendar.js';
-import { monthsAfter, paidUntil, type CancellationTerms } from '../../contract/lifecycle-rules.js';
+import {
+  KEEP_NUMBER_FEE_DEFAULT,
+  monthsAfter,
+  paidUntil,
+  pauseCoversMonth,
+  type CancellationTerms,
+} from '../../contract/lifecycle-rules.js';
 import type { CancellationQuote, FinalBillItem } from '../../contract/leave-views.js';
 import { taxOf, withTax } from '../../contract/pricing.js';
 import type { Database } from '../db/client.js';
-import { bills, lines, plans } from '../db/schema.js';
+import { bills, linePauses, lines, plans } from '../db/schema.js';
 import { billNoOf, onChargePaid, type ChargeItem, type ChargeRow } from '../billing/index.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -33,6 +39,7 @@ export async function finalBillFor(
   terms: CancellationTerms,
   cancellationFee: number,
   now: Date,
+  keepNumberFee = KEEP_NUMBER_FEE_DEFAULT,
 ): Promise<FinalBill> {
   const [plan] = await db.select().from(plans).where(eq(plans.id, line.planId)).limit(1);
   const [latest] = await db
@@ -49,13 +56,22 @@ export async function finalBillFor(
     .from(bills)
     .where(and(eq(bills.lineId, line.id), eq(bills.status, 'unpaid')))
     .orderBy(bills.month);
+  // A month a running pause covers is priced as the bill run would: the keep-number fee, not rent.
+  const pauses = await db
+    .select({ startOn: linePauses.startOn, resumeOn: linePauses.resumeOn })
+    .from(linePauses)
+    .where(and(eq(linePauses.lineId, line.id), inArray(linePauses.status, ['running', 'done'])));
   const priced: { item: ChargeItem; tax: number; shown: FinalBillItem }[] = [];
-  for (const month of monthsAfter(lastBilled, terms.billedThrough))
+  for (const month of monthsAfter(lastBilled, terms.billedThrough)) {
+    const kept = pauses.some((p) => pauseCoversMonth(p, month));
+    const code = kept ? 'keep_number' : 'monthly_rent';
+    const amount = kept ? keepNumberFee : rent;
     priced.push({
-      item: { code: 'monthly_rent', month, amount: rent },
-      tax: taxOf(rent),
-      shown: { code: 'monthly_rent', month, billNo: null, total: withTax(rent) },
+      item: { code, month, amount },
+      tax: taxOf(amount),
+      shown: { code, month, billNo: null, total: withTax(amount) },
     });
+  }
   for (const bill of unpaid)
     priced.push({
       item: { code: 'bill', billNo: bill.billNo, month: bill.month, amount: bill.subtotal },
@@ -89,7 +105,7 @@ export async function shownItems(db: Db, items: ChargeItem[]): Promise<FinalBill
     ).map((b) => [b.billNo, b.total]),
   );
   return items.map((i) => ({
-    code: i.code === 'bill' ? 'bill' : i.code === 'cancellation_fee' ? 'cancellation_fee' : 'monthly_rent',
+    code: i.code === 'bill' || i.code === 'cancellation_fee' || i.code === 'keep_number' ? i.code : 'monthly_rent',
     month: i.month ?? null,
     billNo: i.billNo ?? null,
     total: (i.billNo ? totals.get(i.billNo) : undefined) ?? withTax(i.amount),
@@ -126,7 +142,7 @@ export async function settleFinalBill(tx: Tx, charge: ChargeRow, now: Date): Pro
         .update(bills)
         .set({ status: 'paid', paidAt: now })
         .where(and(eq(bills.billNo, item.billNo), eq(bills.lineId, line.id), eq(bills.status, 'unpaid')));
-    if (item.code === 'monthly_rent' && item.month) {
+    if ((item.code === 'monthly_rent' || item.code === 'keep_number') && item.month) {
       const tax = taxOf(item.amount);
       await tx
         .insert(bills)
@@ -135,7 +151,7 @@ export async function settleFinalBill(tx: Tx, charge: ChargeRow, now: Date): Pro
           userId: line.userId,
           lineId: line.id,
           month: item.month,
-          items: [{ code: 'monthly_rent', planId: line.planId, amount: item.amount }],
+          items: [{ code: item.code, planId: line.planId, amount: item.amount }],
           subtotal: item.amount,
           tax,
           total: item.amount + tax,
