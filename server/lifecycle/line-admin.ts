@@ -40,7 +40,7 @@ export async function adminLine(deps: PauseDeps, userId: number, now = new Date(
   if (status === 'suspended') actions.push('resume');
   if (status === 'active' && !open) actions.push('book_pause');
   if (open?.status === 'booked' && open.startOn > today) actions.push('cancel_pause');
-  if (open?.status === 'running' && status === 'paused') actions.push('end_pause');
+  if (open?.status === 'running' && (status === 'paused' || status === 'cancelling')) actions.push('end_pause');
   return {
     line: {
       id: line.id,

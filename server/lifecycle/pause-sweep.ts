@@ -130,7 +130,8 @@ async function cancelUnstartable(db: Database, pause: PauseRow, now: Date): Prom
 /** On resumeOn: a paused line runs again; a line that left the pause another way just closes it. */
 async function finishPause(deps: PauseDeps, pause: PauseRow, now: Date): Promise<'resumed' | 'cancelled' | 'skipped'> {
   const [line] = await deps.db.select().from(lines).where(eq(lines.id, pause.lineId));
-  if (line?.status === 'paused') {
+  // A cancelling line may still run a pause it was booked from: the carrier must turn its data back on too.
+  if (line?.status === 'paused' || line?.status === 'cancelling') {
     try {
       await endPause(deps, pause.lineId, { actor: 'scheduler' }, now);
     } catch (error) {

@@ -138,7 +138,8 @@ const simOf = (line: LineRow) => ({ iccid: line.iccid, msisdn: line.msisdn });
 /**
  * Ends a running pause now (the customer's "resume now", staff's, or the sweep on resumeOn):
  * the carrier resumes the SIM first (key pause:<id>:end, the same whoever asks, so a retry or a
- * second server does it once), then the line moves paused → active and the pause is done with
+ * second server does it once), then a paused line moves to active (a cancelling one stays
+ * cancelling) and the pause is done with
  * resumeOn = today. CARRIER_UNAVAILABLE and nothing changes when the carrier does not answer.
  */
 export async function endPause(
@@ -150,7 +151,9 @@ export async function endPause(
   const open = await openPause(deps.db, lineId);
   if (!open || open.status !== 'running') throw new ApiError('NO_PAUSE');
   const [line] = await deps.db.select().from(lines).where(eq(lines.id, lineId));
-  if (line?.status !== 'paused') throw new ApiError('LINE_STATE_REFUSED');
+  // A paused line booked for cancellation is 'cancelling' with its pause still running: the
+  // customer may still want data until the last day, so its pause ends the same way.
+  if (line?.status !== 'paused' && line?.status !== 'cancelling') throw new ApiError('LINE_STATE_REFUSED');
   await carrierCall(() => deps.linePlatform.resume({ key: `pause:${open.id}:end`, ...simOf(line) }));
   const today = tokyoDate(now);
   return deps.db.transaction(async (tx) => {

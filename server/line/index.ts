@@ -6,6 +6,7 @@ import { lineRoutes } from './routes/line.js';
 
 export { changeAddress, profileOf } from './profile.js';
 export { formatMsisdn, openLine, type LineRow } from './open-line.js';
+export { dataFlowsNow } from './data-flows.js';
 export { lineHistory, lockLine, transitionLine, type LineMove } from './line-state.js';
 export { addonMegabytes, monthUsage, percentOf, type MonthUsage } from './quota.js';
 export { createLinePlatform } from './carrier/create-line-platform.js';
