@@ -4,7 +4,7 @@ import { billMonthParams } from '../../contract/bill-rules.js';
 import { addDays } from '../../contract/calendar.js';
 import { taxOf } from '../../contract/pricing.js';
 import { pauseCoversMonth, KEEP_NUMBER_FEE_DEFAULT } from '../../contract/lifecycle-rules.js';
-import { billedAs } from '../../contract/line-states.js';
+import { billedAs, isFinal } from '../../contract/line-states.js';
 import type { Database } from '../db/client.js';
 import { auditLog, bills, charges, lineCancellations, linePauses, lines, planChanges, plans } from '../db/schema.js';
 import { notify } from '../notifications/index.js';
@@ -172,6 +172,28 @@ export async function applyDuePlanChanges(db: Database, actor: string, today: st
   let applied = 0;
   for (const { change, plan } of due) {
     await db.transaction(async (tx) => {
+      // A line that ended or left for another carrier (a change booked while its cancellation was
+      // being booked, or its port-out completing) has no plan to move to: the change is cancelled.
+      const [target] = await tx
+        .select({ status: lines.status })
+        .from(lines)
+        .where(eq(lines.id, change.lineId))
+        .for('update');
+      if (!target || isFinal(target.status)) {
+        const dropped = await tx
+          .update(planChanges)
+          .set({ status: 'cancelled' })
+          .where(and(eq(planChanges.id, change.id), eq(planChanges.status, 'pending')))
+          .returning({ id: planChanges.id });
+        if (dropped.length > 0)
+          await tx.insert(auditLog).values({
+            actor,
+            action: 'plan-change-cancelled',
+            target: String(change.lineId),
+            detail: { to: change.toPlanId, effectiveDate: change.effectiveDate, lineStatus: target?.status ?? null },
+          });
+        return;
+      }
       // Only while still pending: a cancellation or another worker got there first otherwise.
       const moved = await tx
         .update(planChanges)

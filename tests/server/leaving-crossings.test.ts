@@ -1,8 +1,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tokyoDate } from '../../contract/calendar';
-import { billRun } from '../../server/billing/index';
-import { bills, charges, lineCancellations, lines, payments, refunds } from '../../server/db/schema';
+import { applyDuePlanChanges, billRun } from '../../server/billing/index';
+import {
+  auditLog,
+  bills,
+  charges,
+  lineCancellations,
+  lines,
+  payments,
+  planChanges,
+  refunds,
+} from '../../server/db/schema';
 import { bookCancellation, leavingSweep } from '../../server/lifecycle/index';
 import { backends } from './helpers/databases';
 import { activeLine } from './helpers/orders';
@@ -141,5 +150,26 @@ describe.each(backends)('a booked cancellation crossing other changes on %s', (b
       .from(lineCancellations)
       .where(and(eq(lineCancellations.lineId, s.line.id), eq(lineCancellations.status, 'done')));
     expect(done).toHaveLength(1);
+  });
+
+  it("the 25th's run cancels, audited, a plan change left pending on a line that has ended", async () => {
+    const c = await customer('cross-plan');
+    await bookToday(c.line.id);
+    await sweepAfterLastDay();
+    expect(await statusOf(c.line.id)).toBe('ended');
+    // A change booked in the moment before the cancellation (it cancels only the changes it sees).
+    const [change] = await db()
+      .insert(planChanges)
+      .values({ lineId: c.line.id, fromPlanId: 2, toPlanId: 3, effectiveDate: tokyoDate(new Date()) })
+      .returning();
+    await applyDuePlanChanges(db(), 'test', tokyoDate(new Date()));
+    const [after] = await db().select().from(planChanges).where(eq(planChanges.id, change!.id));
+    expect(after!.status).toBe('cancelled');
+    expect((await db().select().from(lines).where(eq(lines.id, c.line.id)))[0]!.planId).toBe(2);
+    const audited = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, 'plan-change-cancelled'), eq(auditLog.target, String(c.line.id))));
+    expect(audited).toHaveLength(1);
   });
 });
