@@ -8,11 +8,14 @@ import { billRoutes } from './routes/bills.js';
 export { applyDuePlanChanges, billNoOf, billRun, billRunPreview, remindBills } from './billing.js';
 export { billByNo } from './bills.js';
 export {
+  assertChargePayable,
   cancelCharge,
   chargeByNo,
   chargePaidEffects,
+  chargeStillPayable,
   createCharge,
   onChargePaid,
+  onChargePayable,
   type ChargeItem,
   type ChargeKind,
   type ChargeRow,

@@ -95,7 +95,8 @@ export function topupRoutes(deps: () => TopupDeps) {
       '/api/line/card',
       { schema: { body: cardSaveSchema, response: replies(cardOnFileViewSchema) } },
       async (request) => {
-        const { user } = await requireUser(app, request);
+        // A card is kept for a line's automatic top-up: no line, no member at the gateway (NO_LINE).
+        const { user } = await lineOf(request);
         return ok(request.lang, await saveCard(deps(), user.id, request.body.token));
       },
     );

@@ -1,0 +1,121 @@
+import { and, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { carrierRequests, payments, refunds, topups, lines } from '../../server/db/schema';
+import { pushTopupsToCarrier } from '../../server/topups/index';
+import { backends } from './helpers/databases';
+import { activeLine } from './helpers/orders';
+import { signUp } from './helpers/purchase';
+import { postForm } from './helpers/requests';
+import { sandboxCardToken } from './helpers/sandbox-card';
+import { deliverNotification, wechatNotification } from './helpers/signed-notifications';
+import { signInStaff } from './helpers/staff';
+import { createTestApp, type TestApp } from './helpers/test-app';
+
+// A top-up only while its line's data flows: not paid for, not applied, not sent to the carrier
+// on a stopped or ended line; still withdrawable whatever the line's state.
+
+interface Topup {
+  id: number;
+  status: string;
+  chargeNo: string;
+}
+const errorOf = (answer: { body: { data: unknown } }) => (answer.body.data as { error?: string }).error;
+
+describe.each(backends)('top-ups and the line state on %s', (backend) => {
+  let t: TestApp;
+  let seq = 0;
+  beforeAll(async () => {
+    t = await createTestApp(backend);
+  });
+  afterAll(() => t.close());
+  const db = () => t.database.handle.db;
+
+  async function customer(name: string) {
+    const { token, id } = await signUp(t.app, `${name}${backend}`);
+    seq += 1;
+    const msisdn = `0706${backend === 'postgres' ? '1' : '2'}${String(seq).padStart(6, '0')}`;
+    const iccid = `898110078${backend === 'postgres' ? '1' : '2'}${String(seq).padStart(9, '0')}`;
+    const { line } = await activeLine(t.app, token, { msisdn, iccid, planId: '1' });
+    return { token, id, msisdn, lineId: line.id };
+  }
+  const buy = (token: string, addonId = '1gb') => postForm<Topup>(t.app, '/api/line/topups', { addonId }, { token });
+  const pay = (token: string, form: Record<string, string>) =>
+    postForm<{ paymentNo: string; outcome: { kind: string } }>(t.app, '/api/pay/create', form, { token });
+  const topupOf = async (id: number) => (await db().select().from(topups).where(eq(topups.id, id)))[0]!;
+
+  it('refuses to take payment for a top-up once staff suspended the line; the customer can still withdraw it', async () => {
+    const c = await customer('suspendedpay');
+    const bought = (await buy(c.token)).body.data;
+    const support = await signInStaff(t.app, 'support');
+    await support.call('POST', `/api/admin/customers/${c.id}/line`, { action: 'suspend' });
+    const paid = await pay(c.token, {
+      chargeNo: bought.chargeNo,
+      method: 'card',
+      token: await sandboxCardToken(t.app),
+    });
+    expect(errorOf(paid)).toBe('TOPUP_NOT_AVAILABLE');
+    expect((await topupOf(bought.id)).status).toBe('awaiting_payment');
+    const withdrawn = await postForm<Topup>(t.app, '/api/line/topups/cancel', {}, { token: c.token });
+    expect(withdrawn.body.data.status).toBe('cancelled');
+  });
+
+  it('money arriving for a top-up after the line stopped is refunded, not applied', async () => {
+    const c = await customer('latepay');
+    const { chargeNo, id } = (await buy(c.token)).body.data;
+    const started = (await pay(c.token, { chargeNo, method: 'wechat', scene: 'jsapi' })).body.data.paymentNo;
+    await db().update(lines).set({ status: 'lost' }).where(eq(lines.id, c.lineId));
+    await deliverNotification(t.app, 'wechat', wechatNotification(t.app, { paymentNo: started, amount: 550 }));
+    expect((await topupOf(id)).status).toBe('awaiting_payment');
+    const [payment] = await db().select().from(payments).where(eq(payments.paymentNo, started));
+    expect((await db().select().from(refunds).where(eq(refunds.paymentId, payment!.id))).map((r) => r.amount)).toEqual([
+      550,
+    ]);
+  });
+
+  it('an open top-up on a line that has ended can still be withdrawn', async () => {
+    const c = await customer('endedwithdraw');
+    const bought = (await buy(c.token)).body.data;
+    await db().update(lines).set({ status: 'ended', endedAt: new Date() }).where(eq(lines.id, c.lineId));
+    const withdrawn = await postForm<Topup>(t.app, '/api/line/topups/cancel', {}, { token: c.token });
+    expect(withdrawn.body.data.status).toBe('cancelled');
+    expect((await topupOf(bought.id)).status).toBe('cancelled');
+  });
+
+  it('does not send data to the carrier for a line whose data does not flow', async () => {
+    const c = await customer('nopush');
+    const { chargeNo, id } = (await buy(c.token)).body.data;
+    expect((await pay(c.token, { chargeNo, method: 'card', token: await sandboxCardToken(t.app) })).body.code).toBe(1);
+    // Applied and (say) not yet acknowledged when the line was paused.
+    await db()
+      .delete(carrierRequests)
+      .where(like(carrierRequests.requestKey, `topup:${id}`));
+    await db().update(topups).set({ carrierAckedAt: null }).where(eq(topups.id, id));
+    await db().update(lines).set({ status: 'paused' }).where(eq(lines.id, c.lineId));
+    await pushTopupsToCarrier({ db: db(), linePlatform: t.app.linePlatform }, { lineId: c.lineId });
+    expect(
+      await db()
+        .select()
+        .from(carrierRequests)
+        .where(eq(carrierRequests.requestKey, `topup:${id}`)),
+    ).toEqual([]);
+    expect((await topupOf(id)).carrierAckedAt).toBeNull();
+  });
+
+  it('answers TOPUP_OPEN for another add-on while one is open; the same one again is the open one', async () => {
+    const c = await customer('otheraddon');
+    const first = (await buy(c.token, '1gb')).body.data;
+    expect(errorOf(await buy(c.token, '3gb'))).toBe('TOPUP_OPEN');
+    expect((await buy(c.token, '1gb')).body.data.id).toBe(first.id);
+    const open = await db()
+      .select()
+      .from(topups)
+      .where(and(eq(topups.lineId, c.lineId), eq(topups.status, 'awaiting_payment')));
+    expect(open).toHaveLength(1);
+  });
+
+  it('keeps no card for a customer without a line (NO_LINE)', async () => {
+    const { token } = await signUp(t.app, `nolinecard${backend}`);
+    const saved = await postForm(t.app, '/api/line/card', { token: await sandboxCardToken(t.app) }, { token });
+    expect(errorOf(saved)).toBe('NO_LINE');
+  });
+});
