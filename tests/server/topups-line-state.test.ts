@@ -1,7 +1,8 @@
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { carrierRequests, payments, refunds, topups, lines } from '../../server/db/schema';
-import { pushTopupsToCarrier } from '../../server/topups/index';
+import { autoTopups, carrierRequests, charges, payments, refunds, topups, lines } from '../../server/db/schema';
+import { importUsage } from '../../server/line/index';
+import { autoTopupSweep, createTopupDeps, pushTopupsToCarrier } from '../../server/topups/index';
 import { backends } from './helpers/databases';
 import { activeLine } from './helpers/orders';
 import { signUp } from './helpers/purchase';
@@ -9,7 +10,7 @@ import { postForm } from './helpers/requests';
 import { sandboxCardToken } from './helpers/sandbox-card';
 import { deliverNotification, wechatNotification } from './helpers/signed-notifications';
 import { signInStaff } from './helpers/staff';
-import { createTestApp, type TestApp } from './helpers/test-app';
+import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
 
 // A top-up only while its line's data flows: not paid for, not applied, not sent to the carrier
 // on a stopped or ended line; still withdrawable whatever the line's state.
@@ -117,5 +118,54 @@ describe.each(backends)('top-ups and the line state on %s', (backend) => {
     const { token } = await signUp(t.app, `nolinecard${backend}`);
     const saved = await postForm(t.app, '/api/line/card', { token: await sandboxCardToken(t.app) }, { token });
     expect(errorOf(saved)).toBe('NO_LINE');
+  });
+
+  /** A customer at 100 % with automatic top-up on, whose first charge the gateway did not answer. */
+  async function autoPending(name: string, takenAnyway: boolean) {
+    const c = await customer(name);
+    const saved = await postForm(t.app, '/api/line/card', { token: await sandboxCardToken(t.app) }, { token: c.token });
+    expect(saved.body.code).toBe(1);
+    await postForm(
+      t.app,
+      '/api/line/auto-topup',
+      { enabled: 'true', addonId: '1gb', monthlyCap: '2' },
+      { token: c.token },
+    );
+    const today = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Tokyo' }).format(new Date());
+    await importUsage(db(), 'test', `${c.msisdn},${today},5120`);
+    const base = createTopupDeps(testConfig(), db(), t.app.payments);
+    const timeout = {
+      ...base,
+      cardOnFile: {
+        ...base.cardOnFile,
+        chargeCard: async (...args: Parameters<typeof base.cardOnFile.chargeCard>) => {
+          if (takenAnyway) await base.cardOnFile.chargeCard(...args);
+          throw new Error('gateway timeout');
+        },
+      },
+      log: { error: () => undefined },
+    };
+    expect((await autoTopupSweep(timeout)).pending).toBe(1);
+    await postForm(t.app, '/api/line/card/remove', {}, { token: c.token });
+    await autoTopupSweep(base, new Date(Date.now() + 60_000));
+    const [topup] = await db().select().from(topups).where(eq(topups.lineId, c.lineId));
+    const [payment] = await db().select().from(payments).where(eq(payments.targetId, topup!.chargeId));
+    const [charge] = await db().select().from(charges).where(eq(charges.id, topup!.chargeId));
+    return { topup: topup!, payment: payment!, charge: charge! };
+  }
+
+  it('finishes a pending automatic top-up as failed once its card is removed (charge withdrawn, off)', async () => {
+    const { topup, payment, charge } = await autoPending('autogone', false);
+    expect(topup.status).toBe('failed');
+    expect(payment.status).toBe('failed');
+    expect(charge.status).toBe('cancelled');
+    const [setting] = await db().select().from(autoTopups).where(eq(autoTopups.lineId, topup.lineId));
+    expect(setting!.enabled).toBe(false);
+  });
+
+  it('applies it when the gateway had taken the money before the card was removed', async () => {
+    const { topup, payment } = await autoPending('autotaken', true);
+    expect(payment.status).toBe('paid');
+    expect(topup.status).toBe('applied');
   });
 });
