@@ -121,7 +121,7 @@ describe.each(backends)('top-ups and the line state on %s', (backend) => {
   });
 
   /** A customer at 100 % with automatic top-up on, whose first charge the gateway did not answer. */
-  async function autoPending(name: string, takenAnyway: boolean) {
+  async function autoPending(name: string, takenAnyway: boolean, paidByHand = false) {
     const c = await customer(name);
     const saved = await postForm(t.app, '/api/line/card', { token: await sandboxCardToken(t.app) }, { token: c.token });
     expect(saved.body.code).toBe(1);
@@ -146,6 +146,17 @@ describe.each(backends)('top-ups and the line state on %s', (backend) => {
       log: { error: () => undefined },
     };
     expect((await autoTopupSweep(timeout)).pending).toBe(1);
+    if (paidByHand) {
+      // The customer tries to pay the same top-up by hand: the pending card-on-file attempt is
+      // asked first, and the gateway had taken it, so nothing is charged twice.
+      const open = (await buy(c.token)).body.data;
+      const paid = await pay(c.token, {
+        chargeNo: open.chargeNo,
+        method: 'card',
+        token: await sandboxCardToken(t.app),
+      });
+      expect(errorOf(paid)).toBe('ALREADY_PAID');
+    }
     await postForm(t.app, '/api/line/card/remove', {}, { token: c.token });
     await autoTopupSweep(base, new Date(Date.now() + 60_000));
     const [topup] = await db().select().from(topups).where(eq(topups.lineId, c.lineId));
@@ -167,5 +178,12 @@ describe.each(backends)('top-ups and the line state on %s', (backend) => {
     const { topup, payment } = await autoPending('autotaken', true);
     expect(payment.status).toBe('paid');
     expect(topup.status).toBe('applied');
+  });
+
+  it('a card-on-file charge the gateway took is found when the customer then pays by hand: one payment, applied once', async () => {
+    const { topup } = await autoPending('autoboth', true, true);
+    expect(topup.status).toBe('applied');
+    const all = await db().select().from(payments).where(eq(payments.targetId, topup.chargeId));
+    expect(all.map((p) => [p.scene, p.status])).toEqual([['card', 'paid']]);
   });
 });
