@@ -130,4 +130,25 @@ describe.each(backends)('a lost line and its state on %s', (backend) => {
     expect((await db().select().from(topups).where(eq(topups.id, topup.id)))[0]!.status).toBe('cancelled');
     expect((await db().select().from(charges).where(eq(charges.id, topup.chargeId)))[0]!.status).toBe('cancelled');
   });
+
+  it('a completed port-out closes an open replacement and withdraws its unpaid fee', async () => {
+    const c = await customer('lostport');
+    await db().update(lines).set({ planId: 4 }).where(eq(lines.id, c.line.id));
+    await reportLost({ db: db(), linePlatform: t.app.linePlatform }, await lineOf(c.line.id), { actor: 'customer:x' });
+    const row = await requestReplacement(db(), {
+      line: await lineOf(c.line.id),
+      kind: 'pickup',
+      feeExTax: 2000,
+      by: { actor: 'customer:x' },
+    });
+    expect((await postForm(t.app, '/api/line/port-out', {}, { token: c.token })).body.code).toBe(1);
+    const staff = await signInStaff(t.app, 'support');
+    expect((await staff.call('POST', `/api/admin/customers/${c.id}/port-out/issue`, {})).body.code).toBe(1);
+    expect((await staff.call('POST', `/api/admin/customers/${c.id}/port-out/complete`, {})).body.code).toBe(1);
+    expect((await lineOf(c.line.id)).status).toBe('ported');
+    expect((await db().select().from(simReplacements).where(eq(simReplacements.id, row.id)))[0]!.status).toBe(
+      'cancelled',
+    );
+    expect((await db().select().from(charges).where(eq(charges.id, row.chargeId!)))[0]!.status).toBe('cancelled');
+  });
 });
