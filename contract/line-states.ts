@@ -11,17 +11,18 @@ export const isLineState = (value: string): value is LineState => (LINE_STATES a
 /**
  * Allowed moves. `suspended` is staff's stop (unpaid, misuse); `paused` the customer's keep-number
  * pause; `lost` a SIM reported lost or stolen (suspended at the carrier at once, back to active
- * only on a new SIM); `cancelling` a booked cancellation (the line works until its last day,
- * and a withdrawal of a line still cancelling returns it to the state it was booked from, or to
- * active when that was a pause that has since ended; staff's stop or a loss after booking
- * stays); `ended` and `ported` are final. Staff resuming a stopped line with a booked
- * cancellation take it back to cancelling, so the cancellation still ends it.
+ * only on a new SIM, or to suspended when staff had suspended it before); `cancelling` a booked
+ * cancellation (the line works until its last day, and a withdrawal of a line still cancelling
+ * returns it to the state it was booked from, or to active when that was a pause that has since
+ * ended; staff's stop or a loss after booking stays); `ended` and `ported` are final. Staff
+ * resuming a stopped line with a booked cancellation take it back to cancelling, so the
+ * cancellation still ends it.
  */
 const ALLOWED: Record<LineState, readonly LineState[]> = {
   active: ['suspended', 'paused', 'lost', 'cancelling', 'ported'],
   suspended: ['active', 'lost', 'cancelling', 'ported', 'ended'],
   paused: ['active', 'lost', 'cancelling', 'ported'],
-  lost: ['active', 'cancelling', 'ported', 'ended'],
+  lost: ['active', 'suspended', 'cancelling', 'ported', 'ended'],
   cancelling: ['active', 'suspended', 'paused', 'lost', 'ended', 'ported'],
   ended: [],
   ported: [],

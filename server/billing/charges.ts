@@ -30,6 +30,35 @@ export async function chargePaidEffects(tx: Tx, chargeId: number, now: Date): Pr
   if (charge && effect) await effect(tx, charge, now);
 }
 
+type ChargePayable = (db: Database | Tx, charge: ChargeRow) => Promise<void>;
+const payableChecks = new Map<string, ChargePayable>();
+
+/**
+ * Whether a charge of a kind may still be paid beyond being unpaid (a top-up only while its
+ * line's data flows): the check throws the ApiError the customer should read. Registered by the
+ * kind's domain at module load, like onChargePaid.
+ */
+export function onChargePayable(kind: ChargeKind, check: ChargePayable): void {
+  payableChecks.set(kind, check);
+}
+
+/** Throws the kind's own refusal when the charge may not be paid now (a payment's create). */
+export async function assertChargePayable(db: Database | Tx, charge: ChargeRow): Promise<void> {
+  const check = payableChecks.get(charge.kind);
+  if (check) await check(db, charge);
+}
+
+/** The same question at settlement: false sends the money back as a surplus. */
+export async function chargeStillPayable(tx: Tx, charge: ChargeRow): Promise<boolean> {
+  try {
+    await assertChargePayable(tx, charge);
+    return true;
+  } catch (error) {
+    if (error instanceof ApiError) return false;
+    throw error;
+  }
+}
+
 function newChargeNo(now: Date): string {
   return `C${tokyoDate(now).replace(/-/g, '')}${String(randomInt(0, 1_000_000)).padStart(6, '0')}`;
 }

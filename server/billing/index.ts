@@ -9,11 +9,14 @@ export { applyDuePlanChanges, billNoOf, billRun, billRunPreview, remindBills } f
 export { billByNo } from './bills.js';
 export { billPayable, finalBillCovers } from './covered-bills.js';
 export {
+  assertChargePayable,
   cancelCharge,
   chargeByNo,
   chargePaidEffects,
+  chargeStillPayable,
   createCharge,
   onChargePaid,
+  onChargePayable,
   type ChargeItem,
   type ChargeKind,
   type ChargeRow,

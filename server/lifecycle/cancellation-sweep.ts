@@ -6,7 +6,10 @@ import { message } from '../lib/messages.js';
 import { notify } from '../notifications/index.js';
 import { lockLine, transitionLine, type LinePlatform } from '../line/index.js';
 import { CANCEL_LINK } from './cancellation.js';
+import { closeOpenOnLine, sendClosingRefunds } from './lost-close.js';
 import { expirePortOuts } from './port-out.js';
+import type { PayMethod } from '../../contract/api.js';
+import type { PaymentProvider } from '../payments/index.js';
 
 export interface LeavingDeps {
   db: Database;
@@ -28,19 +31,22 @@ type LineRow = typeof lines.$inferSelect;
  * the last day itself (a customer at the airport).
  */
 export async function endCancelledLine(
-  deps: Pick<LeavingDeps, 'db' | 'linePlatform'>,
+  deps: Pick<LeavingDeps, 'db' | 'linePlatform'> & { payments?: Record<PayMethod, PaymentProvider> },
   c: CancellationRow,
   line: LineRow,
   who: { actor: string; staffId?: number },
   now: Date,
 ): Promise<boolean> {
   const { db } = deps;
-  await db.transaction(async (tx) => {
+  const refundIds = await db.transaction(async (tx) => {
     const locked = await lockLine(tx, line.id);
     const [still] = await tx.select().from(lineCancellations).where(eq(lineCancellations.id, c.id));
-    if (still?.status !== 'booked' || locked.status === 'ended') return;
+    if (still?.status !== 'booked' || locked.status === 'ended') return [];
     await transitionLine(tx, line.id, { to: 'ended', reason: 'cancellation_done', ...who }, now);
+    // A replacement or top-up still open would otherwise be carried out on a terminated number.
+    return closeOpenOnLine(tx, line.id, now);
   });
+  await sendClosingRefunds({ db, ...(deps.payments ? { payments: deps.payments } : {}) }, refundIds);
   // The database first, then the carrier, retried by the next sweep with the same key until it answers.
   await deps.linePlatform.terminate({ key: `end:${c.id}`, iccid: line.iccid, msisdn: line.msisdn });
   return db.transaction(async (tx) => {

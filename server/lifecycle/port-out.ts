@@ -1,3 +1,4 @@
+import { closeOpenOnLine } from './lost-close.js';
 import { and, desc, eq, inArray, lt } from 'drizzle-orm';
 import { tokyoDate } from '../../contract/calendar.js';
 import { portOutValidUntil } from '../../contract/lifecycle-rules.js';
@@ -145,6 +146,9 @@ export async function completePortOut(
       { to: 'ported', reason: 'port_out_completed', actor: input.actor, staffId: input.staffId },
       now,
     );
+    // A replacement or top-up still open is closed (a paid replacement's refund row waits for the
+    // payment machinery's retry: this call has no providers).
+    await closeOpenOnLine(tx, line.id, now);
     // Its final bill, if any, stays payable: what was owed before the port is still owed.
     await tx
       .update(lineCancellations)

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { isFinal } from '../../contract/line-states.js';
 import type { Database } from '../db/client.js';
 import { esimReissues, lines, simReplacements } from '../db/schema.js';
 import { advanceReissue, openReissue, type EsimDeps } from '../esim/index.js';
@@ -71,6 +72,10 @@ async function reissueFor(deps: ReplacementDeps, row: ReplacementRow): Promise<n
 /** Moves one eSIM replacement as far as it goes now; answers its status. */
 export async function advanceEsimReplacement(deps: ReplacementDeps, row: ReplacementRow): Promise<string> {
   if (row.kind !== 'esim' || row.status !== 'preparing') return row.status;
+  // An ended or ported line gets no new profile: the carrier is not asked (its end closes the replacement).
+  const [owner] = await deps.db.select({ status: lines.status }).from(lines).where(eq(lines.id, row.lineId));
+  if (!owner || isFinal(owner.status))
+    throw new ApiError('LINE_STATE_REFUSED', 200, undefined, { from: owner?.status ?? 'none', to: 'active' });
   const reissueId = await reissueFor(deps, row);
   if (reissueId === null) return row.status;
   await advanceReissue(deps.esim, reissueId);

@@ -5,7 +5,7 @@ import type { Database } from '../db/client.js';
 import { bills, charges, orderEvents, orders, paymentNotifications, payments, refunds } from '../db/schema.js';
 import type { PaymentProvider } from './providers/payment-provider.js';
 import { transitionOrder } from '../orders/index.js';
-import { billPayable, chargePaidEffects } from '../billing/index.js';
+import { billPayable, chargePaidEffects, chargeStillPayable } from '../billing/index.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -50,7 +50,8 @@ async function lockTarget(tx: Tx, payment: PaymentRow) {
   if (payment.targetType === 'charge') {
     // A charge has no deadline: unpaid is payable, a cancelled one (reissue withdrawn) is refunded.
     const [charge] = await tx.select().from(charges).where(eq(charges.id, payment.targetId)).for('update');
-    return { order: null, payable: charge?.status === 'unpaid' };
+    // Its kind may no longer take it (a top-up whose line stopped): the surplus refund below.
+    return { order: null, payable: charge?.status === 'unpaid' && (await chargeStillPayable(tx, charge)) };
   }
   const [bill] = await tx.select().from(bills).where(eq(bills.id, payment.targetId)).for('update');
   // A bill on an unpaid final bill is paid by that final bill: a late success of its own attempt is refunded.

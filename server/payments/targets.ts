@@ -3,7 +3,7 @@ import { billMonthParams } from '../../contract/bill-rules.js';
 import type { Database } from '../db/client.js';
 import { bills, charges, orders } from '../db/schema.js';
 import { ApiError, NotFoundError } from '../lib/errors.js';
-import { billByNo, chargeByNo, finalBillCovers } from '../billing/index.js';
+import { assertChargePayable, billByNo, chargeByNo, finalBillCovers } from '../billing/index.js';
 import { latestOrder } from '../orders/index.js';
 import { identityAllowsPayment } from '../identity/index.js';
 
@@ -57,6 +57,8 @@ async function chargeTarget(db: Database, userId: number, chargeNo: string): Pro
   const charge = await chargeByNo(db, userId, chargeNo);
   // No pay-before deadline: the charge waits until paid or withdrawn (the reissue's cancel).
   if (charge.status !== 'unpaid') throw new ApiError('CHARGE_NOT_PAYABLE');
+  // Its kind may refuse for its own reason (a top-up on a line whose data does not flow).
+  await assertChargePayable(db, charge);
   const what = CHARGE_WORDS[charge.kind] ?? charge.kind;
   return { type: 'charge', id: charge.id, amount: charge.total, description: `${what} ${charge.chargeNo}` };
 }

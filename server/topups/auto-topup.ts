@@ -11,7 +11,7 @@ import { settlePayment } from '../payments/index.js';
 import { autoKeyPrefix, enabledAutoTopups, turnAutoTopupOff } from './card.js';
 import { pushTopupsToCarrier } from './carrier.js';
 import type { TopupDeps } from './deps.js';
-import { openTopupOf } from './topups.js';
+import { openTopupOf, topupsAllowed } from './topups.js';
 
 interface Started {
   topupId: number;
@@ -20,8 +20,9 @@ interface Started {
   chargeId: number;
   paymentNo: string;
   amount: number;
-  memberId: string;
-  cardSeq: string;
+  /** Null when the customer removed the card while the charge was unsettled. */
+  memberId: string | null;
+  cardSeq: string | null;
 }
 
 const newPaymentNo = (now: Date) =>
@@ -37,7 +38,7 @@ async function startAutoTopup(deps: TopupDeps, lineId: number, now: Date): Promi
   const today = tokyoDate(now);
   return deps.db.transaction(async (tx) => {
     const line = await lockLine(tx, lineId);
-    if (!dataFlows(line.status)) return null;
+    if (!(await topupsAllowed(tx, line))) return null;
     const [setting] = await tx.select().from(autoTopups).where(eq(autoTopups.lineId, lineId)).limit(1);
     const addon = setting && addonById(setting.addonId);
     if (!setting?.enabled || !addon) return null;
@@ -112,7 +113,12 @@ async function startAutoTopup(deps: TopupDeps, lineId: number, now: Date): Promi
 async function chargeAutoTopup(deps: TopupDeps, s: Started, now: Date): Promise<'paid' | 'declined' | 'pending'> {
   let result;
   try {
-    result = await deps.cardOnFile.chargeCard(s.memberId, s.cardSeq, s.paymentNo, s.amount);
+    // The card is gone: never charged again, but the gateway may have taken the money before
+    // the timeout, so it is asked how that charge ended; never seen there, the top-up fails.
+    result =
+      s.memberId === null || s.cardSeq === null
+        ? ((await deps.cardOnFile.findCharge(s.paymentNo)) ?? { status: 'declined' as const, code: 'card_removed' })
+        : await deps.cardOnFile.chargeCard(s.memberId, s.cardSeq, s.paymentNo, s.amount);
   } catch (error) {
     deps.log?.error({ err: error, paymentNo: s.paymentNo }, 'card on file did not answer');
     return 'pending';
@@ -131,7 +137,7 @@ async function chargeAutoTopup(deps: TopupDeps, s: Started, now: Date): Promise<
       .returning();
     if (failed.length === 0) return;
     await cancelCharge(tx, s.chargeId);
-    await turnAutoTopupOff(tx, s.lineId, 'card_declined', now);
+    await turnAutoTopupOff(tx, s.lineId, s.memberId === null ? 'card_removed' : 'card_declined', now);
     await notify(tx, {
       userId: s.userId,
       kind: 'auto_topup_off',
@@ -149,7 +155,8 @@ async function unfinished(deps: TopupDeps, before: Date): Promise<Started[]> {
     .select({ topup: topups, payment: payments, card: cardsOnFile })
     .from(topups)
     .innerJoin(payments, and(eq(payments.targetType, 'charge'), eq(payments.targetId, topups.chargeId)))
-    .innerJoin(cardsOnFile, eq(cardsOnFile.userId, topups.userId))
+    // A card removed meanwhile leaves the row here (to be finished), not waiting forever.
+    .leftJoin(cardsOnFile, eq(cardsOnFile.userId, topups.userId))
     .where(
       and(
         eq(topups.source, 'auto'),
@@ -166,8 +173,8 @@ async function unfinished(deps: TopupDeps, before: Date): Promise<Started[]> {
     chargeId: topup.chargeId,
     paymentNo: payment.paymentNo,
     amount: payment.amount,
-    memberId: card.memberId,
-    cardSeq: card.cardSeq,
+    memberId: card?.memberId ?? null,
+    cardSeq: card?.cardSeq ?? null,
   }));
 }
 

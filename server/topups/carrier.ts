@@ -1,7 +1,9 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { dataFlows, LINE_STATES } from '../../contract/line-states.js';
 import type { Database } from '../db/client.js';
 import { lines, topups } from '../db/schema.js';
 import type { TopupDeps } from './deps.js';
+import { topupsAllowed } from './topups.js';
 
 /**
  * Paid top-ups the carrier has not acknowledged yet get their data there (the speed limit lifts),
@@ -16,6 +18,8 @@ export async function pushTopupsToCarrier(
   const due = await dueForCarrier(deps.db, scope.lineId);
   let acked = 0;
   for (const row of due) {
+    // A line whose data does not flow (ended, lost, paused, suspended) is not sent data.
+    if (!(await topupsAllowed(deps.db, { id: row.lineId, status: row.lineStatus }))) continue;
     try {
       await deps.linePlatform.addData({
         key: `topup:${row.id}`,
@@ -34,6 +38,8 @@ export async function pushTopupsToCarrier(
   return acked;
 }
 
+const FLOWING = LINE_STATES.filter(dataFlows);
+
 function dueForCarrier(db: Database, lineId: number | undefined) {
   return db
     .select({
@@ -42,6 +48,8 @@ function dueForCarrier(db: Database, lineId: number | undefined) {
       validUntil: topups.validUntil,
       iccid: lines.iccid,
       msisdn: lines.msisdn,
+      lineId: lines.id,
+      lineStatus: lines.status,
     })
     .from(topups)
     .innerJoin(lines, eq(lines.id, topups.lineId))
@@ -49,6 +57,8 @@ function dueForCarrier(db: Database, lineId: number | undefined) {
       and(
         eq(topups.status, 'applied'),
         isNull(topups.carrierAckedAt),
+        // Left waiting while the line's data does not flow, without filling the batch.
+        inArray(lines.status, FLOWING),
         ...(lineId === undefined ? [] : [eq(topups.lineId, lineId)]),
       ),
     )

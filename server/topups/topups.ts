@@ -1,14 +1,13 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { tokyoDate } from '../../contract/calendar.js';
-import { dataFlows } from '../../contract/line-states.js';
 import { withTax } from '../../contract/pricing.js';
 import { addonById, addonValidUntil, DATA_ADDONS } from '../../contract/topup-rules.js';
 import type { TopupView } from '../../contract/topup-views.js';
 import type { Database } from '../db/client.js';
 import { charges, lines, topups } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
-import { cancelCharge, createCharge, onChargePaid, type ChargeRow } from '../billing/index.js';
-import { lockLine, type LineRow } from '../line/index.js';
+import { cancelCharge, createCharge, onChargePaid, onChargePayable, type ChargeRow } from '../billing/index.js';
+import { dataFlowsNow, lockLine, type LineRow } from '../line/index.js';
 import { notify } from '../notifications/index.js';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -41,6 +40,24 @@ onChargePaid('topup', async (tx: Tx, charge: ChargeRow, now: Date) => {
     link: '/pages/user/topup',
     params: { size: sizeWords(topup.megabytes), until: validUntil },
   });
+});
+
+/**
+ * Whether a top-up makes sense on the line now: its data flows (contract dataFlows). The one
+ * place creating, paying and pushing a top-up ask, so a finer rule (a pause running) goes here.
+ */
+export function topupsAllowed(db: Database | Tx, line: Pick<LineRow, 'id' | 'status'>): Promise<boolean> {
+  // Not the status alone: a cancelling line may still be in its pause, its SIM off at the carrier.
+  return dataFlowsNow(db, line);
+}
+
+// A top-up's charge is payable only while its line takes data: paying for an ended, lost,
+// paused or suspended line would apply data nobody can use (the payment would be refunded).
+onChargePayable('topup', async (db: Database | Tx, charge: ChargeRow) => {
+  const [line] = charge.lineId
+    ? await db.select({ id: lines.id, status: lines.status }).from(lines).where(eq(lines.id, charge.lineId))
+    : [];
+  if (!line || !(await topupsAllowed(db, line))) throw new ApiError('TOPUP_NOT_AVAILABLE');
 });
 
 /** The customer's line (the newest not ended), or null. */
@@ -120,8 +137,10 @@ export async function createTopup(
   if (!found) throw new ApiError('NO_LINE');
   return db.transaction(async (tx) => {
     const line = await lockLine(tx, found.id);
-    if (!dataFlows(line.status)) throw new ApiError('TOPUP_NOT_AVAILABLE');
+    if (!(await topupsAllowed(tx, line))) throw new ApiError('TOPUP_NOT_AVAILABLE');
     const open = await openTopupOf(tx, line.id);
+    // The same tap again answers the open one; another add-on would silently be the wrong one.
+    if (open && open.addonId !== addon.id) throw new ApiError('TOPUP_OPEN');
     if (open) return open;
     const charge = await createCharge(
       tx,
@@ -151,13 +170,21 @@ export async function createTopup(
   });
 }
 
-/** Withdraws the line's unpaid top-up and its charge; a charge paid meanwhile stays (CHARGE_NOT_PAYABLE). */
+/** Withdraws the customer's unpaid top-up and its charge, whatever its line's state; a charge paid meanwhile stays (CHARGE_NOT_PAYABLE). */
 export async function cancelTopup(db: Database, userId: number): Promise<TopupRow> {
-  const line = await customerLine(db, userId);
-  if (!line) throw new ApiError('NO_LINE');
+  // Found by the customer, not by their running line: one left open on a line that has ended
+  // (or stopped) can still be withdrawn.
+  const [mine] = await db
+    .select({ lineId: topups.lineId })
+    .from(topups)
+    .where(and(eq(topups.userId, userId), eq(topups.status, 'awaiting_payment')))
+    .orderBy(desc(topups.id))
+    .limit(1);
+  const lineId = mine?.lineId ?? (await customerLine(db, userId))?.id;
+  if (lineId === undefined) throw new ApiError('NO_LINE');
   return db.transaction(async (tx) => {
-    await lockLine(tx, line.id);
-    const open = await openTopupOf(tx, line.id);
+    await lockLine(tx, lineId);
+    const open = await openTopupOf(tx, lineId);
     if (!open) throw new ApiError('CHARGE_NOT_PAYABLE');
     await cancelCharge(tx, open.chargeId);
     const [cancelled] = await tx

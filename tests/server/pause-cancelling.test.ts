@@ -77,12 +77,18 @@ describe.each(backends)('a running pause and a cancellation on %s', (backend) =>
   it('lets the customer resume a cancelling line: the carrier turns data on, the line stays cancelling', async () => {
     const c = await pausedThenCancelling('pc-resume', '2027-02-01');
     expect(await dataFlowsNow(db(), await lineOf(c.line.id))).toBe(false);
+    // No data is sold while the SIM is off at the carrier, cancelling or not.
+    const refused = await postForm(t.app, '/api/line/topups', { addonId: '1gb' }, { token: c.token });
+    expect(refused.body.data).toEqual({ error: 'TOPUP_NOT_AVAILABLE' });
     const resumed = await postForm(t.app, '/api/line/resume', {}, { token: c.token });
     expect(resumed.body.code).toBe(1);
     expect((await lineOf(c.line.id)).status).toBe('cancelling');
     expect((await pauseOf(c.pause.id)).status).toBe('done');
     expect(await resumeKeys(c.line.msisdn)).toEqual([`pause:${c.pause.id}:end`]);
     expect(await dataFlowsNow(db(), await lineOf(c.line.id))).toBe(true);
+    const bought = await postForm(t.app, '/api/line/topups', { addonId: '1gb' }, { token: c.token });
+    expect(bought.body.code).toBe(1);
+    await postForm(t.app, '/api/line/topups/cancel', {}, { token: c.token });
     // Withdrawn now, the line goes back to active: the pause it was booked from is over.
     await withdrawCancellation(db(), { lineId: c.line.id, actor: 'customer:test' }, tokyo('2026-12-06T10:00'));
     expect((await lineOf(c.line.id)).status).toBe('active');

@@ -16,7 +16,7 @@ const ALLOWED: Record<LineState, LineState[]> = {
   active: ['suspended', 'paused', 'lost', 'cancelling', 'ported'],
   suspended: ['active', 'lost', 'cancelling', 'ported', 'ended'],
   paused: ['active', 'lost', 'cancelling', 'ported'],
-  lost: ['active', 'cancelling', 'ported', 'ended'],
+  lost: ['active', 'suspended', 'cancelling', 'ported', 'ended'],
   cancelling: ['active', 'suspended', 'paused', 'lost', 'ended', 'ported'],
   ended: [],
   ported: [],

@@ -102,4 +102,14 @@ describe("GMO-PG's member and card registration (live adapter)", () => {
     expect(await gateway.chargeCard('member-7', '0', 'P1', 550)).toEqual({ status: 'paid', tradeNo: 't1' });
     expect(calls.map((c) => c.path)).not.toContain('/payment/ExecTran.idPass');
   });
+
+  it('looks a charge up without charging: captured, never seen, or the gateway failing', async () => {
+    const taken = answering({ '/payment/SearchTrade.idPass': 'Status=CAPTURE&TranID=t2&AccessID=a2' });
+    expect(await taken.gateway.findCharge('P3')).toEqual({ status: 'paid', tradeNo: 't2' });
+    expect(taken.calls.map((c) => c.path)).toEqual(['/payment/SearchTrade.idPass']);
+    const unseen = answering({ '/payment/SearchTrade.idPass': 'ErrCode=E01&ErrInfo=E01110002' });
+    expect(await unseen.gateway.findCharge('P4')).toBeNull();
+    const failing = answering({ '/payment/SearchTrade.idPass': 'ErrCode=E90&ErrInfo=E90000001' });
+    await expect(failing.gateway.findCharge('P5')).rejects.toThrow();
+  });
 });

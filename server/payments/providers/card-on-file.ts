@@ -33,6 +33,12 @@ export interface CardOnFile {
    * Throws when the gateway cannot be reached (the caller asks again later).
    */
   chargeCard(memberId: string, cardSeq: string, orderId: string, amount: number): Promise<CardChargeResult>;
+  /**
+   * How the charge of an orderId ended at the gateway without charging anything (GMO-PG's
+   * SearchTrade): paid, declined, or null when the gateway never saw it. Throws when it cannot
+   * be reached. For a charge whose card is gone: the money may have been taken before.
+   */
+  findCharge(orderId: string): Promise<CardChargeResult | null>;
 }
 
 /**

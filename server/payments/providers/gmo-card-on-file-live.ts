@@ -104,5 +104,14 @@ export function gmoCardOnFileLive(config: GmoSiteConfig): CardOnFile {
       if (exec.ErrCode) return { status: 'declined', code: firstError(exec) };
       return { status: 'paid', tradeNo: exec.TranID ?? entry.AccessID };
     },
+    async findCharge(orderId) {
+      const found = await post('/payment/SearchTrade.idPass', { ...shop, OrderID: orderId });
+      if (!found.ErrCode && CHARGED.includes(found.Status ?? ''))
+        return { status: 'paid', tradeNo: found.TranID ?? found.AccessID ?? orderId };
+      // E01110002: no trade of this OrderID (EntryTran never reached the gateway).
+      if (found.ErrCode && firstError(found) === 'E01110002') return null;
+      if (found.ErrCode) throw new Error(`SearchTrade ${firstError(found)}`);
+      return { status: 'declined', code: found.Status || 'UNPROCESSED' };
+    },
   };
 }

@@ -80,5 +80,11 @@ export function sandboxCardOnFile(db: Database): CardOnFile {
       // E01240002: no such card; 42G020000: the issuer declined (as GMO-PG's ErrInfo says it).
       return { status: 'declined', code: card ? '42G020000' : 'E01240002' };
     },
+    async findCharge(orderId) {
+      const trade = await tradeOf(db, 'card', orderId);
+      if (!trade) return null;
+      if (trade.status === 'paid' || trade.status === 'refunded') return { status: 'paid', tradeNo: trade.tradeNo };
+      return { status: 'declined', code: '42G020000' };
+    },
   };
 }

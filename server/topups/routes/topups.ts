@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { tokyoDate } from '../../../contract/calendar.js';
-import { dataFlows } from '../../../contract/line-states.js';
 import { AUTO_TOPUP_CAP_MAX, AUTO_TOPUP_CAP_MIN } from '../../../contract/topup-rules.js';
 import {
   autoTopupSchema,
@@ -26,6 +25,7 @@ import {
   customerLine,
   openTopupOf,
   recentTopups,
+  topupsAllowed,
   topupViews,
   type TopupRow,
 } from '../topups.js';
@@ -57,7 +57,7 @@ export function topupRoutes(deps: () => TopupDeps) {
       const used = usage?.usedMb ?? 0;
       const quota = usage?.quotaMb ?? 0;
       return ok(request.lang, {
-        available: dataFlows(line.status),
+        available: await topupsAllowed(app.db, line),
         lineStatus: line.status,
         addons: addonViews(today),
         usage: {
@@ -95,7 +95,8 @@ export function topupRoutes(deps: () => TopupDeps) {
       '/api/line/card',
       { schema: { body: cardSaveSchema, response: replies(cardOnFileViewSchema) } },
       async (request) => {
-        const { user } = await requireUser(app, request);
+        // A card is kept for a line's automatic top-up: no line, no member at the gateway (NO_LINE).
+        const { user } = await lineOf(request);
         return ok(request.lang, await saveCard(deps(), user.id, request.body.token));
       },
     );
