@@ -109,6 +109,28 @@ export function lostRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
+  // A caller without the app (or without a phone, the SIM being lost): staff order the new SIM
+  // for them; its fee, if any, is the customer's to pay like their own order's (the lost page).
+  app.post(
+    '/api/admin/customers/:id/replacement',
+    {
+      ...guard('customers'),
+      schema: { params: customerParamsSchema, body: replacementRequestSchema, response: panelReply },
+    },
+    async (request) => {
+      const row = await requestReplacement(app.db, {
+        line: await lineOf(request.params.id),
+        kind: request.body.kind,
+        feeExTax: fee(),
+        by: staffActor(request),
+      });
+      await advanceEsimReplacement(deps(), row).catch((error: unknown) =>
+        request.log.error({ err: error, replacementNo: row.replacementNo }, 'replacement did not advance'),
+      );
+      return ok(request.lang, await staffLostPanel(app.db, request.params.id));
+    },
+  );
+
   app.get(
     '/api/admin/replacements',
     { ...guard('fulfil'), schema: { response: replies(staffReplacementListSchema) } },

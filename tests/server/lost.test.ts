@@ -171,6 +171,33 @@ describe.each(backends)('a lost SIM on %s', (backend) => {
     expect(row).toMatchObject({ status: 'preparing', chargeId: null });
   });
 
+  it('staff order the new SIM for a caller; its fee waits for the customer to pay in the app', async () => {
+    const c = await customer('lostorder');
+    const support = await signInStaff(t.app, 'support');
+    const reviewer = await signInStaff(t.app, 'reviewer');
+    // Not lost yet: nothing to replace.
+    const early = await support.call('POST', `/api/admin/customers/${c.id}/replacement`, { kind: 'pickup' });
+    expect(early.body.data).toEqual({ error: 'REPLACEMENT_NOT_LOST' });
+    await support.call('POST', `/api/admin/customers/${c.id}/lost`);
+    expect((await reviewer.call('POST', `/api/admin/customers/${c.id}/replacement`, { kind: 'pickup' })).status).toBe(
+      403,
+    );
+    const ordered = await support.call<{ replacements: StaffReplacement[] }>(
+      'POST',
+      `/api/admin/customers/${c.id}/replacement`,
+      { kind: 'pickup' },
+    );
+    expect(ordered.body.data.replacements).toEqual([
+      expect.objectContaining({ kind: 'pickup', status: 'awaiting_payment' }),
+    ]);
+    const [row] = await db().select().from(simReplacements).where(eq(simReplacements.lineId, c.line.id));
+    expect(row!.requestedBy).toBe(`staff:${support.login}`);
+    // The customer sees it on the lost page, with the charge to pay.
+    const view = await getJson<LostLineView>(t.app, '/api/line/replacement', { token: c.token });
+    expect(view.body.data.replacement).toMatchObject({ status: 'awaiting_payment' });
+    expect(view.body.data.replacement?.chargeNo).toMatch(/^C\d+/);
+  });
+
   it('staff post the new SIM, activate it by its ICCID, and the old SIM is never accepted again', async () => {
     const c = await customer('lostship');
     const support = await signInStaff(t.app, 'support');

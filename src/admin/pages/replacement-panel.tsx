@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canTransition } from '../../../contract/line-states';
+import { REPLACEMENT_KINDS } from '../../../contract/lifecycle-rules';
 import type { StaffReplacement } from '../../../contract/lost-views';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { FormError } from '../components/errors';
@@ -57,13 +58,15 @@ const Panel = observer(function Panel() {
   const [confirming, setConfirming] = useState(false);
   const done = lost.activate.done
     ? 'admin.lost.activated'
-    : lost.ship.done
-      ? 'admin.lost.shipped'
-      : lost.ready.done
-        ? 'admin.lost.readied'
-        : lost.report.done
-          ? 'admin.lost.reported'
-          : null;
+    : lost.order.done
+      ? 'admin.lost.ordered'
+      : lost.ship.done
+        ? 'admin.lost.shipped'
+        : lost.ready.done
+          ? 'admin.lost.readied'
+          : lost.report.done
+            ? 'admin.lost.reported'
+            : null;
   return (
     <LoadView loadable={lost.panel}>
       {(panel) => (
@@ -90,6 +93,9 @@ const Panel = observer(function Panel() {
               </button>
               <FormError error={lost.report.error} />
             </div>
+          )}
+          {panel.lineStatus === 'lost' && !panel.replacements.some(isOpen) && session.can('customers') && (
+            <OrderReplacement />
           )}
           {panel.replacements.length === 0 ? (
             <p className="empty">{t('admin.lost.none')}</p>
@@ -139,6 +145,47 @@ const Panel = observer(function Panel() {
         </>
       )}
     </LoadView>
+  );
+});
+
+const OPEN_STATUSES = ['awaiting_payment', 'preparing', 'shipped', 'ready_for_pickup'];
+const isOpen = (row: { status: string }) => OPEN_STATUSES.includes(row.status);
+
+/** Staff order the new SIM for a caller: the way, then a confirm saying the customer pays its fee in the app. */
+const OrderReplacement = observer(function OrderReplacement() {
+  const { t } = useTranslation();
+  const { lost } = useAdmin();
+  const [kind, setKind] = useState<string>('post');
+  const [confirming, setConfirming] = useState(false);
+  return (
+    <div className="actions-row">
+      <label>
+        {t('admin.lost.orderKind')}{' '}
+        <select value={kind} onChange={(event) => setKind(event.target.value)} disabled={lost.order.running}>
+          {REPLACEMENT_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {t(`admin.lost.kind.${k}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="button" className="button" disabled={lost.order.running} onClick={() => setConfirming(true)}>
+        {t('admin.lost.order')}
+      </button>
+      <FormError error={lost.order.error} />
+      <ConfirmDialog
+        open={confirming}
+        title={t('admin.lost.order')}
+        confirmLabel={t('admin.lost.orderYes')}
+        onConfirm={() => {
+          setConfirming(false);
+          void lost.order.run(kind);
+        }}
+        onCancel={() => setConfirming(false)}
+      >
+        <p>{t('admin.lost.orderConfirm', { kind: t(`admin.lost.kind.${kind}`) })}</p>
+      </ConfirmDialog>
+    </div>
   );
 });
 

@@ -23,6 +23,11 @@ export class LostAdminStore {
     if (id === null) return;
     this.panel.set(await this.client.post<StaffLostPanel>(`/api/admin/customers/${id}/lost`, {}));
   });
+  readonly order = new Action(async (kind: string) => {
+    const id = this.customerId;
+    if (id === null) return;
+    this.panel.set(await this.client.post<StaffLostPanel>(`/api/admin/customers/${id}/replacement`, { kind }));
+  });
   readonly ship = new Action(async (replacementNo: string, trackingNo: string) => {
     this.aim(replacementNo);
     await this.client.post<StaffReplacement>(`/api/admin/replacements/${enc(replacementNo)}/ship`, { trackingNo });
@@ -45,6 +50,7 @@ export class LostAdminStore {
       panel: false,
       queue: false,
       report: false,
+      order: false,
       ship: false,
       ready: false,
       activate: false,
@@ -53,7 +59,7 @@ export class LostAdminStore {
 
   open(customerId: number): Promise<void> {
     this.customerId = customerId;
-    for (const action of [this.report, this.ship, this.ready, this.activate]) action.clear();
+    for (const action of [this.report, this.order, this.ship, this.ready, this.activate]) action.clear();
     return this.panel.load(() => this.client.get<StaffLostPanel>(`/api/admin/customers/${customerId}/replacement`));
   }
 
