@@ -85,3 +85,24 @@ export async function requireStaff(
   }
   return { ...found, token, actor };
 }
+
+/**
+ * A staff route's role check, run before its body or query is read (preValidation) so a refusal
+ * is audited whatever the request carried; `signedIn` hands the handler the staff member it
+ * checked. One per routes plugin: `const { guard, signedIn } = staffGuard(app)`.
+ */
+export function staffGuard(app: FastifyInstance) {
+  const checked = new WeakMap<FastifyRequest, StaffRequest>();
+  return {
+    guard: (permission: Permission) => ({
+      preValidation: async (request: FastifyRequest) => {
+        checked.set(request, await requireStaff(app, request, permission));
+      },
+    }),
+    signedIn: (request: FastifyRequest): StaffRequest => {
+      const found = checked.get(request);
+      if (!found) throw new ApiError('STAFF_SIGN_IN_FIRST', 401);
+      return found;
+    },
+  };
+}

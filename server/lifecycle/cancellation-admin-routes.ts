@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { desc, eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { customerParamsSchema } from '../../contract/admin-customers-views.js';
@@ -7,7 +7,7 @@ import type { Database } from '../db/client.js';
 import { lines } from '../db/schema.js';
 import { ok, replies } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
-import { requireStaff, type StaffRequest } from '../lib/staff-auth.js';
+import { staffGuard } from '../lib/staff-auth.js';
 import { auditStaff } from '../lib/staff-sessions.js';
 import { withContract } from '../lib/validate.js';
 import { bookCancellation, bookedView, currentCancellation, withdrawCancellation } from './cancellation.js';
@@ -42,17 +42,9 @@ async function leavingOf(db: Database, userId: number): Promise<AdminLeaving> {
  */
 export function cancellationAdminRoutes(fastify: FastifyInstance): Promise<void> {
   const app = withContract(fastify);
-  const staffOf = new WeakMap<FastifyRequest, StaffRequest>();
-  const guard = {
-    preValidation: async (request: FastifyRequest) => {
-      staffOf.set(request, await requireStaff(app, request, 'customers'));
-    },
-  };
-  const signedIn = (request: FastifyRequest): StaffRequest => {
-    const found = staffOf.get(request);
-    if (!found) throw new ApiError('STAFF_SIGN_IN_FIRST', 401);
-    return found;
-  };
+  const staff = staffGuard(app);
+  const guard = staff.guard('customers');
+  const signedIn = staff.signedIn;
   const reply = replies(adminLeavingSchema);
   const lineOf = async (userId: number) => {
     const view = await leavingOf(app.db, userId);

@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { customerParamsSchema } from '../../contract/admin-customers-views.js';
 import { adminLineActionSchema, adminLineSchema } from '../../contract/pause-views.js';
 import { ok, replies } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
 import { auditStaff } from '../lib/staff-sessions.js';
-import { requireStaff, type StaffRequest } from '../lib/staff-auth.js';
+import { staffGuard } from '../lib/staff-auth.js';
 import { withContract } from '../lib/validate.js';
 import { adminLine, lineAction } from './line-admin.js';
 import type { PauseDeps } from './pause.js';
@@ -16,17 +16,9 @@ import type { PauseDeps } from './pause.js';
 export function lineAdminRoutes(fastify: FastifyInstance): Promise<void> {
   const app = withContract(fastify);
   // The role is checked before the body is read, so a refusal is audited whatever it carried.
-  const signedIn = new WeakMap<FastifyRequest, StaffRequest>();
-  const guard = {
-    preValidation: async (request: FastifyRequest) => {
-      signedIn.set(request, await requireStaff(app, request, 'customers'));
-    },
-  };
-  const staffOf = (request: FastifyRequest): StaffRequest => {
-    const found = signedIn.get(request);
-    if (!found) throw new ApiError('STAFF_SIGN_IN_FIRST', 401);
-    return found;
-  };
+  const staff = staffGuard(app);
+  const guard = staff.guard('customers');
+  const staffOf = staff.signedIn;
   const deps = (): PauseDeps => ({
     db: app.db,
     linePlatform: app.linePlatform,

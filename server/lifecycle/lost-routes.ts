@@ -10,12 +10,11 @@ import {
   staffReplacementListSchema,
   staffReplacementSchema,
 } from '../../contract/lost-views.js';
-import type { Permission } from '../../contract/staff-roles.js';
 import { customerLine } from '../esim/index.js';
 import { requireUser } from '../lib/auth.js';
 import { ok, replies } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
-import { requireStaff, type StaffRequest } from '../lib/staff-auth.js';
+import { staffGuard } from '../lib/staff-auth.js';
 import { withContract } from '../lib/validate.js';
 import type { Actor } from './lost-common.js';
 import { reportLost } from './lost.js';
@@ -79,15 +78,9 @@ export function lostRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   // Staff: checked (session, CSRF, role) before the body is read, so a refusal is audited whatever it carried.
-  const staffOf = new WeakMap<FastifyRequest, StaffRequest>();
-  const guard = (permission: Permission) => ({
-    preValidation: async (request: FastifyRequest) => {
-      staffOf.set(request, await requireStaff(app, request, permission));
-    },
-  });
+  const { guard, signedIn } = staffGuard(app);
   const staffActor = (request: FastifyRequest): Actor => {
-    const found = staffOf.get(request);
-    if (!found) throw new ApiError('STAFF_SIGN_IN_FIRST', 401);
+    const found = signedIn(request);
     return { actor: `staff:${found.actor.login}`, staffId: found.actor.id, ip: found.actor.ip };
   };
   const panelReply = replies(staffLostPanelSchema);

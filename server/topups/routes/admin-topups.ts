@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { customerParamsSchema } from '../../../contract/admin-customers-views.js';
 import { adminTopupsSchema } from '../../../contract/topup-views.js';
 import { lines } from '../../db/schema.js';
 import { ok, replies } from '../../lib/envelope.js';
 import { ApiError } from '../../lib/errors.js';
-import { requireStaff, type StaffRequest } from '../../lib/staff-auth.js';
+import { staffGuard } from '../../lib/staff-auth.js';
 import { auditStaff } from '../../lib/staff-sessions.js';
 import { withContract } from '../../lib/validate.js';
 import { autoTopupView, cardOf, turnAutoTopupOff } from '../card.js';
@@ -18,17 +18,9 @@ import { recentTopups, topupViews } from '../topups.js';
  */
 export async function adminTopupRoutes(fastify: FastifyInstance): Promise<void> {
   const app = withContract(fastify);
-  const staffOf = new WeakMap<FastifyRequest, StaffRequest>();
-  const guard = {
-    preValidation: async (request: FastifyRequest) => {
-      staffOf.set(request, await requireStaff(app, request, 'customers'));
-    },
-  };
-  const signedIn = (request: FastifyRequest): StaffRequest => {
-    const found = staffOf.get(request);
-    if (!found) throw new ApiError('STAFF_SIGN_IN_FIRST', 401);
-    return found;
-  };
+  const staff = staffGuard(app);
+  const guard = staff.guard('customers');
+  const signedIn = staff.signedIn;
   const panel = async (userId: number) => {
     const [line] = await app.db
       .select()

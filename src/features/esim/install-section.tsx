@@ -5,7 +5,7 @@ import type { EsimActivation } from '../../../contract/esim-views';
 import { HandoffBox } from '../../components/handoff-box';
 import { LoadFailed } from '../../components/load-failed';
 import { QrImage } from '../../components/qr-image';
-import { CopyField } from './copy-field';
+import { CopyField } from '../../components/copy-field';
 import type { EsimStore } from './esim-store';
 import { InstallSteps } from './install-steps';
 import './esim.css';
@@ -14,6 +14,14 @@ import './esim.css';
 const FOLLOW_EVERY_MS = 20_000;
 
 /** The install on the order's page (issue 30): preparing, ready to install, installed. */
+/** The eSIM page's look and words for a value to copy into the phone's settings. */
+const ESIM_COPY = {
+  words: 'esim.install',
+  className: 'esim-copy',
+  codeClassName: 'esim-code',
+  buttonClassName: 'button button-outline',
+} as const;
+
 export const InstallSection = observer(function InstallSection({ esim }: { esim: EsimStore }) {
   const { t } = useTranslation();
   const { view } = esim;
@@ -126,10 +134,15 @@ const Ready = observer(function Ready({ esim, activation }: { esim: EsimStore; a
       )}
       <h3>{t('esim.install.manualTitle')}</h3>
       <dl className="esim-codes">
-        <CopyField label={t('esim.install.smdp')} value={activation.smdpAddress} testId="esim-smdp" />
-        <CopyField label={t('esim.install.matchingId')} value={activation.matchingId} testId="esim-matching" />
+        <CopyField label={t('esim.install.smdp')} value={activation.smdpAddress} testId="esim-smdp" {...ESIM_COPY} />
+        <CopyField
+          label={t('esim.install.matchingId')}
+          value={activation.matchingId}
+          testId="esim-matching"
+          {...ESIM_COPY}
+        />
         {activation.confirmationCode && (
-          <CopyField label={t('esim.install.confirmationCode')} value={activation.confirmationCode} />
+          <CopyField label={t('esim.install.confirmationCode')} value={activation.confirmationCode} {...ESIM_COPY} />
         )}
       </dl>
       <InstallSteps os={esim.support.os} />

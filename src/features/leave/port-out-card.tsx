@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
+import { CopyField } from '../../components/copy-field';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/load-failed';
 import type { LeaveStore } from './leave-store';
@@ -34,7 +35,12 @@ export const PortOutCard = observer(function PortOutCard({ leave }: { leave: Lea
           )}
           {port?.status === 'issued' && port.reservationNo && (
             <dl className="facts-list">
-              <CopyNumber label={t('leave.port.number')} value={port.reservationNo} />
+              <CopyField
+                label={t('leave.port.number')}
+                value={port.reservationNo}
+                words="leave.port"
+                testId="port-number"
+              />
               {port.validUntil && <p>{t('leave.port.validUntil', { date: port.validUntil })}</p>}
             </dl>
           )}
@@ -75,37 +81,3 @@ export const PortOutCard = observer(function PortOutCard({ leave }: { leave: Lea
     </section>
   );
 });
-
-function CopyNumber({ label, value }: { label: string; value: string }) {
-  const { t } = useTranslation();
-  const [copied, setCopied] = useState<'' | 'yes' | 'no'>('');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setCopied('yes');
-    } catch {
-      setCopied('no');
-    }
-  };
-  return (
-    <div>
-      <dt>{label}</dt>
-      <dd>
-        <code data-testid="port-number">{value}</code>{' '}
-        <button
-          type="button"
-          className="button button-outline button-small"
-          aria-label={t('leave.port.copyNamed', { name: label })}
-          onClick={() => void copy()}
-        >
-          {t('leave.port.copy')}
-        </button>
-        {copied && (
-          <span className="field-hint" role="status">
-            {t(copied === 'yes' ? 'leave.port.copied' : 'leave.port.copyByHand')}
-          </span>
-        )}
-      </dd>
-    </div>
-  );
-}

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
+import { UsageBar } from '../../components/usage-bar';
 import { Link } from 'react-router-dom';
 import type { TopupsPage, TopupView } from '../../api/topup';
 import { formatYen } from '../../lib/format';
@@ -17,16 +18,7 @@ export function TopupUsage({ data }: { data: TopupsPage }) {
       <h2 id="topup-usage-title">{t('line.usageTitle')}</h2>
       <p>{t('topup.usedOf', { used: gb(usage.usedMb), quota: gb(usage.quotaMb) })}</p>
       {usage.addonMb > 0 && <p className="field-hint">{t('topup.withAddons', { size: sizeText(usage.addonMb) })}</p>}
-      <div
-        className="usage-bar"
-        role="progressbar"
-        aria-label={t('line.usageTitle')}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={usage.percent}
-      >
-        <span style={{ width: `${usage.percent}%` }} />
-      </div>
+      <UsageBar percent={usage.percent} />
       <p className={usage.throttled ? 'usage-throttled' : 'usage-ok'}>
         {usage.throttled ? t('topup.atLimit') : t('line.fullSpeed')}
       </p>

@@ -2,6 +2,7 @@ import { formatPhone } from '../../../contract/line-rules';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { UsageBar } from '../../components/usage-bar';
 import { Link } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
@@ -94,16 +95,7 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
           <section className="card" aria-labelledby="usage-title">
             <h2 id="usage-title">{t('line.usageTitle')}</h2>
             <p>{t('line.usedOf', { used: gb(usage.usedMb), quota: gb(usage.quotaMb) })}</p>
-            <div
-              className="usage-bar"
-              role="progressbar"
-              aria-label={t('line.usageTitle')}
-              aria-valuemin={0}
-              aria-valuemax={100}
-              aria-valuenow={usage.percent}
-            >
-              <span style={{ width: `${usage.percent}%` }} />
-            </div>
+            <UsageBar percent={usage.percent} />
             <p className={usage.throttled ? 'usage-throttled' : 'usage-ok'}>
               {usage.throttled ? t('line.throttled', { kbps: usage.throttledKbps }) : t('line.fullSpeed')}
             </p>
