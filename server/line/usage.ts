@@ -1,10 +1,10 @@
 import { parse } from 'csv-parse/sync';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, notExists } from 'drizzle-orm';
 import { isIsoDate, tokyoDate } from '../../contract/calendar.js';
 import { nextUsageReset } from '../../contract/line-rules.js';
 import { dataFlows, LINE_STATES } from '../../contract/line-states.js';
 import type { Database } from '../db/client.js';
-import { auditLog, lines, usageRecords } from '../db/schema.js';
+import { auditLog, linePauses, lines, usageRecords } from '../db/schema.js';
 import { notify } from '../notifications/index.js';
 import { monthUsage, percentOf } from './quota.js';
 
@@ -110,7 +110,8 @@ export async function importUsage(db: Database, actor: string, csv: string, now 
 }
 
 // A paused, lost or suspended line has no data on: what the carrier reports for it is kept, but
-// no alert goes out (contract/line-states.ts dataFlows).
+// no alert goes out (contract/line-states.ts dataFlows); nor for a cancelling line whose pause
+// still runs (data-flows.ts dataFlowsNow says the same for one line).
 const DATA_FLOWS = LINE_STATES.filter(dataFlows);
 
 const gb = (mb: number) => (mb / 1024).toFixed(1);
@@ -126,7 +127,18 @@ export async function notifyDataThresholds(db: Database, lineIds: number[], now 
   const flowing = await db
     .select({ id: lines.id })
     .from(lines)
-    .where(and(inArray(lines.id, lineIds), inArray(lines.status, DATA_FLOWS)));
+    .where(
+      and(
+        inArray(lines.id, lineIds),
+        inArray(lines.status, DATA_FLOWS),
+        notExists(
+          db
+            .select({ id: linePauses.id })
+            .from(linePauses)
+            .where(and(eq(linePauses.lineId, lines.id), eq(linePauses.status, 'running'))),
+        ),
+      ),
+    );
   const rows = await monthUsage(
     db,
     flowing.map((l) => l.id),

@@ -3,7 +3,7 @@ import { and, eq, like, lt } from 'drizzle-orm';
 import { tokyoDate } from '../../contract/calendar.js';
 import { dataFlows } from '../../contract/line-states.js';
 import { addonById } from '../../contract/topup-rules.js';
-import { autoTopups, cardsOnFile, payments, topups } from '../db/schema.js';
+import { autoTopups, cardsOnFile, charges, payments, topups } from '../db/schema.js';
 import { cancelCharge, createCharge } from '../billing/index.js';
 import { lockLine, monthUsage } from '../line/index.js';
 import { notify } from '../notifications/index.js';
@@ -125,7 +125,7 @@ async function chargeAutoTopup(deps: TopupDeps, s: Started, now: Date): Promise<
   }
   if (result.status === 'paid') {
     await settlePayment(deps, s.paymentNo, { paid: true, tradeNo: result.tradeNo }, 'auto-topup', now);
-    return 'paid';
+    return (await withdrawIfRefused(deps, s)) ? 'declined' : 'paid';
   }
   await settlePayment(deps, s.paymentNo, { paid: false, code: result.code }, 'auto-topup', now);
   await deps.db.transaction(async (tx) => {
@@ -147,6 +147,28 @@ async function chargeAutoTopup(deps: TopupDeps, s: Started, now: Date): Promise<
     });
   });
   return 'declined';
+}
+
+/**
+ * The card was charged but the settlement found the top-up no longer payable (the line stopped
+ * taking data between the start and the charge): the payment machinery refunds the money; the
+ * top-up and its charge are withdrawn here, so nothing waits for a payment that will never count.
+ * True when it was withdrawn.
+ */
+async function withdrawIfRefused(deps: TopupDeps, s: Started): Promise<boolean> {
+  return deps.db.transaction(async (tx) => {
+    await lockLine(tx, s.lineId);
+    const [charge] = await tx.select({ status: charges.status }).from(charges).where(eq(charges.id, s.chargeId));
+    if (charge?.status !== 'unpaid') return false;
+    const withdrawn = await tx
+      .update(topups)
+      .set({ status: 'cancelled' })
+      .where(and(eq(topups.id, s.topupId), eq(topups.status, 'awaiting_payment')))
+      .returning({ id: topups.id });
+    if (withdrawn.length === 0) return false;
+    await cancelCharge(tx, s.chargeId);
+    return true;
+  });
 }
 
 /** Automatic top-ups started earlier whose card charge has not settled (a gateway that did not answer). */

@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTax } from '../../contract/pricing';
 import { billRun } from '../../server/billing/index';
-import { bills, carrierRequests, charges, linePauses, lines } from '../../server/db/schema';
+import { bills, carrierRequests, charges, linePauses, lines, outbox } from '../../server/db/schema';
 import { bookCancellation, pauseSweep, withdrawCancellation, type PauseDeps } from '../../server/lifecycle/index';
 import { bookPause } from '../../server/lifecycle/pause';
-import { dataFlowsNow } from '../../server/line/index';
+import { dataFlowsNow, importUsage } from '../../server/line/index';
 import { backends } from './helpers/databases';
 import { activeLine } from './helpers/orders';
 import { signUp } from './helpers/purchase';
@@ -77,6 +77,13 @@ describe.each(backends)('a running pause and a cancellation on %s', (backend) =>
   it('lets the customer resume a cancelling line: the carrier turns data on, the line stays cancelling', async () => {
     const c = await pausedThenCancelling('pc-resume', '2027-02-01');
     expect(await dataFlowsNow(db(), await lineOf(c.line.id))).toBe(false);
+    // Nor is the customer told of data they cannot use: no alert at 100 % while the pause runs.
+    await importUsage(db(), 'test', `${c.line.msisdn},2026-12-10,${30 * 1024}`, tokyo('2026-12-10T12:00'));
+    const alerts = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.userId, c.id), inArray(outbox.kind, ['data_80', 'data_100'])));
+    expect(alerts).toEqual([]);
     // No data is sold while the SIM is off at the carrier, cancelling or not.
     const refused = await postForm(t.app, '/api/line/topups', { addonId: '1gb' }, { token: c.token });
     expect(refused.body.data).toEqual({ error: 'TOPUP_NOT_AVAILABLE' });

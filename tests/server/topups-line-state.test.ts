@@ -121,7 +121,7 @@ describe.each(backends)('top-ups and the line state on %s', (backend) => {
   });
 
   /** A customer at 100 % with automatic top-up on, whose first charge the gateway did not answer. */
-  async function autoPending(name: string, takenAnyway: boolean, paidByHand = false) {
+  async function autoPending(name: string, takenAnyway: boolean, paidByHand = false, stopLine = false) {
     const c = await customer(name);
     const saved = await postForm(t.app, '/api/line/card', { token: await sandboxCardToken(t.app) }, { token: c.token });
     expect(saved.body.code).toBe(1);
@@ -157,7 +157,11 @@ describe.each(backends)('top-ups and the line state on %s', (backend) => {
       });
       expect(errorOf(paid)).toBe('ALREADY_PAID');
     }
-    await postForm(t.app, '/api/line/card/remove', {}, { token: c.token });
+    if (stopLine) {
+      // Staff stop the line before the gateway answers; the card is then charged on the retry.
+      const support = await signInStaff(t.app, 'support');
+      await support.call('POST', `/api/admin/customers/${c.id}/line`, { action: 'suspend' });
+    } else await postForm(t.app, '/api/line/card/remove', {}, { token: c.token });
     await autoTopupSweep(base, new Date(Date.now() + 60_000));
     const [topup] = await db().select().from(topups).where(eq(topups.lineId, c.lineId));
     const [payment] = await db().select().from(payments).where(eq(payments.targetId, topup!.chargeId));
@@ -178,6 +182,21 @@ describe.each(backends)('top-ups and the line state on %s', (backend) => {
     const { topup, payment } = await autoPending('autotaken', true);
     expect(payment.status).toBe('paid');
     expect(topup.status).toBe('applied');
+  });
+
+  it('an automatic top-up charged after its line stopped is refunded and withdrawn, not left waiting', async () => {
+    const { topup, payment, charge } = await autoPending('autostopped', false, false, true);
+    expect(payment.status).toBe('paid');
+    expect(topup.status).toBe('cancelled');
+    expect(charge.status).toBe('cancelled');
+    const back = await db().select().from(refunds).where(eq(refunds.paymentId, payment.id));
+    expect(back.map((r) => r.amount)).toEqual([payment.amount]);
+    expect(
+      await db()
+        .select()
+        .from(carrierRequests)
+        .where(like(carrierRequests.requestKey, `topup:${topup.id}%`)),
+    ).toEqual([]);
   });
 
   it('a card-on-file charge the gateway took is found when the customer then pays by hand: one payment, applied once', async () => {
