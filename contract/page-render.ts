@@ -58,3 +58,10 @@ export const LANG_COOKIE = 'lang';
 export function bootKey(url: string, acceptLanguage: string): string {
   return `GET ${url} ${acceptLanguage}`;
 }
+
+/**
+ * The cookie that mirrors a customer's API token for page requests only (Path=/h5/,
+ * HttpOnly, Secure, SameSite=Lax): with it the server draws personal pages. It is the token
+ * itself, so it ends when the token ends; the API never reads it (it keeps the `token` header).
+ */
+export const PAGE_SESSION_COOKIE = 'h5_session';
