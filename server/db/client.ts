@@ -2,6 +2,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { copyTemplate } from './pglite-template.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -33,6 +34,8 @@ function checkChannel(channel: string): void {
 }
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+// Made by `npm run build` next to the compiled server (dist/server/); under tsx there is none.
+const pgliteTemplate = fileURLToPath(new URL('./pglite-template.tar.gz', import.meta.url));
 
 export interface OpenOptions {
   /** postgres:// URL; when absent, embedded PGlite is used. */
@@ -116,10 +119,11 @@ export async function openDatabase(options: OpenOptions): Promise<DatabaseHandle
     client = options.template ? new PGlite({ loadDataDir: options.template }) : new PGlite();
   } else {
     const dir = join(options.dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    if (!existsSync(join(dir, 'PG_VERSION'))) {
+    mkdirSync(options.dataDir, { recursive: true });
+    if (!existsSync(join(dir, 'PG_VERSION')) && !copyTemplate(pgliteTemplate, dir)) {
       // Creating a database runs initdb in WebAssembly, whose memory (about 400 MB) stays
       // with the instance that ran it: create it, close it, and serve from a fresh instance.
+      mkdirSync(dir, { recursive: true });
       const creator = new PGlite(dir);
       await creator.waitReady;
       await creator.close();
