@@ -2,6 +2,7 @@
 // generator sharing their event loop would measure itself as much as them.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 
 export const root = new URL('..', import.meta.url).pathname;
@@ -35,7 +36,7 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
     } catch {
       // not listening yet
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 50));
   }
   throw new Error(`server did not answer ${url} within 60 s:\n${log()}`);
 }
@@ -49,10 +50,26 @@ function stopper(child: ChildProcess): () => Promise<void> {
     });
 }
 
-async function startProcess(script: string, env: Record<string, string>, healthPath: string): Promise<RunningServer> {
-  const port = await freePort();
+/** How long the last started server took from spawn to answering its health path. */
+export interface StartedServer extends RunningServer {
+  startMs: number;
+}
+
+async function startProcess(
+  script: string,
+  env: Record<string, string>,
+  healthPath: string,
+  port?: number,
+): Promise<StartedServer> {
+  port ??= await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, script)], {
+  // Compiled JavaScript runs as production runs it (`npm start`: plain node); TypeScript
+  // (the bare floor server) through tsx.
+  const args = script.endsWith('.ts')
+    ? ['--import', 'tsx', join(root, script)]
+    : ['--enable-source-maps', join(root, script)];
+  const started = performance.now();
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -70,19 +87,28 @@ async function startProcess(script: string, env: Record<string, string>, healthP
     child.kill('SIGKILL');
     throw error;
   }
-  return { url, pid: child.pid ?? 0, stop: stopper(child) };
+  return { url, pid: child.pid ?? 0, stop: stopper(child), startMs: performance.now() - started };
 }
 
 export interface AppServerOptions {
   /** PostgreSQL URL; without it the server uses PGlite in `dataDir`. */
   databaseUrl?: string;
   dataDir: string;
+  /** Runs the background jobs (default) or leaves them to `npm run worker` (false: WORKERS=off). */
+  workers?: boolean;
+  /** A port of its own (default: any free one). */
+  port?: number;
 }
 
-/** The real server (`server/main.ts`) in production mode, serving the built app. */
-export function startAppServer(options: AppServerOptions): Promise<RunningServer> {
+/**
+ * The real server as `npm start` runs it: the compiled `dist/server/main.js` under plain node,
+ * in production mode, serving the built app. `npm run build` (or ensure-build) must have run.
+ */
+export function startAppServer(options: AppServerOptions): Promise<StartedServer> {
+  if (!existsSync(join(root, 'dist', 'server', 'main.js')))
+    throw new Error('No compiled server: run `npx tsx scripts/ensure-build.ts` (or npm run build) first');
   return startProcess(
-    'server/main.ts',
+    'dist/server/main.js',
     {
       NODE_ENV: 'production',
       // The benchmark runs the stand-in providers, as a staging site does.
@@ -96,8 +122,10 @@ export function startAppServer(options: AppServerOptions): Promise<RunningServer
       DATABASE_URL: options.databaseUrl ?? '',
       STATIC_DIR: join(root, 'dist', 'h5'),
       DOCUMENT_KEY: Buffer.alloc(32, 7).toString('base64'),
+      WORKERS: options.workers === false ? 'off' : 'on',
     },
     '/healthz',
+    options.port,
   );
 }
 

@@ -4,6 +4,8 @@ import type { LoadResult, PairedResult, ReadEndpoint } from './api-load.js';
 import type { PageSpeed } from './page-speed.js';
 import type { RouteWeightResult, Weight } from './page-weight.js';
 import type { UploadMemoryResult } from './upload-memory.js';
+import { startTimeRows, type StartTimeResult } from './start-time.js';
+import { twoServersRows, type TwoServersResult } from './two-servers.js';
 
 export interface BackendResult {
   /** Each read by turns with the bare server; login with the bare server verifying a password. */
@@ -24,6 +26,10 @@ export interface BenchResults {
   backends: { pglite?: BackendResult; postgres?: BackendResult };
   /** bench/upload-memory.ts; absent in results written before it existed. */
   uploadMemory?: { date: string; pglite?: UploadMemoryResult; postgres?: UploadMemoryResult };
+  /** bench/start-time.ts: `npm start` to /healthz and idle memory of the compiled server. */
+  startTime?: StartTimeResult;
+  /** bench/two-servers.ts. */
+  twoServers?: TwoServersResult;
 }
 
 export const BUDGETS = {
@@ -154,6 +160,7 @@ export function rows(r: BenchResults): Row[] {
       verdict: verdict(ok && stored === m.uploads),
     });
   }
+  out.push(...startTimeRows(r.startTime), ...twoServersRows(r.twoServers));
   return out;
 }
 

@@ -14,9 +14,11 @@ import { root, startAppServer, startBareServer, type RunningServer } from './pro
 import { markdown, type BackendResult, type BenchResults } from './report.js';
 import { seedScale } from './scale.js';
 import { measureUploadMemory } from './upload-memory.js';
+import { measureStart } from './start-time.js';
+import { measureTwoServers } from './two-servers.js';
 
 const quick = process.argv.includes('--quick');
-const STEPS = ['weight', 'speed', 'api', 'upload-memory'] as const;
+const STEPS = ['weight', 'speed', 'api', 'upload-memory', 'processes'] as const;
 type Step = (typeof STEPS)[number];
 const isStep = (name: string): name is Step => (STEPS as readonly string[]).includes(name);
 // --only=weight|speed|api|upload-memory, or the name alone (npm run bench -- upload-memory),
@@ -126,6 +128,22 @@ function argon2Floor(): { perSecond: number } {
   return JSON.parse(r.stdout.trim().split('\n').pop()!) as { perSecond: number };
 }
 
+/** Start time and idle memory of the compiled server on each backend, then two servers on one PostgreSQL. */
+async function measureProcesses(): Promise<void> {
+  step('Start time and idle memory: `npm start` on PGlite, new data then existing');
+  const pglite = await measureStart();
+  results.startTime = { date: new Date().toISOString(), ensureBuildMs: pglite.ensureMs, pglite: pglite.start };
+  if (!(await freshPostgresUrl())) return;
+  try {
+    step('Start time and idle memory on PostgreSQL');
+    results.startTime.postgres = (await measureStart(async () => (await freshPostgresUrl())!)).start;
+    step('Two servers on one PostgreSQL database');
+    results.twoServers = await measureTwoServers((await freshPostgresUrl())!, plan);
+  } finally {
+    await dropBenchDatabase();
+  }
+}
+
 function updateReadme(table: string): void {
   const path = join(root, 'README.md');
   const readme = readFileSync(path, 'utf8');
@@ -138,9 +156,9 @@ function updateReadme(table: string): void {
 }
 
 const resultsPath = join(root, 'bench', 'results.json');
-// Upload memory alone keeps the other rows as the last full run measured them.
+// Upload memory or processes alone keep the other rows as the last full run measured them.
 const previous =
-  only === 'upload-memory' && existsSync(resultsPath)
+  (only === 'upload-memory' || only === 'processes') && existsSync(resultsPath)
     ? (JSON.parse(readFileSync(resultsPath, 'utf8')) as BenchResults)
     : null;
 let results: BenchResults;
@@ -195,6 +213,8 @@ if (part('upload-memory')) {
     }
   }
 }
+
+if (part('processes')) await measureProcesses();
 
 const table = markdown(results);
 writeFileSync(resultsPath, `${JSON.stringify(results, null, 2)}\n`);
