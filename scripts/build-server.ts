@@ -48,6 +48,8 @@ for (const { from, to } of BESIDE) cpSync(join(root, from), join(outDir, to), { 
 for (const file of Object.keys(SERVER_ENTRIES)) {
   let code = readFileSync(join(outDir, `${file}.js`), 'utf8');
   for (const known of KNOWN_RELATIVE) code = code.replaceAll(`new URL("${known}", import.meta.url)`, '');
+  // Packages are found from dist/server/ as from server/: up to the root's node_modules.
+  code = code.replaceAll('createRequire(import.meta.url)', '');
   const unknown = /.{0,60}(import\.meta|__dirname|__filename).{0,60}/.exec(code);
   if (unknown) {
     console.error(`dist/server/${file}.js: ${unknown[0]}\nAdd the file it finds to BESIDE in scripts/build-server.ts.`);

@@ -1,11 +1,22 @@
 import { availableParallelism } from 'node:os';
-import sharp from 'sharp';
+import type Sharp from 'sharp';
 
-// libvips keeps decoded images in a cache and runs a thread per core for each image by
-// default; for one-off documents the cache only holds memory, and the threads multiply what
-// each decode holds at once. One thread per image, and the images at once bounded below.
-sharp.cache(false);
-sharp.concurrency(1);
+let sharpLoading: Promise<typeof Sharp> | undefined;
+
+/**
+ * sharp (libvips), loaded with the first image rather than at every start, where it cost a
+ * third of a second. libvips keeps decoded images in a cache and runs a thread per core for
+ * each image by default; for one-off documents the cache only holds memory, and the threads
+ * multiply what each decode holds at once. One thread per image, and the images at once
+ * bounded below.
+ */
+export function loadSharp(): Promise<typeof Sharp> {
+  return (sharpLoading ??= import('sharp').then(({ default: sharp }) => {
+    sharp.cache(false);
+    sharp.concurrency(1);
+    return sharp;
+  }));
+}
 
 /**
  * Image decodes and PDF renders this process runs at once: one per core, less one for the

@@ -1,6 +1,5 @@
-import { fileTypeFromBuffer } from 'file-type';
-import sharp, { type Metadata } from 'sharp';
-import './decode-slots.js';
+import type { Metadata } from 'sharp';
+import { loadSharp } from './decode-slots.js';
 import type { ErrorKey } from '../../contract/api.js';
 import type { DocumentKind } from '../../contract/order-status.js';
 import { ApiError } from '../lib/errors.js';
@@ -32,6 +31,8 @@ const refuse = (key: ErrorKey): never => {
  */
 export async function cleanDocument(kind: DocumentKind, bytes: Buffer): Promise<CleanDocument> {
   if (bytes.length === 0) refuse('FILE_REQUIRED');
+  // Loaded with the first upload, not at every start.
+  const { fileTypeFromBuffer } = await import('file-type');
   const sniffed = await fileTypeFromBuffer(bytes);
   const mime = sniffed?.mime;
   // The prebuilt libvips has no HEVC decoder, so a HEIC photo cannot be re-encoded here.
@@ -58,6 +59,7 @@ export async function renderPdf(bytes: Buffer): Promise<Buffer> {
 
 async function reencode(bytes: Buffer, format: 'jpeg' | 'png', minSide: number): Promise<Buffer> {
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' as const };
+  const sharp = await loadSharp();
   let meta: Metadata;
   try {
     // The header only: no pixel is decoded, so the pixel limit is checked below instead.

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import sharp from 'sharp';
+import { loadSharp } from './decode-slots.js';
 import type { ErrorKey } from '../../contract/api.js';
 
 /**
@@ -98,6 +98,7 @@ function renderPages(bytes: Buffer, limits: PdfLimits): Promise<RenderedPage[]> 
  */
 export async function pdfToImage(bytes: Buffer, limits: PdfLimits = PDF_LIMITS): Promise<Buffer> {
   const pages = await renderPages(bytes, limits);
+  const sharp = await loadSharp();
   const width = Math.max(...pages.map((p) => p.width));
   const height = pages.reduce((sum, p) => sum + p.height, 0) + PAGE_GAP * (pages.length - 1);
   let top = 0;

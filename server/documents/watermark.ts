@@ -1,6 +1,5 @@
-import sharp from 'sharp';
 import { escapeHtml } from '../lib/html.js';
-import { withDecodeSlot } from './decode-slots.js';
+import { loadSharp, withDecodeSlot } from './decode-slots.js';
 import { MAX_INPUT_PIXELS } from './document-content.js';
 
 // A document shown in the staff console carries who looked at it and when, drawn into the
@@ -63,6 +62,7 @@ export async function watermarkImage(bytes: Buffer, text: string): Promise<Buffe
   // A decode like an upload's: it waits its turn with them (decode-slots.ts).
   return withDecodeSlot(async () => {
     // Stored images were encoded upright by this server (document-content.ts): no EXIF to apply.
+    const sharp = await loadSharp();
     const image = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' });
     const { width = 0, height = 0 } = await image.metadata();
     if (!width || !height) throw new Error('document image without a size');

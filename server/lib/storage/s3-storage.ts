@@ -1,4 +1,5 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { s3Sdk } from './s3-sdk.js';
 import type { StorageProvider } from './storage-provider.js';
 
 export interface S3Settings {
@@ -14,6 +15,7 @@ export interface S3Settings {
 
 /** One client for a bucket; documents and the usage inbox may share it. */
 export function s3Client(settings: S3Settings): S3Client {
+  const { S3Client } = s3Sdk();
   return new S3Client({
     region: settings.region,
     endpoint: settings.endpoint || undefined,
@@ -54,7 +56,7 @@ export function s3Storage(client: S3Client, bucket: string, prefix = 'documents/
     async put(key, bytes) {
       // One PUT: the object appears whole or not at all.
       await client.send(
-        new PutObjectCommand({
+        new (s3Sdk().PutObjectCommand)({
           Bucket: bucket,
           Key: keyOf(key),
           Body: bytes,
@@ -66,7 +68,7 @@ export function s3Storage(client: S3Client, bucket: string, prefix = 'documents/
     async get(key) {
       const objectKey = keyOf(key);
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: objectKey }));
+        const answer = await client.send(new (s3Sdk().GetObjectCommand)({ Bucket: bucket, Key: objectKey }));
         if (!answer.Body) throw new Error(`no body for ${objectKey}`);
         return Buffer.from(await answer.Body.transformToByteArray());
       } catch (error) {
@@ -75,7 +77,7 @@ export function s3Storage(client: S3Client, bucket: string, prefix = 'documents/
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: keyOf(key) }));
+      await client.send(new (s3Sdk().DeleteObjectCommand)({ Bucket: bucket, Key: keyOf(key) }));
     },
   };
 }

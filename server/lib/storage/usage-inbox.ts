@@ -2,13 +2,8 @@ import { constants } from 'node:fs';
 import { mkdir, open, readdir, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import {
-  CopyObjectCommand,
-  DeleteObjectCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  type S3Client,
-} from '@aws-sdk/client-s3';
+import type { S3Client } from '@aws-sdk/client-s3';
+import { s3Sdk } from './s3-sdk.js';
 
 /**
  * Usage files (the carrier's CSV exports) waiting to be imported: a local folder by default,
@@ -115,7 +110,12 @@ export function s3UsageInbox(client: S3Client, bucket: string, prefix = 'usage/i
       do {
         // The delimiter keeps anything in a deeper "folder" out of the listing.
         const page = await client.send(
-          new ListObjectsV2Command({ Bucket: bucket, Prefix: inbox, Delimiter: '/', ContinuationToken: token }),
+          new (s3Sdk().ListObjectsV2Command)({
+            Bucket: bucket,
+            Prefix: inbox,
+            Delimiter: '/',
+            ContinuationToken: token,
+          }),
         );
         for (const object of page.Contents ?? []) {
           const name = object.Key?.slice(inbox.length) ?? '';
@@ -126,7 +126,7 @@ export function s3UsageInbox(client: S3Client, bucket: string, prefix = 'usage/i
       return names.sort();
     },
     async read(name) {
-      const answer = await client.send(new GetObjectCommand({ Bucket: bucket, Key: keyOf(name) }));
+      const answer = await client.send(new (s3Sdk().GetObjectCommand)({ Bucket: bucket, Key: keyOf(name) }));
       const body = answer.Body;
       if (!body) throw new Error(`usage file ${name} has no body`);
       if ((answer.ContentLength ?? 0) > USAGE_FILE_MAX_BYTES) {
@@ -146,13 +146,13 @@ export function s3UsageInbox(client: S3Client, bucket: string, prefix = 'usage/i
     async done(name, ok) {
       const from = keyOf(name);
       await client.send(
-        new CopyObjectCommand({
+        new (s3Sdk().CopyObjectCommand)({
           Bucket: bucket,
           Key: `${ok ? processed : failed}${name}`,
           CopySource: `${bucket}/${encodeKey(from)}`,
         }),
       );
-      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: from }));
+      await client.send(new (s3Sdk().DeleteObjectCommand)({ Bucket: bucket, Key: from }));
     },
   };
 }

@@ -1,12 +1,14 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { MailMessage, MailProvider } from './mail-provider.js';
 
 export function smtpMail(url: string, from: string): MailProvider {
-  const transport = nodemailer.createTransport(url);
+  // nodemailer loads with the first message, not with every start (a tenth of a second).
+  let transport: Promise<Transporter> | undefined;
   return {
     kind: 'smtp',
     async send(message: MailMessage) {
-      await transport.sendMail({ from, to: message.to, subject: message.subject, text: message.text });
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(url));
+      await (await transport).sendMail({ from, to: message.to, subject: message.subject, text: message.text });
     },
   };
 }
