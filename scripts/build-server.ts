@@ -6,6 +6,7 @@ import { cpSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { openDatabase } from '../server/db/client.js';
+import { startJobQueue } from '../server/lib/queue.js';
 
 const root = new URL('..', import.meta.url).pathname;
 const outDir = join(root, 'dist', 'server');
@@ -64,6 +65,17 @@ for (const { to } of BESIDE) {
 // DATA_DIR unpacks instead of running initdb (server/db/pglite-template.ts).
 const empty = await openDatabase({ dataDir: 'memory' });
 if (empty.jobs.kind !== 'pglite') throw new Error('expected PGlite');
+// The job queue's schema and queues too (pg-boss makes them at its first start); sending only,
+// so no job runs and the copy holds no rows of this build's.
+const queue = await startJobQueue(empty, {
+  onError: (error) => {
+    throw error;
+  },
+});
+await queue.stop();
+// Checkpointed first: a copy whose changes are still only in the WAL would replay them at
+// every new server's first start.
+await empty.jobs.client.exec('checkpoint');
 const tarball = await empty.jobs.client.dumpDataDir('gzip');
 writeFileSync(join(outDir, TEMPLATE), Buffer.from(await tarball.arrayBuffer()));
 await empty.close();

@@ -4,14 +4,14 @@
 // first (scripts/ensure-build.ts), as `npm start` does.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = new URL('../..', import.meta.url).pathname;
 const dataDir = mkdtempSync(join(tmpdir(), 'sim-compiled-'));
-const port = 4000 + Math.floor(Math.random() * 1000);
-const base = `http://127.0.0.1:${port}`;
+let base = '';
 let server: ChildProcess;
 let output = '';
 
@@ -27,7 +27,21 @@ async function healthy(): Promise<boolean> {
   return false;
 }
 
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
 beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
   server = spawn(process.execPath, ['dist/server/main.js'], {
     cwd: root,
     // Only what a production host sets: nothing that would load tsx.
