@@ -12,23 +12,30 @@ import { requireStaff } from '../lib/staff-auth.js';
  * permission and a sign-in step's stage; those answer from what this looked up.
  */
 export function closeByDefault(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook rather than an async one: a public read (most of them) passes on at once,
+  // with no promise made for it.
+  app.addHook('onRequest', (request, _reply, done) => {
     // No route matched: the not-found handler answers, with nothing to protect.
     const url = request.routeOptions.url;
-    if (url === undefined) return;
+    if (url === undefined) return done();
+    let check: Promise<unknown>;
     switch (accessOf(request.method, url)) {
       case 'customer':
-        await requireUser(app, request);
-        return;
+        check = requireUser(app, request);
+        break;
       // Session, then its CSRF token on a change, then its stage: requireStaff's order and answers.
       case 'staff':
-        await requireStaff(app, request, null);
-        return;
+        check = requireStaff(app, request, null);
+        break;
       case 'staff-signing-in':
-        await requireStaff(app, request, null, STAFF_STAGES);
-        return;
+        check = requireStaff(app, request, null, STAFF_STAGES);
+        break;
       case 'anyone':
-        return;
+        return done();
     }
+    check.then(
+      () => done(),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   });
 }
