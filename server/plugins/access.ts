@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { STAFF_STAGES } from '../../contract/staff-roles.js';
 import { requireUser } from '../lib/auth.js';
-import { accessOf } from '../lib/public-routes.js';
+import { accessOf, type Access } from '../lib/public-routes.js';
 import { requireStaff } from '../lib/staff-auth.js';
 
 /**
@@ -14,12 +14,20 @@ import { requireStaff } from '../lib/staff-auth.js';
 export function closeByDefault(app: FastifyInstance): void {
   // A callback hook rather than an async one: a public read (most of them) passes on at once,
   // with no promise made for it.
+  // Who may call a route is fixed when it is added: worked out on its first request, then read
+  // from its config (one object per route and method; HEAD reads as GET either way).
+  const known = new WeakMap<object, Access>();
   app.addHook('onRequest', (request, _reply, done) => {
+    const { url, config } = request.routeOptions;
     // No route matched: the not-found handler answers, with nothing to protect.
-    const url = request.routeOptions.url;
     if (url === undefined) return done();
+    let access = known.get(config);
+    if (access === undefined) {
+      access = accessOf(request.method, url);
+      known.set(config, access);
+    }
     let check: Promise<unknown>;
-    switch (accessOf(request.method, url)) {
+    switch (access) {
       case 'customer':
         check = requireUser(app, request);
         break;
