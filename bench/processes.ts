@@ -4,6 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { hashPassword } from '../server/lib/passwords.js';
 
 export const root = new URL('..', import.meta.url).pathname;
 
@@ -130,6 +131,7 @@ export function startAppServer(options: AppServerOptions): Promise<StartedServer
 }
 
 /** The floor of the API: Fastify answering a constant, nothing else. */
-export function startBareServer(): Promise<RunningServer> {
-  return startProcess('bench/bare-server.ts', {}, '/');
+export async function startBareServer(): Promise<RunningServer> {
+  // Plain JavaScript (runs under node as under tsx); the hash carries the server's argon2 settings.
+  return startProcess('bench/bare-server.js', { BENCH_PASSWORD_HASH: await hashPassword('bench1234') }, '/');
 }

@@ -39,8 +39,9 @@ export const BUDGETS = {
   lighthouseScore: 95,
   lcpMs: 2000,
   cls: 0.02,
-  readRatioToBare: 0.5,
-  readP99Ms: 50,
+  // Issue 32: reads near the floor on PostgreSQL, at 100 connections.
+  readRatioToBare: 0.75,
+  readP99Ms: 20,
   scaledP99Growth: 2,
   // p99 is counted in whole milliseconds; below this, doubling is timer noise, not growth.
   scaledP99FloorMs: 5,
@@ -127,7 +128,7 @@ export function rows(r: BenchResults): Row[] {
       out.push({
         measure: `${name} ${endpoint}`,
         value: `${e.rps} req/s (${ratio}x bare), p50 ${e.p50} ms, p99 ${e.p99} ms, errors ${e.errors}`,
-        budget: '≥ 0.5x bare, p99 < 50 ms',
+        budget: `≥ ${BUDGETS.readRatioToBare}x bare, p99 < ${BUDGETS.readP99Ms} ms`,
         verdict: budgeted ? verdict(ok) : 'report',
       });
       const limit = Math.max(e.p99 * BUDGETS.scaledP99Growth, BUDGETS.scaledP99FloorMs);

@@ -2,7 +2,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
-import { langFromAcceptLanguage } from '../contract/api.js';
+import { langFromAcceptLanguage, type Lang } from '../contract/api.js';
 import { productionRefusal, type Config } from './config.js';
 import { startChangeFeed } from './db/change-feed.js';
 import type { DatabaseHandle } from './db/client.js';
@@ -50,6 +50,14 @@ export interface BuildOptions {
   jobs?: JobSender | null;
   /** Told of every route as it is added (tests walk the route table with it). */
   onRoute?: (route: RouteOptions) => void;
+}
+
+const langs = new Map<string, Lang>();
+function rememberLang(header: string): Lang {
+  const lang = langFromAcceptLanguage(header);
+  // Bounded: a header is the caller's to choose.
+  if (langs.size < 256) langs.set(header, lang);
+  return lang;
 }
 
 function externalOrigin(url: string): string[] {
@@ -107,7 +115,9 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorateRequest('lang', 'cn');
   app.decorateRequest('signedIn', null);
   app.addHook('onRequest', (request, _reply, done) => {
-    request.lang = langFromAcceptLanguage(request.headers['accept-language']);
+    const header = request.headers['accept-language'];
+    // Most callers send no header or the same few: no split on the hot path for them.
+    request.lang = header === undefined ? 'cn' : (langs.get(header) ?? rememberLang(header));
     done();
   });
 

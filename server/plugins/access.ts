@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { STAFF_STAGES } from '../../contract/staff-roles.js';
 import { requireUser } from '../lib/auth.js';
-import { accessOf } from '../lib/public-routes.js';
+import { accessOf, type Access } from '../lib/public-routes.js';
 import { requireStaff } from '../lib/staff-auth.js';
 
 /**
@@ -12,23 +12,38 @@ import { requireStaff } from '../lib/staff-auth.js';
  * permission and a sign-in step's stage; those answer from what this looked up.
  */
 export function closeByDefault(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request) => {
+  // A callback hook rather than an async one: a public read (most of them) passes on at once,
+  // with no promise made for it.
+  // Who may call a route is fixed when it is added: worked out on its first request, then read
+  // from its config (one object per route and method; HEAD reads as GET either way).
+  const known = new WeakMap<object, Access>();
+  app.addHook('onRequest', (request, _reply, done) => {
+    const { url, config } = request.routeOptions;
     // No route matched: the not-found handler answers, with nothing to protect.
-    const url = request.routeOptions.url;
-    if (url === undefined) return;
-    switch (accessOf(request.method, url)) {
+    if (url === undefined) return done();
+    let access = known.get(config);
+    if (access === undefined) {
+      access = accessOf(request.method, url);
+      known.set(config, access);
+    }
+    let check: Promise<unknown>;
+    switch (access) {
       case 'customer':
-        await requireUser(app, request);
-        return;
+        check = requireUser(app, request);
+        break;
       // Session, then its CSRF token on a change, then its stage: requireStaff's order and answers.
       case 'staff':
-        await requireStaff(app, request, null);
-        return;
+        check = requireStaff(app, request, null);
+        break;
       case 'staff-signing-in':
-        await requireStaff(app, request, null, STAFF_STAGES);
-        return;
+        check = requireStaff(app, request, null, STAFF_STAGES);
+        break;
       case 'anyone':
-        return;
+        return done();
     }
+    check.then(
+      () => done(),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error))),
+    );
   });
 }

@@ -6,15 +6,21 @@ export interface SecurityHeaderOptions {
   externalOrigins: string[];
 }
 
-// JSON is never rendered as a document, so the document policies (CSP for scripts,
-// framing, COOP) mean nothing on it; what matters is that it is never sniffed into HTML,
-// never framed, never cached on the way (it carries personal data), and never read
-// cross-origin.
+// JSON is never rendered as a document, so the document policies (scripts, COOP, referrer,
+// HSTS and the rest of helmet's set) mean nothing on it. What an API reply keeps:
+// - nosniff: the JSON is never sniffed into HTML or script;
+// - no-store: it carries personal data, never kept by a browser or a proxy on the way;
+// - a CSP that allows nothing and no framing: should a browser ever draw it, nothing in it
+//   runs and no page can frame it (clickjacking);
+// - same-origin CORP: the staff API answers a cookie (SameSite=Strict, so never sent
+//   cross-site, but a sibling origin on the same site would send it), and a page elsewhere
+//   must not pull its answers into its own process, even unreadable.
+// Left off: referrer-policy (JSON has no links to follow and loads nothing), HSTS (the
+// documents set it; an API call never comes first), COOP and the rest of helmet's set.
 const API_HEADERS = {
   'x-content-type-options': 'nosniff',
   'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
   'cross-origin-resource-policy': 'same-origin',
-  'referrer-policy': 'no-referrer',
   'cache-control': 'no-store',
 };
 
