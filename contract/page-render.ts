@@ -21,6 +21,8 @@ export interface PageRenderRequest {
    * (the API asked with the `token` header), or null when the token does not sign anyone in.
    */
   token?: string;
+  /** The browser's user agent, for a personal page: its payment buttons depend on the container. */
+  userAgent?: string;
 }
 
 /** What the app needs to hydrate the page exactly as drawn. */
@@ -34,6 +36,12 @@ export interface BootData {
   api: Record<string, string>;
   /** Drawn for the signed-in customer (their data in `api`): the app hydrates it only with a session. */
   personal?: boolean;
+  /**
+   * The container and screen a personal page was drawn for (its payment buttons): a phone that
+   * finds itself elsewhere (a mini-program's web view, an iPad in desktop mode) draws it afresh.
+   */
+  platform?: string;
+  desktop?: boolean;
   /**
    * The scripts the page needs to come alive, added by the server from the build manifest:
    * the entry fetches them all at once, after the first paint (see src/main.tsx).

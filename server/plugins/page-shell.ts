@@ -284,10 +284,13 @@ export async function createPageShell(
   };
 
   /** A personal page for the page-session token: drawn for this request only. */
-  const personal = async (url: string, lang: Lang, token: string, reply: FastifyReply): Promise<string | null> => {
+  const personal = async (request: FastifyRequest, reply: FastifyReply, token: string): Promise<string | null> => {
     const seen = { rejected: false };
+    const url = request.url.split('#', 1)[0]!;
+    const lang = langFromCookies(request.cookies);
+    const userAgent = request.headers['user-agent'] ?? '';
     try {
-      const page = await render!({ url, lang, token, fetchApi: apiFor(seen), origin: options.origin });
+      const page = await render!({ url, lang, token, userAgent, fetchApi: apiFor(seen), origin: options.origin });
       if (seen.rejected) clearPageSession(reply);
       return page ? withRibbon(compose(page), lang) : null;
     } catch (error) {
@@ -319,7 +322,7 @@ export async function createPageShell(
       if (render && token && isPersonal(target)) {
         // The customer's own data: never kept by the browser, a proxy or this server.
         reply.header('cache-control', 'private, no-store');
-        const html = await personal(target, lang, token, reply);
+        const html = await personal(request, reply, token);
         if (html !== null) return reply.type('text/html; charset=utf-8').send(html);
       } else {
         reply.header('cache-control', 'no-cache');

@@ -3,6 +3,7 @@
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToString } from 'react-dom/server';
 import { langTag } from '../../contract/api';
+import { detectPlatform, isDesktop } from '../../contract/detect';
 import type { IsPersonalPage, PageRenderRequest, RenderedPage } from '../../contract/page-render';
 import { recordingFetch } from '../api/boot-fetch';
 import { loadLocale } from '../features/language/load-locale';
@@ -48,7 +49,11 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
   const storage = memoryStorage();
   // The session as the customer's phone keeps it: the guard and the API calls use the token.
   if (drawn.personal) writeJson(storage, STORAGE_KEYS.token, request.token);
-  const store = new RootStore({ storage, loadLocale, fetchImpl: record, platform: 'browser' });
+  // Public pages are kept for every visitor: drawn as for a phone's browser, whatever asked.
+  const agent = drawn.personal ? (request.userAgent ?? '') : '';
+  const platform = agent ? detectPlatform(agent) : 'browser';
+  const desktop = agent ? isDesktop(agent) : false;
+  const store = new RootStore({ storage, loadLocale, fetchImpl: record, platform, desktop });
   await store.language.setLang(request.lang);
   // Who the token signs in, asked with the page's data: a revoked or expired token draws
   // nothing of anyone (every answer is then a 401).
@@ -69,7 +74,7 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
     title: pageTitle((key) => store.language.i18n.t(key), route.titleKey),
     htmlLang: langTag(request.lang),
     modules: [APP_MODULE, source, `locales/${request.lang}.json`],
-    boot: { lang: request.lang, path, renderedAt, api, ...(drawn.personal && { personal: true }) },
+    boot: { lang: request.lang, path, renderedAt, api, ...(drawn.personal && { personal: true, platform, desktop }) },
     share: shareCardFor(path, '', t, store.content.plans.data, request.origin ?? ''),
   };
 }

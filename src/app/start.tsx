@@ -43,7 +43,8 @@ export async function start(boot: BootData | null): Promise<void> {
   // phone that reads the other one draws the page itself. A personal page needs the session
   // this phone keeps, confirmed by the answer the server drew with.
   const route = boot && boot.path === path && boot.lang === store.language.lang ? routeFor(path) : undefined;
-  if (boot && route?.serverRendered && (!boot.personal || store.session.token)) {
+  const sameScreen = !boot?.personal || (boot.platform === store.bridge.platform && boot.desktop === store.desktop);
+  if (boot && route?.serverRendered && (!boot.personal || store.session.token) && sameScreen) {
     try {
       // All of it comes from the page itself or the chunks it preloaded: no waiting on the network.
       await Promise.all([
