@@ -112,7 +112,20 @@ export const appRoutes: AppRoute[] = [
   },
   { path: '/pages/process/information', titleKey: 'routes.processInformation', page: processInformation },
   { path: '/pages/process/check', titleKey: 'routes.processCheck', page: processCheck },
-  { path: '/pages/process/pay', titleKey: 'routes.processPay', page: processPay, auth: true },
+  {
+    path: '/pages/process/pay',
+    titleKey: 'routes.processPay',
+    page: processPay,
+    auth: true,
+    serverRendered: {
+      personal: true,
+      // The order from the server, and the store a pickup order waits at, as the page shows them.
+      load: async (store, query) => {
+        await store.purchase.viewOrder(query.get('orderNo') ?? '');
+        if (store.purchase.order.data?.order?.info.delivery === 'pickup') await store.content.stores.load();
+      },
+    },
+  },
   { path: '/pages/process/verify', titleKey: 'routes.processVerify', page: processVerify, auth: true },
   {
     path: '/pages/order/orderDetail',
