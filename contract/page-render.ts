@@ -16,6 +16,13 @@ export interface PageRenderRequest {
   origin?: string;
   /** A GET of this server's API, answered as a browser would be answered. */
   fetchApi(url: string, headers: Record<string, string>): Promise<ApiAnswer>;
+  /**
+   * The customer's token from PAGE_SESSION_COOKIE, for a personal page: drawn with their data
+   * (the API asked with the `token` header), or null when the token does not sign anyone in.
+   */
+  token?: string;
+  /** The browser's user agent, for a personal page: its payment buttons depend on the container. */
+  userAgent?: string;
 }
 
 /** What the app needs to hydrate the page exactly as drawn. */
@@ -27,6 +34,14 @@ export interface BootData {
   renderedAt: number;
   /** The API answers the drawing used, by bootKey(): the app reads them instead of asking again. */
   api: Record<string, string>;
+  /** Drawn for the signed-in customer (their data in `api`): the app hydrates it only with a session. */
+  personal?: boolean;
+  /**
+   * The container and screen a personal page was drawn for (its payment buttons): a phone that
+   * finds itself elsewhere (a mini-program's web view, an iPad in desktop mode) draws it afresh.
+   */
+  platform?: string;
+  desktop?: boolean;
   /**
    * The scripts the page needs to come alive, added by the server from the build manifest:
    * the entry fetches them all at once, after the first paint (see src/main.tsx).
@@ -47,8 +62,11 @@ export interface RenderedPage {
   share?: { title: string; description: string; link: string; imageUrl: string };
 }
 
-/** Null when the URL is not one the server draws (personal pages, unknown paths). */
+/** Null when the URL is not one the server draws (unknown paths, a personal page without a session). */
 export type RenderPage = (request: PageRenderRequest) => Promise<RenderedPage | null>;
+
+/** Whether a page path (below the site root, /h5/pages/user/index) is drawn only with a session. */
+export type IsPersonalPage = (url: string) => boolean;
 
 export const BOOT_DATA_ELEMENT_ID = 'boot-data';
 

@@ -3,7 +3,9 @@
 // This file is the domain's public entry: other domains, app.ts, jobs/ and ops/ import only
 // what it exports (docs/architecture.md#server-domains).
 import type { FastifyInstance } from 'fastify';
+import { CODE_OK } from '../../contract/api.js';
 import { standInsAllowed } from '../config.js';
+import { setPageSession } from '../lib/page-session.js';
 import { accountRoutes } from './routes/account.js';
 import { handoffRoutes } from './routes/handoff.js';
 import { sandboxOAuthRoutes } from './routes/sandbox-oauth.js';
@@ -14,8 +16,22 @@ export { createMiniProgramOAuth, createOAuthProviders } from './providers/create
 export { type AccountDeps, accountLang, sendAccountCode, toUserInfo } from './accounts.js';
 export { wechatPayerProvider } from './platform-accounts.js';
 
+/** The token a successful sign-in answer hands the customer (login, register, platform, hand-off). */
+function issuedToken(payload: unknown): string | null {
+  const envelope = payload as { code?: unknown; data?: { userinfo?: { token?: unknown } } } | null;
+  const token = envelope?.code === CODE_OK ? envelope.data?.userinfo?.token : undefined;
+  return typeof token === 'string' && token ? token : null;
+}
+
 /** Registers the domain's routes (app.ts). */
 export async function accountsDomain(app: FastifyInstance): Promise<void> {
+  // Wherever a token is handed out, the page-session cookie mirrors it, so the customer's next
+  // page arrives drawn (server/lib/page-session.ts). Here, for this domain's routes only.
+  app.addHook('preSerialization', async (_request, reply, payload) => {
+    const token = issuedToken(payload);
+    if (token) setPageSession(reply, token);
+    return payload;
+  });
   await app.register(accountRoutes);
   await app.register(userRoutes);
   await app.register(handoffRoutes);

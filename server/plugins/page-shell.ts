@@ -4,11 +4,20 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { isLang, langTag, type Lang } from '../../contract/api.js';
-import { BOOT_DATA_ELEMENT_ID, LANG_COOKIE, type RenderedPage, type RenderPage } from '../../contract/page-render.js';
+import {
+  BOOT_DATA_ELEMENT_ID,
+  LANG_COOKIE,
+  PAGE_SESSION_COOKIE,
+  type IsPersonalPage,
+  type RenderedPage,
+  type RenderPage,
+} from '../../contract/page-render.js';
 import type { ChangeFeed } from '../db/change-feed.js';
 import { chunkClosure, readManifest, type Manifest } from '../lib/build-manifest.js';
 import { escapeHtml } from '../lib/html.js';
 import { message } from '../lib/messages.js';
+import { clearPageSession } from '../lib/page-session.js';
+import { packPage, sendPacked, type PackedPage } from './packed-page.js';
 import { BASE_PATH } from './static-app.js';
 
 // Drawn pages come from public data only; they are kept until one of these tables changes.
@@ -41,8 +50,8 @@ export function langFromCookies(cookies: Partial<Record<string, string>> | undef
  * Drawn pages by route and language. Pages the renderer does not draw are not kept, and the
  * number kept has a ceiling, so no URL a stranger makes up can grow it.
  */
-export class PageCache {
-  private readonly entries: LRUCache<string, { html: Promise<string | null> }>;
+export class PageCache<T = string> {
+  private readonly entries: LRUCache<string, { html: Promise<T | null> }>;
 
   constructor(
     private readonly feed: Pick<ChangeFeed, 'live' | 'subscribe'>,
@@ -61,7 +70,7 @@ export class PageCache {
   }
 
   /** Concurrent misses share one drawing; while the change feed is not live, every call draws. */
-  get(key: string, draw: () => Promise<string | null>): Promise<string | null> {
+  get(key: string, draw: () => Promise<T | null>): Promise<T | null> {
     if (!this.feed.live) return draw();
     const hit = this.entries.get(key);
     if (hit) return hit.html;
@@ -173,13 +182,19 @@ export async function createPageShell(
   const { rendererPath, testMode } = options;
   const template = readTemplate(staticDir);
   let render: RenderPage | null = null;
+  let isPersonal: IsPersonalPage = () => false;
   let manifest: Manifest | null = null;
   if (!template) {
     app.log.warn('index.html is not shaped as expected; pages are not drawn on the server');
   } else if (rendererPath && existsSync(rendererPath)) {
     try {
       manifest = readManifest(staticDir);
-      render = ((await import(pathToFileURL(rendererPath).href)) as { renderPage: RenderPage }).renderPage;
+      const renderer = (await import(pathToFileURL(rendererPath).href)) as {
+        renderPage: RenderPage;
+        isPersonalPage?: IsPersonalPage;
+      };
+      render = renderer.renderPage;
+      isPersonal = renderer.isPersonalPage ?? isPersonal;
     } catch (error) {
       app.log.warn({ err: error }, 'page renderer could not be loaded; pages are not drawn on the server');
     }
@@ -240,19 +255,27 @@ export async function createPageShell(
     return html;
   };
 
-  const fetchApi = async (url: string, headers: Record<string, string>) => {
+  // Every drawing asks this server's API as the browser would; `rejected` notes a 401 (the
+  // page-session token no longer signs anyone in).
+  const apiFor = (seen: { rejected: boolean }) => async (url: string, headers: Record<string, string>) => {
     if (!url.startsWith('/api/')) return { status: 404, body: '' };
     const res = await app.inject({ method: 'GET', url, headers });
+    if (res.statusCode === 401) seen.rejected = true;
     return { status: res.statusCode, body: res.body };
   };
 
-  const cache = new PageCache(options.changes);
-  const drawn = async (url: string, lang: Lang): Promise<string | null> => {
+  const withRibbon = (html: string, lang: Lang) =>
+    testMode ? html.replace(/<body[^>]*>/, (body) => `${body}${testRibbon(lang)}`) : html;
+
+  // Public drawings, kept compressed (with the ribbon, which is per language like the key).
+  const cache = new PageCache<PackedPage>(options.changes);
+  const drawn = async (url: string, lang: Lang): Promise<PackedPage | null> => {
     if (!render) return null;
+    const draw = render;
     try {
       return await cache.get(`${lang}:${url}`, async () => {
-        const page = await render({ url, lang, fetchApi, origin: options.origin });
-        return page ? compose(page) : null;
+        const page = await draw({ url, lang, fetchApi: apiFor({ rejected: false }), origin: options.origin });
+        return page ? packPage(withRibbon(compose(page), lang)) : null;
       });
     } catch (error) {
       app.log.error({ err: error, url }, 'drawing the page failed; sending the app shell');
@@ -260,20 +283,53 @@ export async function createPageShell(
     }
   };
 
-  // The app shell, read once, only where it must carry the ribbon; otherwise sent as a file.
-  const shell = testMode ? readFileSync(join(staticDir, 'index.html'), 'utf8') : null;
-  const withRibbon = (html: string, lang: Lang) => html.replace(/<body[^>]*>/, (body) => `${body}${testRibbon(lang)}`);
+  /** A personal page for the page-session token: drawn for this request only. */
+  const personal = async (request: FastifyRequest, reply: FastifyReply, token: string): Promise<string | null> => {
+    const seen = { rejected: false };
+    const url = request.url.split('#', 1)[0]!;
+    const lang = langFromCookies(request.cookies);
+    const userAgent = request.headers['user-agent'] ?? '';
+    try {
+      const page = await render!({ url, lang, token, userAgent, fetchApi: apiFor(seen), origin: options.origin });
+      if (seen.rejected) clearPageSession(reply);
+      return page ? withRibbon(compose(page), lang) : null;
+    } catch (error) {
+      app.log.error({ err: error, url }, 'drawing the personal page failed; sending the app shell');
+      return null;
+    }
+  };
+
+  // The app shell (index.html) for pages not drawn, read once and kept compressed per language
+  // (the ribbon says the visitor's): no file is looked for per request.
+  const shellHtml = readFileSync(join(staticDir, 'index.html'), 'utf8');
+  const shells = new Map<Lang, Promise<PackedPage>>();
+  const shellFor = (lang: Lang) => {
+    const key = testMode ? lang : 'cn';
+    let packed = shells.get(key);
+    if (!packed) {
+      packed = packPage(withRibbon(shellHtml, key));
+      shells.set(key, packed);
+    }
+    return packed;
+  };
 
   return {
     async send(request, reply) {
-      reply.header('cache-control', 'no-cache');
       reply.header('vary', 'Cookie');
       const lang = langFromCookies(request.cookies);
+      const token = request.cookies?.[PAGE_SESSION_COOKIE];
+      const target = request.url.split('#', 1)[0]!;
+      if (render && token && isPersonal(target)) {
+        // The customer's own data: never kept by the browser, a proxy or this server.
+        reply.header('cache-control', 'private, no-store');
+        const html = await personal(request, reply, token);
+        if (html !== null) return reply.type('text/html; charset=utf-8').send(html);
+      } else {
+        reply.header('cache-control', 'no-cache');
+      }
       const url = pageUrl(request.url);
-      const html = url === null ? null : await drawn(url, lang);
-      if (html === null && shell === null) return reply.sendFile('index.html');
-      const page = html ?? shell!;
-      return reply.type('text/html; charset=utf-8').send(testMode ? withRibbon(page, lang) : page);
+      const page = (url === null ? null : await drawn(url, lang)) ?? (await shellFor(lang));
+      return sendPacked(request, reply, page);
     },
   };
 }

@@ -17,12 +17,17 @@ export async function registerStaticApp(app: FastifyInstance, staticDir: string)
   await app.register(fastifyStatic, {
     root: staticDir,
     prefix: BASE_PATH,
-    wildcard: true,
+    // One route per built file, listed once at start: a page URL (/h5/pages/...) is no file and
+    // goes straight to the page shell, without looking for it and its .br and .gz on disk.
+    wildcard: false,
+    // Compressed copies are found through their file's route; build metadata is never served.
+    globIgnore: ['**/*.br', '**/*.gz', '**/.*/**', '**/.*'],
     // /h5/ is a page like any other: the page shell answers it (server/plugins/page-shell.ts).
     index: false,
     cacheControl: false,
-    // The build leaves .br and .gz copies (scripts/precompress.ts); files without one are
-    // compressed on the way out by @fastify/compress.
+    // The build leaves .br and .gz copies of every file (scripts/precompress.ts), so the one
+    // asked for is there at the first look; files without one are compressed on the way out
+    // by @fastify/compress.
     preCompressed: true,
     // The build manifest and stamp are for our scripts, not for browsers; the staff console's
     // page is served at /admin/ only (plugins/admin-app.ts).

@@ -8,3 +8,7 @@ export const fetchUserInfo = (http: HttpClient) =>
 /** Saves the signed-in customer's language to the account. `token`: the session it was chosen in. */
 export const postLang = (http: HttpClient, lang: Lang, token: string) =>
   http.request<{ lang: Lang }>({ url: '/api/user/lang', method: 'POST', data: { lang }, token });
+
+/** Asks for the page-session cookie the server draws personal pages with (contract/page-render.ts). */
+export const postPageSession = (http: HttpClient) =>
+  http.request<Record<string, never>>({ url: '/api/user/page_session', method: 'POST', quietUnauthorized: true });

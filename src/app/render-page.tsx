@@ -3,10 +3,11 @@
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToString } from 'react-dom/server';
 import { langTag } from '../../contract/api';
-import type { PageRenderRequest, RenderedPage } from '../../contract/page-render';
+import { detectPlatform, isDesktop } from '../../contract/detect';
+import type { IsPersonalPage, PageRenderRequest, RenderedPage } from '../../contract/page-render';
 import { recordingFetch } from '../api/boot-fetch';
 import { loadLocale } from '../features/language/load-locale';
-import { memoryStorage } from '../lib/persistence';
+import { memoryStorage, STORAGE_KEYS, writeJson } from '../lib/persistence';
 import { App, BASENAME } from './app';
 import { RootStore } from './root-store';
 import { pageTitle } from './route-frame';
@@ -19,12 +20,24 @@ enableStaticRendering(true);
 // The client's first modules besides the entry (see src/main.tsx), by build-manifest key.
 const APP_MODULE = 'src/app/start.tsx';
 
-export async function renderPage(request: PageRenderRequest): Promise<RenderedPage | null> {
-  const url = new URL(request.url, 'http://server.invalid');
+function routeOf(target: string) {
+  const url = new URL(target, 'http://server.invalid');
   if (url.pathname !== BASENAME && !url.pathname.startsWith(`${BASENAME}/`)) return null;
   const path = url.pathname.slice(BASENAME.length) || '/';
   const route = routeFor(path);
-  if (!route?.serverRendered || !route.page.source) return null;
+  const source = route?.page.source;
+  return route?.serverRendered && source ? { url, path, route, source, drawn: route.serverRendered } : null;
+}
+
+/** The page shell asks this first: a personal page is drawn per customer and never kept. */
+export const isPersonalPage: IsPersonalPage = (url) => routeOf(url)?.drawn.personal === true;
+
+export async function renderPage(request: PageRenderRequest): Promise<RenderedPage | null> {
+  const found = routeOf(request.url);
+  if (!found) return null;
+  const { url, path, route, source, drawn } = found;
+  // A personal page without a session is the app's to draw: it sends the visitor to sign in.
+  if (drawn.personal && !request.token) return null;
 
   const api: Record<string, string> = {};
   let failed = false;
@@ -33,9 +46,23 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
     if (answer.status !== 200) failed = true;
     return answer;
   }, api);
-  const store = new RootStore({ storage: memoryStorage(), loadLocale, fetchImpl: record, platform: 'browser' });
+  const storage = memoryStorage();
+  // The session as the customer's phone keeps it: the guard and the API calls use the token.
+  if (drawn.personal) writeJson(storage, STORAGE_KEYS.token, request.token);
+  // Public pages are kept for every visitor: drawn as for a phone's browser, whatever asked.
+  const agent = drawn.personal ? (request.userAgent ?? '') : '';
+  const platform = agent ? detectPlatform(agent) : 'browser';
+  const desktop = agent ? isDesktop(agent) : false;
+  const store = new RootStore({ storage, loadLocale, fetchImpl: record, platform, desktop });
   await store.language.setLang(request.lang);
-  await Promise.all([store.appConfig.load(), route.page.preload(), route.serverRendered.load?.(store)]);
+  // Who the token signs in, asked with the page's data: a revoked or expired token draws
+  // nothing of anyone (every answer is then a 401).
+  const session = drawn.personal ? store.session.loadUserInfo() : null;
+  await Promise.all([store.appConfig.load(), session, route.page.preload(), drawn.load?.(store, url.searchParams)]);
+  if (session) {
+    if (failed || !store.session.isLogin) return null;
+    store.session.markLaunched();
+  }
   // A page drawn from a failed answer would not match what the app then loads itself.
   if (failed || !store.appConfig.config) return null;
 
@@ -46,8 +73,8 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
     html,
     title: pageTitle((key) => store.language.i18n.t(key), route.titleKey),
     htmlLang: langTag(request.lang),
-    modules: [APP_MODULE, route.page.source, `locales/${request.lang}.json`],
-    boot: { lang: request.lang, path, renderedAt, api },
+    modules: [APP_MODULE, source, `locales/${request.lang}.json`],
+    boot: { lang: request.lang, path, renderedAt, api, ...(drawn.personal && { personal: true, platform, desktop }) },
     share: shareCardFor(path, '', t, store.content.plans.data, request.origin ?? ''),
   };
 }

@@ -8,10 +8,12 @@ export interface AppRoute {
   /** Personal-center routes: a visitor is sent to sign in first (docs/requirements.md#routes). */
   auth?: boolean;
   /**
-   * Public routes the server draws before the app's script arrives, so a phone on a slow
-   * network sees the page at once. `load` fetches what the page shows from the start.
+   * Routes the server draws before the app's script arrives, so a phone on a slow network
+   * sees the page at once. `load` fetches what the page shows from the start (`query`: the
+   * URL's parameters). `personal`: drawn only for a signed-in customer (the page-session
+   * cookie), never kept or shared; a visitor gets the app, which sends them to sign in.
    */
-  serverRendered?: { load?: (store: RootStore) => Promise<unknown> };
+  serverRendered?: { load?: (store: RootStore, query: URLSearchParams) => Promise<unknown>; personal?: boolean };
 }
 
 // Each page is its own chunk, loaded when first visited; the glob gives the loader and the
@@ -62,6 +64,9 @@ const continuePage = page('public/continue-page');
 const userCancel = page('user/cancel-page');
 
 const homeData = { load: (store: RootStore) => store.content.loadHome() };
+// Personal pages: the customer's data the page shows first, through their session.
+const bills = { personal: true, load: (store: RootStore) => store.line.bills.load() };
+const personalFrame = { personal: true };
 
 /** Every route of docs/requirements.md#routes; each page is its own chunk, loaded when first visited. */
 export const appRoutes: AppRoute[] = [
@@ -69,17 +74,28 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/index/index', titleKey: 'routes.home', page: home, serverRendered: homeData },
   { path: '/pages/public/login', titleKey: 'routes.login', page: login, serverRendered: {} },
   { path: '/pages/public/register', titleKey: 'routes.register', page: register, serverRendered: {} },
-  { path: '/pages/public/faq', titleKey: 'routes.faq', page: faq },
+  {
+    path: '/pages/public/faq',
+    titleKey: 'routes.faq',
+    page: faq,
+    serverRendered: { load: (store) => store.content.faqs.load() },
+  },
   { path: '/pages/public/retrieve', titleKey: 'routes.retrieve', page: retrieve },
   { path: '/pages/public/activate', titleKey: 'routes.activate', page: activate },
   { path: '/pages/public/richtext', titleKey: 'routes.richtext', page: richtext },
   { path: '/pages/public/success', titleKey: 'routes.success', page: success, auth: true },
   { path: '/pages/public/continue', titleKey: 'routes.continue', page: continuePage },
   { path: '/pages/public/credit-card', titleKey: 'routes.creditCard', page: creditCard, auth: true },
-  { path: '/pages/user/index', titleKey: 'routes.userIndex', page: userIndex, auth: true },
+  { path: '/pages/user/index', titleKey: 'routes.userIndex', page: userIndex, auth: true, serverRendered: bills },
   { path: '/pages/user/edit', titleKey: 'routes.userEdit', page: userEdit, auth: true },
-  { path: '/pages/user/taocan', titleKey: 'routes.userTaocan', page: taocan, auth: true },
-  { path: '/pages/user/pay', titleKey: 'routes.userPay', page: userPay, auth: true },
+  {
+    path: '/pages/user/taocan',
+    titleKey: 'routes.userTaocan',
+    page: taocan,
+    auth: true,
+    serverRendered: { personal: true, load: (store) => Promise.all([store.line.pkg.load(), store.line.usage.load()]) },
+  },
+  { path: '/pages/user/pay', titleKey: 'routes.userPay', page: userPay, auth: true, serverRendered: bills },
   { path: '/pages/user/lost', titleKey: 'routes.userLost', page: userLost, auth: true },
   { path: '/pages/user/cancel', titleKey: 'routes.userCancel', page: userCancel, auth: true },
   { path: '/pages/user/topup', titleKey: 'routes.userTopup', page: userTopup, auth: true },
@@ -96,11 +112,42 @@ export const appRoutes: AppRoute[] = [
   },
   { path: '/pages/process/information', titleKey: 'routes.processInformation', page: processInformation },
   { path: '/pages/process/check', titleKey: 'routes.processCheck', page: processCheck },
-  { path: '/pages/process/pay', titleKey: 'routes.processPay', page: processPay, auth: true },
+  {
+    path: '/pages/process/pay',
+    titleKey: 'routes.processPay',
+    page: processPay,
+    auth: true,
+    serverRendered: {
+      personal: true,
+      // The order from the server, and the store a pickup order waits at, as the page shows them.
+      load: async (store, query) => {
+        await store.purchase.viewOrder(query.get('orderNo') ?? '');
+        if (store.purchase.order.data?.order?.info.delivery === 'pickup') await store.content.stores.load();
+      },
+    },
+  },
   { path: '/pages/process/verify', titleKey: 'routes.processVerify', page: processVerify, auth: true },
-  { path: '/pages/order/orderDetail', titleKey: 'routes.orderDetail', page: orderDetail, auth: true },
-  { path: '/pages/order/detail', titleKey: 'routes.orderPage', page: orderPage, auth: true },
-  { path: '/pages/order/list', titleKey: 'routes.orderList', page: orderList, auth: true },
+  {
+    path: '/pages/order/orderDetail',
+    titleKey: 'routes.orderDetail',
+    page: orderDetail,
+    auth: true,
+    serverRendered: bills,
+  },
+  {
+    path: '/pages/order/detail',
+    titleKey: 'routes.orderPage',
+    page: orderPage,
+    auth: true,
+    serverRendered: personalFrame,
+  },
+  {
+    path: '/pages/order/list',
+    titleKey: 'routes.orderList',
+    page: orderList,
+    auth: true,
+    serverRendered: { personal: true, load: (store) => store.purchase.orders.load() },
+  },
   { path: '/pages/change-setmeal/setmeal', titleKey: 'routes.changeSetmeal', page: changeSetmeal, auth: true },
   { path: '/pages/change-setmeal/confirm', titleKey: 'routes.changeConfirm', page: changeConfirm, auth: true },
   { path: '/pages/icons/icons', titleKey: 'routes.icons', page: icons },

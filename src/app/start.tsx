@@ -1,6 +1,7 @@
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { BootData } from '../../contract/page-render';
 import { bootFetch } from '../api/boot-fetch';
+import { postPageSession } from '../api/user';
 import { loadLocale } from '../features/language/load-locale';
 import { memoryStorage, type KeyValueStorage } from '../lib/persistence';
 import { App, BASENAME } from './app';
@@ -27,19 +28,36 @@ export async function start(boot: BootData | null): Promise<void> {
     loadLocale,
     fetchImpl: boot ? bootFetch(boot.api, network) : undefined,
   });
-  const { languageReady, configReady } = store.launch();
+  const { languageReady, configReady, done } = store.launch();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing from index.html');
   const path = window.location.pathname.slice(BASENAME.length) || '/';
+  const query = new URLSearchParams(window.location.search);
+  const drawable = routeFor(path)?.serverRendered;
+  // Signed in from before pages were drawn with a session: the next personal page will be.
+  if (drawable?.personal && !boot?.personal)
+    void done.then(() => {
+      if (store.session.isLogin) postPageSession(store.http).catch(() => undefined);
+    });
   // The server drew this page in the language it was asked for (a cookie, or Chinese); a
-  // phone that reads the other one draws the page itself.
+  // phone that reads the other one draws the page itself. A personal page needs the session
+  // this phone keeps, confirmed by the answer the server drew with.
   const route = boot && boot.path === path && boot.lang === store.language.lang ? routeFor(path) : undefined;
-  if (boot && route?.serverRendered) {
+  const sameScreen = !boot?.personal || (boot.platform === store.bridge.platform && boot.desktop === store.desktop);
+  if (boot && route?.serverRendered && (!boot.personal || store.session.token) && sameScreen) {
     try {
       // All of it comes from the page itself or the chunks it preloaded: no waiting on the network.
-      await Promise.all([languageReady, configReady, route.page.preload(), route.serverRendered.load?.(store)]);
-      hydrateRoot(container, <App store={store} renderedAt={boot.renderedAt} />);
-      return;
+      await Promise.all([
+        languageReady,
+        configReady,
+        boot.personal && done,
+        route.page.preload(),
+        route.serverRendered.load?.(store, query),
+      ]);
+      if (!boot.personal || store.session.isLogin) {
+        hydrateRoot(container, <App store={store} renderedAt={boot.renderedAt} />);
+        return;
+      }
     } catch {
       // A chunk that failed to load: draw the page afresh, with its retry.
     }

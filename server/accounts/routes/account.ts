@@ -29,6 +29,7 @@ import {
 } from '../accounts.js';
 import { rememberPayer, signInWithIdentity } from '../platform-accounts.js';
 import { signOut } from '../../lib/sessions.js';
+import { clearPageSession } from '../../lib/page-session.js';
 
 /** Register, log in, activate, retrieve, profile, log out and platform sign-in. */
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
@@ -99,9 +100,10 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     },
   );
 
-  app.post('/api/user/logout', { schema: { response: replies(nothing) } }, async (request) => {
+  app.post('/api/user/logout', { schema: { response: replies(nothing) } }, async (request, reply) => {
     const { user, token } = await requireUser(app, request);
     await signOut(app.db, user.id, token, app.sessions);
+    clearPageSession(reply);
     return ok(request.lang, {}, 'api.loggedOut');
   });
 

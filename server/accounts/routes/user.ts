@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { langFormSchema } from '../../../contract/account-rules.js';
 import { langSavedSchema, userInfoSchema } from '../../../contract/views.js';
 import { requireUser, signInFirst } from '../../lib/auth.js';
-import { ok, replies } from '../../lib/envelope.js';
+import { nothing, ok, replies } from '../../lib/envelope.js';
+import { setPageSession } from '../../lib/page-session.js';
 import { withContract } from '../../lib/validate.js';
 import { saveLanguage, toUserInfo } from '../accounts.js';
 
@@ -11,6 +12,14 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
   app.get('/api/user/userinfo', { schema: { response: replies(userInfoSchema) } }, async (request) => {
     const { user, token } = await requireUser(app, request);
     return ok(request.lang, toUserInfo(user, token));
+  });
+
+  // A customer signed in before pages were drawn with a session (the token only in the
+  // phone's storage) gets the page-session cookie once; asking again only sets it again.
+  app.post('/api/user/page_session', { schema: { response: replies(nothing) } }, async (request, reply) => {
+    const { token } = await requireUser(app, request);
+    setPageSession(reply, token);
+    return ok(request.lang, {});
   });
 
   // The title-bar switch, signed in: the account's language, for its messages and sign-ins.

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRenderedNow } from '../../components/hydration';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -7,7 +8,8 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function PayCountdown({ deadline, onExpired }: { deadline: string; onExpired: () => void }) {
   const { t } = useTranslation();
   const [now, setNow] = useState(() => Date.now());
-  const left = Math.max(0, Math.floor((Date.parse(deadline) - now) / 1000));
+  // A page the server drew counts from the server's clock until hydrated, so the two agree.
+  const left = Math.max(0, Math.floor((Date.parse(deadline) - useRenderedNow(now)) / 1000));
   useEffect(() => {
     if (left <= 0) {
       onExpired();

@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPhone, settle, signInWithToken, startHarness, type Harness } from './helpers/harness';
+
+// Personal pages arrive drawn for the customer whose page-session cookie the browser sends
+// (server/lib/page-session.ts), and the app hydrates them: a mismatch between the two shows
+// as a console error, which fails these tests.
+const PERSONAL = [
+  '/pages/user/index',
+  '/pages/user/taocan',
+  '/pages/user/pay',
+  '/pages/order/list',
+  '/pages/process/pay',
+];
+
+async function register(h: Harness, username: string): Promise<string> {
+  const res = await fetch(`${h.baseUrl}/api/user/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      username,
+      email: `${username.toLowerCase()}@example.com`,
+      password: 'sakura2024',
+      repassword: 'sakura2024',
+    }).toString(),
+  });
+  const body = (await res.json()) as { data: { userinfo: { token: string } } };
+  return body.data.userinfo.token;
+}
+
+describe('personal pages drawn on the server, in Chromium', () => {
+  let h: Harness;
+  beforeAll(async () => {
+    h = await startHarness();
+  });
+  afterAll(() => h?.close());
+
+  it('arrive with the customer in them once signed in, and hydrate without a mismatch', async () => {
+    const phone = await openPhone(h);
+    const { page, context } = phone;
+    await page.goto(`${h.baseUrl}/h5/pages/public/login`);
+    await settle(page);
+    await register(h, 'Kaori');
+    await page.getByLabel('邮箱').fill('kaori@example.com');
+    await page.getByLabel('密码', { exact: true }).fill('sakura2024');
+    await page.getByRole('button', { name: '登录' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    // Chromium keeps a Secure cookie for http://127.0.0.1 (a secure context).
+    const cookie = (await context.cookies()).find((c) => c.name === 'h5_session');
+    expect(cookie?.httpOnly).toBe(true);
+    expect(await page.evaluate(() => document.cookie)).not.toContain('h5_session');
+
+    for (const path of PERSONAL) {
+      const drawn = await context.request.get(`${h.baseUrl}/h5${path}`);
+      expect(drawn.headers()['cache-control'], path).toBe('private, no-store');
+      expect(await drawn.text(), path).toContain('"personal":true');
+      await page.goto(`${h.baseUrl}/h5${path}`);
+      await settle(page);
+    }
+    expect(await (await context.request.get(`${h.baseUrl}/h5/pages/user/index`)).text()).toContain('Kaori');
+    expect(phone.errors).toEqual([]);
+
+    await page.goto(`${h.baseUrl}/h5/pages/user/index`);
+    await settle(page);
+    await page.getByRole('button', { name: '退出登录' }).click();
+    await page.waitForURL((url) => !url.pathname.includes('/user/'));
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'h5_session')).toBe(false);
+    expect(await (await context.request.get(`${h.baseUrl}/h5/pages/user/index`)).text()).not.toContain('Kaori');
+    await context.close();
+  });
+
+  it('are drawn from the next visit on for a customer signed in before the cookie existed', async () => {
+    const phone = await openPhone(h);
+    const { page, context } = phone;
+    await signInWithToken(h, phone, await register(h, 'Lan'));
+    await page.goto(`${h.baseUrl}/h5/pages/user/index`);
+    await settle(page);
+    await page.getByRole('heading', { name: 'Lan' }).waitFor();
+    await expect.poll(async () => (await context.cookies()).some((c) => c.name === 'h5_session')).toBe(true);
+    const html = await (await context.request.get(`${h.baseUrl}/h5/pages/user/index`)).text();
+    expect(html).toContain('<h2 id="user-name">Lan</h2>');
+    await page.reload();
+    await settle(page);
+    expect(phone.errors).toEqual([]);
+    await context.close();
+  });
+});
