@@ -1,28 +1,47 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { PAGE_NAMESPACES } from './src/features/language/page-namespaces';
 
 // Parts of the locale files only the server speaks (e-mail and SMS templates, the sandbox's
 // pages): the server reads the files itself, so the phone never downloads them. The staff
 // console's strings (`admin`) never reach a customer either; the console imports
-// `locales/<lang>.json?admin` and gets only the parts it uses.
+// `locales/<lang>.json?admin` and gets only the parts it uses. The parts only some pages
+// speak (src/features/language/page-namespaces.ts) come with those pages, one chunk
+// each (`?ns=<part>`, listed by the module `virtual:page-words`).
 const SERVER_ONLY_KEYS = ['mail', 'notify', 'sandbox', 'admin'];
 const CONSOLE_KEYS = ['admin', 'api', 'order', 'language'];
+const PAGE_WORDS_ID = 'virtual:page-words';
 // Exported for vitest.config.ts: unit tests import the console's `?admin` dictionaries through
 // it, with `strip: false`, so their own imports of the whole files stay whole.
 export function serverOnlyLocaleKeys({ strip = true }: { strip?: boolean } = {}): Plugin {
   return {
     name: 'server-only-locale-keys',
     enforce: 'pre',
+    resolveId(id) {
+      return id === PAGE_WORDS_ID ? `\0${PAGE_WORDS_ID}` : null;
+    },
     load(id) {
+      // One loader per language and part (a chunk each), for src/features/language/load-locale.ts.
+      if (id === `\0${PAGE_WORDS_ID}`) {
+        const loaders = ['cn', 'ja'].map(
+          (lang) =>
+            `${lang}: {${PAGE_NAMESPACES.map((ns) => `${ns}: () => import('/locales/${lang}.json?ns=${ns}')`).join(', ')}}`,
+        );
+        return `export default {${loaders.join(', ')}};`;
+      }
       const [file = '', query = ''] = id.split('?');
       if (!/[\\/]locales[\\/][a-z]+\.json$/.test(file)) return null;
       const dictionary = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
       // With a query the file is no longer taken for JSON: hand it over as a module.
-      if (new URLSearchParams(query).has('admin'))
-        return `export default ${JSON.stringify(Object.fromEntries(CONSOLE_KEYS.map((key) => [key, dictionary[key]])))};`;
+      const pick = (keys: readonly string[]) =>
+        `export default ${JSON.stringify(Object.fromEntries(keys.map((key) => [key, dictionary[key]])))};`;
+      if (new URLSearchParams(query).has('admin')) return pick(CONSOLE_KEYS);
+      // A part only some pages speak: its own chunk, loaded with those pages.
+      const part = new URLSearchParams(query).get('ns');
+      if (part) return pick([part]);
       if (!strip) return null;
-      for (const key of SERVER_ONLY_KEYS) delete dictionary[key];
+      for (const key of [...SERVER_ONLY_KEYS, ...PAGE_NAMESPACES]) delete dictionary[key];
       return JSON.stringify(dictionary);
     },
   };

@@ -1,6 +1,83 @@
 // Lighthouse 12.8, mobile preset (simulated Slow 4G, 4x CPU slowdown), in Debian's Chromium.
+// Personal pages are measured signed in, as the customer meets them: the demo account
+// (scripts/seed-demo.ts) signs in through the site in the same browser.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import puppeteer, { type Page } from 'puppeteer-core';
+import { STORAGE_KEYS } from '../src/lib/persistence.js';
+import { root } from './processes.js';
+
+export interface SpeedRoute {
+  route: string;
+  path: string;
+  /** A personal page: measured with the demo customer signed in. */
+  signedIn?: boolean;
+}
+
+/** The routes the issue names, public and personal, and the staff console's sign-in page. */
+export const SPEED_ROUTES: SpeedRoute[] = [
+  { route: 'home', path: '/h5/' },
+  { route: 'login', path: '/h5/pages/public/login' },
+  { route: 'setmeal', path: '/h5/pages/process/setmeal' },
+  { route: 'information', path: '/h5/pages/process/information', signedIn: true },
+  { route: 'check', path: '/h5/pages/process/check', signedIn: true },
+  { route: 'pay', path: '/h5/pages/process/pay', signedIn: true },
+  { route: 'user index', path: '/h5/pages/user/index', signedIn: true },
+  { route: 'taocan', path: '/h5/pages/user/taocan', signedIn: true },
+  { route: 'order list', path: '/h5/pages/order/list', signedIn: true },
+  { route: 'FAQ', path: '/h5/pages/public/faq' },
+  { route: 'admin sign-in', path: '/admin/' },
+];
+
+export const DEMO_ACCOUNT = { email: 'demo@sakura-mobile.example', password: 'demo12345' };
+
+/**
+ * Seeds the demo customer (a line, orders, bills) into a PGlite data directory before its
+ * server starts, with the document key bench/processes.ts gives that server.
+ */
+export function seedDemoAccount(dataDir: string): void {
+  const env = {
+    NODE_ENV: 'production',
+    SANDBOX: '1',
+    LOG_LEVEL: 'warn',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    DOCUMENT_KEY: Buffer.alloc(32, 7).toString('base64'),
+  };
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(root, 'scripts', 'seed-demo.ts')], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
+  if (r.status !== 0) throw new Error(`seed-demo failed: ${r.stderr}`);
+}
+
+/**
+ * Signs the demo customer in from a page of the site, so the browser keeps any cookie the
+ * server sets (the page cookie), and keeps the token where the app keeps it.
+ */
+async function signIn(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/h5/`, { waitUntil: 'load' });
+  const ok = await page.evaluate(
+    async (account, tokenKey) => {
+      const answer = await fetch('/api/user/login', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(account),
+      });
+      const body = (await answer.json()) as { data?: { userinfo?: { token?: string } } };
+      const token = body.data?.userinfo?.token;
+      if (token) localStorage.setItem(tokenKey, JSON.stringify(token));
+      return Boolean(token);
+    },
+    DEMO_ACCOUNT,
+    STORAGE_KEYS.token,
+  );
+  if (!ok) throw new Error('the demo customer could not sign in (is the data directory seeded?)');
+}
 
 export interface PageSpeed {
   route: string;
@@ -21,11 +98,7 @@ function lcpElementOf(details: unknown): string {
   return node?.snippet?.slice(0, 120) ?? '';
 }
 
-export async function measurePageSpeed(
-  base: string,
-  routes: { route: string; path: string }[],
-  runs: number,
-): Promise<PageSpeed[]> {
+export async function measurePageSpeed(base: string, routes: SpeedRoute[], runs: number): Promise<PageSpeed[]> {
   const chrome = await chromeLauncher.launch({
     chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     // Without the networking flags Chromium keeps calling Google hosts this machine cannot reach.
@@ -40,19 +113,43 @@ export async function measurePageSpeed(
     ],
   });
   const out: PageSpeed[] = [];
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
+  let signedIn = false;
   try {
-    for (const { route, path } of routes) {
+    for (const { route, path, signedIn: personal } of routes) {
       const samples: PageSpeed[] = [];
       for (let i = 0; i < runs; i += 1) {
-        const result = await lighthouse(`${base}/h5${path === '/' ? '/' : path}`, {
-          port: chrome.port,
-          onlyCategories: ['performance'],
-          logLevel: 'error',
-          output: 'json',
-          formFactor: 'mobile',
-          throttlingMethod: 'simulate',
-        });
+        const page = await browser.newPage();
+        if (personal && !signedIn) {
+          await signIn(page, base);
+          signedIn = true;
+        }
+        if (personal) {
+          // Lighthouse would clear the session with the cache: clear only the cache, as a
+          // returning customer's phone may not have the scripts either.
+          const cdp = await page.createCDPSession();
+          await cdp.send('Network.clearBrowserCache');
+          await cdp.detach();
+        }
+        const result = await lighthouse(
+          `${base}${path}`,
+          {
+            port: chrome.port,
+            onlyCategories: ['performance'],
+            logLevel: 'error',
+            output: 'json',
+            formFactor: 'mobile',
+            throttlingMethod: 'simulate',
+            disableStorageReset: Boolean(personal),
+          },
+          undefined,
+          page,
+        );
+        await page.close();
         if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+        // A personal page that sent the customer to sign in measured the login page instead.
+        if (personal && new URL(result.lhr.finalDisplayedUrl).pathname !== path)
+          throw new Error(`${path} ended at ${result.lhr.finalDisplayedUrl}: not signed in`);
         const { audits, categories } = result.lhr;
         samples.push({
           route,
@@ -77,6 +174,7 @@ export async function measurePageSpeed(
       });
     }
   } finally {
+    await browser.disconnect();
     chrome.kill();
   }
   return out;

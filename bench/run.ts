@@ -8,8 +8,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../server/db/client.js';
 import { loginLoad, readLoad, readLoadNextToBare, registerAccount } from './api-load.js';
-import { measurePageSpeed } from './page-speed.js';
-import { BENCH_ROUTES, measurePageWeight } from './page-weight.js';
+import { measurePageSpeed, seedDemoAccount, SPEED_ROUTES } from './page-speed.js';
+import { measurePageWeight } from './page-weight.js';
 import { root, startAppServer, startBareServer, type RunningServer } from './processes.js';
 import { markdown, type BackendResult, type BenchResults } from './report.js';
 import { seedScale } from './scale.js';
@@ -74,13 +74,15 @@ async function benchBackend(
   bare: RunningServer | null,
 ): Promise<BackendResult | null> {
   const dataDir = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  // Lighthouse measures personal pages as the demo customer, with a line, orders and bills.
+  if (name === 'pglite' && part('speed')) seedDemoAccount(dataDir);
   let server: RunningServer = await startAppServer({ databaseUrl, dataDir });
   try {
     if (name === 'pglite' && part('speed') && !existsSync(chromiumPath)) {
       results.missing.push(`Lighthouse: no Chromium at ${chromiumPath} (apt-get install chromium)`);
     } else if (name === 'pglite' && part('speed')) {
       step('Lighthouse (mobile) against the built app');
-      results.pageSpeed = await measurePageSpeed(server.url, BENCH_ROUTES.slice(0, 3), quick ? 1 : 3);
+      results.pageSpeed = await measurePageSpeed(server.url, SPEED_ROUTES, quick ? 1 : 3);
     }
     if (!part('api') || !bare) return null;
     step(`API load on ${name}, empty database, next to the bare server`);

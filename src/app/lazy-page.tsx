@@ -1,5 +1,9 @@
 import { use, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../contract/limits';
+import { LANGS } from '../../contract/api';
+import { loadPageLocale, wantedLangNow } from '../features/language/load-locale';
+import { NAMESPACES_OF_PAGE } from '../features/language/page-namespaces';
+import { useStores } from './store-context';
 
 export interface PageProps {
   titleKey: string;
@@ -37,6 +41,19 @@ export interface LazyPage {
   preload(): Promise<PageModule>;
   /** The page's source module, as the build manifest names it (for preload links). */
   source?: string;
+  /** The parts of the dictionary only some pages speak that this one needs (page-namespaces.ts). */
+  namespaces: readonly string[];
+}
+
+/**
+ * The page's words that the first dictionary leaves out, fetched beside its chunk: in the
+ * language being read, or in each language on the server, which draws both.
+ */
+function preloadWords(namespaces: readonly string[]): Promise<unknown> {
+  if (namespaces.length === 0) return Promise.resolve();
+  const wanted = wantedLangNow();
+  const langs = import.meta.env.SSR || !wanted ? LANGS : [wanted];
+  return Promise.all(langs.map((lang) => loadPageLocale(lang, namespaces)));
 }
 
 /**
@@ -46,10 +63,12 @@ export interface LazyPage {
  * page be hydrated in one pass.
  */
 export function lazyPage(loader: () => Promise<PageModule>, source?: string): LazyPage {
+  const namespaces = (source && NAMESPACES_OF_PAGE[source]) || [];
   let pending: Promise<PageModule> | null = null;
   const preload = () => {
     if (!pending) {
-      const promise: Promise<PageModule> = withTimeout(loader(), CHUNK_LOAD_TIMEOUT_MS).then((module) => {
+      const both = Promise.all([loader(), preloadWords(namespaces)]).then(([module]) => module);
+      const promise: Promise<PageModule> = withTimeout(both, CHUNK_LOAD_TIMEOUT_MS).then((module) => {
         // React's use() returns a promise's value without suspending when the promise says it
         // is fulfilled; calling use() on every render (hooks may not be conditional) then
         // costs nothing once the page is here.
@@ -68,5 +87,13 @@ export function lazyPage(loader: () => Promise<PageModule>, source?: string): La
     const Loaded = use(preload()).default;
     return <Loaded {...props} />;
   }
-  return { Component: Page, reset: () => (pending = null), preload, source };
+  function PageWithWords(props: PageProps) {
+    const Loaded = use(preload()).default;
+    // Never draws raw keys: waits (only when they have not arrived) for the words it needs.
+    const words = useStores().language.pageReady(namespaces);
+    if (words) use(words);
+    return <Loaded {...props} />;
+  }
+  const Component = namespaces.length > 0 ? PageWithWords : Page;
+  return { Component, reset: () => (pending = null), preload, source, namespaces };
 }

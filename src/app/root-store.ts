@@ -7,11 +7,8 @@ import type { Lang } from '../../contract/api';
 import { createHttpClient, type HttpClient } from '../api/http-client';
 import { AppConfigStore } from '../features/config/app-config-store';
 import { ContentStore } from '../features/content/content-store';
-import { IdentityStore } from '../features/identity/identity-store';
 import { LanguageStore, type LocaleLoader } from '../features/language/language-store';
-import { PaymentStore } from '../features/payment/payment-store';
 import { LineStore } from '../features/line/line-store';
-import { NotificationSettingsStore } from '../features/notifications/notification-settings-store';
 import { PurchaseStore } from '../features/purchase/purchase-store';
 import { AccountStore } from '../features/session/account-store';
 import { SessionStore } from '../features/session/session-store';
@@ -49,17 +46,19 @@ export class RootStore {
   readonly purchase: PurchaseStore;
   readonly content: ContentStore;
   readonly account: AccountStore;
-  readonly payment: PaymentStore;
-  /** An order's identity check (issue 29): IC chip or JPKI through the eKYC provider. */
-  readonly identity: IdentityStore;
   readonly line: LineStore;
-  readonly notifications: NotificationSettingsStore;
   readonly ui: UiStore;
   readonly bridge: PlatformBridge;
   /** A computer rather than a phone: it pays by QR code and page cashiers (contract/containers.ts). */
   readonly desktop: boolean;
-  // A private name, unlike the stores: clear() goes through every property but this one.
+  // Private names, unlike the stores: clear() goes through every property but these.
   readonly #storages: KeyValueStorage[];
+  /**
+   * Stores only some pages use (payment, the identity check, notification settings): the page
+   * that needs one brings its code and builds it on first use (lazyStore), so the first page
+   * a phone opens neither downloads nor builds them.
+   */
+  readonly #lazy = new Map<string, unknown>();
 
   constructor(options: RootStoreOptions) {
     this.#storages = [options.storage, options.sessionStorage ?? memoryStorage()];
@@ -95,21 +94,6 @@ export class RootStore {
     );
     this.content = new ContentStore(this.http);
     this.line = new LineStore(this.http, (user) => this.session.applyUserInfo(user));
-    this.notifications = new NotificationSettingsStore(this.http);
-    this.payment = new PaymentStore({
-      storage: options.storage,
-      http: this.http,
-      bridge: this.bridge,
-      config: () => this.appConfig.config?.payment ?? null,
-      desktop: this.desktop,
-      learnWechatPayer: () => this.account.learnWechatPayer(),
-    });
-    this.identity = new IdentityStore({
-      http: this.http,
-      bridge: this.bridge,
-      storage: options.storage,
-      desktop: this.desktop,
-    });
     this.account = new AccountStore({
       http: this.http,
       session: this.session,
@@ -142,6 +126,22 @@ export class RootStore {
       () => this.language.lang,
       () => void this.content.reloadLoaded(),
     );
+  }
+
+  /** The phone's localStorage (or its stand-in), for the stores built later. */
+  get storage(): KeyValueStorage {
+    return this.#storages[0]!;
+  }
+
+  /** The store under `key`, built by `build` the first time a page asks for it. */
+  lazyStore<T>(key: string, build: () => T): T {
+    if (!this.#lazy.has(key)) this.#lazy.set(key, build());
+    return this.#lazy.get(key) as T;
+  }
+
+  /** Every property of the root and every store built later, by name. */
+  builtStores(): [string, unknown][] {
+    return [...Object.entries(this), ...this.#lazy.entries()];
   }
 
   /** Asks again who owns the stored token, after launch could not reach the server. */
@@ -192,6 +192,6 @@ export class RootStore {
    */
   clear(): void {
     this.#storages.forEach(clearAll);
-    for (const value of Object.values(this)) if (isClearable(value)) value.clear();
+    for (const [, value] of this.builtStores()) if (isClearable(value)) value.clear();
   }
 }

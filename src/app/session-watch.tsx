@@ -7,7 +7,7 @@ import { useStores } from './store-context';
 
 /** A 401 from any call ends the session here too: say so and go to login, then come back. */
 export const SessionWatch = observer(function SessionWatch() {
-  const { ui } = useStores();
+  const { ui, language } = useStores();
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
@@ -18,12 +18,16 @@ export const SessionWatch = observer(function SessionWatch() {
         () => ui.signInRequests,
         () => {
           if (location.pathname === '/pages/public/login') return;
-          ui.showToast(t('api.errors.UNAUTHORIZED'), 'error');
+          // The API's words come with the pages that call it (page-namespaces.ts), not always yet.
+          const say = () => ui.showToast(t('api.errors.UNAUTHORIZED'), 'error');
+          const words = language.pageReady(['api']);
+          if (words) void words.then(say, say);
+          else say();
           const back = `${location.pathname}${location.search}`;
           navigate(`/pages/public/login?redirect=${encodeURIComponent(back)}`, { replace: true });
         },
       ),
-    [ui, t, navigate, location],
+    [ui, language, t, navigate, location],
   );
   return null;
 });

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { LINE_TYPES, type LineType } from '../../contract/identity-rules';
+import type { LineType } from '../../contract/identity-rules';
 import { taxOf, withTax } from '../../contract/pricing';
 import { formatYen } from '../lib/format';
+import { lineTypeText } from './line-type-text';
 import './facts-list.css';
 
 export interface OrderFacts {
@@ -32,10 +33,7 @@ export function deliveryText(t: (key: string) => string, info: Record<string, st
     : `${t('purchase.deliveryMail')}：${address}`;
 }
 
-/** A plan's line type in words, or '' for a value this app does not know (never the raw value). */
-export function lineTypeText(t: (key: string) => string, lineType: string | undefined): string {
-  return (LINE_TYPES as readonly string[]).includes(lineType ?? '') ? t(`home.lineType.${lineType}`) : '';
-}
+export { lineTypeText };
 
 /** What the customer pays for, wherever they are asked to agree or pay. */
 export function OrderSummary({ facts }: { facts: OrderFacts }) {

@@ -1,3 +1,4 @@
+import { paymentOf } from '../../src/app/payment-of';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
@@ -123,14 +124,14 @@ describe('paying an eSIM reissue fee on the pay page', () => {
     expect(body.get('chargeNo')).toBe(CHARGE);
     expect(body.get('billNo')).toBeNull();
     expect(body.get('orderNo')).toBeNull();
-    expect(store.payment.chargeNo).toBe(CHARGE);
+    expect(paymentOf(store).chargeNo).toBe(CHARGE);
     const reloaded = new RootStore({
       storage,
       loadLocale: async () => ({}),
       fetchImpl: fakeFetch(() => ({ status: 500, body: {} })).fetch,
     });
-    expect(reloaded.payment.chargeNo).toBe(CHARGE);
-    expect(reloaded.payment.billNo).toBe('');
+    expect(paymentOf(reloaded).chargeNo).toBe(CHARGE);
+    expect(paymentOf(reloaded).billNo).toBe('');
   });
 
   it('offers only the ways that run here: no hand-off link for a charge inside WeChat', async () => {

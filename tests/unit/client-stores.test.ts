@@ -1,3 +1,4 @@
+import { paymentOf } from '../../src/app/payment-of';
 import { describe, expect, it } from 'vitest';
 import type { Lang } from '../../contract/api';
 import { UPLOAD_MAX_BYTES } from '../../contract/limits';
@@ -183,9 +184,9 @@ describe('content loaded by stores', () => {
         ? { status: 200, body: envelope({ refunds: [{ amount: 1980, status: 'refunding' }] }) }
         : notFound,
     );
-    const refunds = store.payment.refundsOf({ orderNo: 'SM1' });
-    expect(store.payment.refundsOf({ orderNo: 'SM1' })).toBe(refunds);
-    expect(store.payment.refundsOf({ billNo: 'SM1' })).not.toBe(refunds);
+    const refunds = paymentOf(store).refundsOf({ orderNo: 'SM1' });
+    expect(paymentOf(store).refundsOf({ orderNo: 'SM1' })).toBe(refunds);
+    expect(paymentOf(store).refundsOf({ billNo: 'SM1' })).not.toBe(refunds);
     await refunds.load();
     expect(refunds.data.refunds).toHaveLength(1);
     expect(seen.map((r) => r.url)).toEqual(['/api/pay/refunds?orderNo=SM1']);

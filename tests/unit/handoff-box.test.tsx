@@ -1,3 +1,4 @@
+import { paymentOf } from '../../src/app/payment-of';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
@@ -29,7 +30,7 @@ async function drawn(answer: 'ok' | 'fail') {
   await i18n.init({ lng: 'cn', resources: { cn: { translation: cn } } });
   render(
     <I18nextProvider i18n={i18n}>
-      <HandoffPanel payment={store.payment} intro={cn.payment.openInWechat} />
+      <HandoffPanel payment={paymentOf(store)} intro={cn.payment.openInWechat} />
     </I18nextProvider>,
   );
 }

@@ -1,3 +1,4 @@
+import { paymentOf } from '../../src/app/payment-of';
 import { describe, expect, it, vi } from 'vitest';
 import type { Lang } from '../../contract/api';
 import { RootStore } from '../../src/app/root-store';
@@ -20,8 +21,8 @@ describe('paying, when a newer attempt replaced this one', () => {
         ? { status: 200, body: envelope({ paymentNo: 'P1', status: 'closed', failureCode: null, targetType: 'order' }) }
         : { status: 404, body: envelope({ error: 'NOT_FOUND' }, 0) },
     );
-    await store.payment.waitForServer('P1');
-    expect(store.payment.phase).toEqual({ kind: 'failed', reasonKey: 'payment.closed' });
+    await paymentOf(store).waitForServer('P1');
+    expect(paymentOf(store).phase).toEqual({ kind: 'failed', reasonKey: 'payment.closed' });
   });
 
   it('says the same when a charge lost the race to a newer attempt (the money goes back)', async () => {
@@ -30,9 +31,9 @@ describe('paying, when a newer attempt replaced this one', () => {
         ? { status: 200, body: envelope({ paymentNo: 'P2', outcome: { kind: 'failed', code: 'CLOSED' } }) }
         : { status: 404, body: envelope({ error: 'NOT_FOUND' }, 0) },
     );
-    store.payment.setOrder('SM1');
-    await store.payment.pay({ method: 'wechat', scene: 'h5' });
-    expect(store.payment.phase).toEqual({ kind: 'failed', reasonKey: 'payment.closed' });
+    paymentOf(store).setOrder('SM1');
+    await paymentOf(store).pay({ method: 'wechat', scene: 'h5' });
+    expect(paymentOf(store).phase).toEqual({ kind: 'failed', reasonKey: 'payment.closed' });
   });
 });
 
@@ -53,14 +54,14 @@ describe('waiting for the result of a payment', () => {
         polls += 1;
         return pending();
       });
-      const waiting = store.payment.waitForServer('P3');
+      const waiting = paymentOf(store).waitForServer('P3');
       await vi.advanceTimersByTimeAsync(9_000);
-      expect(store.payment.phase).toEqual({ kind: 'querying', paymentNo: 'P3', slow: false });
+      expect(paymentOf(store).phase).toEqual({ kind: 'querying', paymentNo: 'P3', slow: false });
       await vi.advanceTimersByTimeAsync(6_000);
-      expect(store.payment.phase).toEqual({ kind: 'querying', paymentNo: 'P3', slow: true });
+      expect(paymentOf(store).phase).toEqual({ kind: 'querying', paymentNo: 'P3', slow: true });
       await vi.advanceTimersByTimeAsync(110_000);
       await waiting;
-      expect(store.payment.phase).toEqual({ kind: 'unconfirmed', paymentNo: 'P3' });
+      expect(paymentOf(store).phase).toEqual({ kind: 'unconfirmed', paymentNo: 'P3' });
       // Every 1.5 s for 2 minutes would be 80 questions; growing to every 10 s it is far fewer.
       expect(polls).toBeGreaterThan(10);
       expect(polls).toBeLessThan(25);
@@ -80,8 +81,12 @@ describe('waiting for the result of a payment', () => {
         method: 'wechat',
       }),
     }));
-    await store.payment.waitForServer('P4');
-    expect(store.payment.phase).toEqual({ kind: 'failed', reasonKey: 'payResult.reason.PAYERROR', method: 'wechat' });
+    await paymentOf(store).waitForServer('P4');
+    expect(paymentOf(store).phase).toEqual({
+      kind: 'failed',
+      reasonKey: 'payResult.reason.PAYERROR',
+      method: 'wechat',
+    });
   });
 
   it("keeps the card gateway's code for a card payment", async () => {
@@ -95,7 +100,7 @@ describe('waiting for the result of a payment', () => {
         method: 'card',
       }),
     }));
-    await store.payment.waitForServer('P5');
-    expect(store.payment.phase).toMatchObject({ kind: 'failed', cardCode: '42G020000', method: 'card' });
+    await paymentOf(store).waitForServer('P5');
+    expect(paymentOf(store).phase).toMatchObject({ kind: 'failed', cardCode: '42G020000', method: 'card' });
   });
 });

@@ -1,3 +1,4 @@
+import { identityOf } from '../../src/app/identity-of';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
@@ -36,7 +37,7 @@ const state = (latest: VerificationView | null, satisfied = false): IdentityStat
 
 let store: RootStore | null = null;
 afterEach(() => {
-  store?.identity.stop();
+  if (store) identityOf(store).stop();
   store = null;
   cleanup();
 });

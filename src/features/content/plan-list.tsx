@@ -4,7 +4,7 @@ import type { PlanInfo } from '../../../contract/api';
 import { taxOf, withTax } from '../../../contract/pricing';
 import { formatYen } from '../../lib/format';
 import type { Resource } from '../../lib/resource';
-import { lineTypeText } from '../../components/order-summary';
+import { lineTypeText } from '../../components/line-type-text';
 import { ResourceState } from '../../components/resource-state';
 import './plan-list.css';
 

@@ -50,7 +50,12 @@ export function ContactChannels({ config }: { config: AppConfig | null }) {
           {t(copied === 'yes' ? 'help.copied' : 'help.copyByHand')}
         </p>
       )}
-      {qr && <img src={qr} width={160} height={160} alt={t('help.wechatQr', { id: wechatId })} />}
+      {/* The code is drawn after the page: its place is kept, so nothing under it moves. */}
+      {qr ? (
+        <img src={qr} width={160} height={160} alt={t('help.wechatQr', { id: wechatId })} />
+      ) : (
+        wechatId && <span className="contact-qr-space" aria-hidden="true" />
+      )}
     </div>
   );
 }

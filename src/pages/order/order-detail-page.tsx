@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
+import { paymentOf } from '../../app/payment-of';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed } from '../../components/load-failed';
@@ -14,7 +15,9 @@ import '../user/line.css';
 
 export default observer(function OrderDetailPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { line, payment } = useStores();
+  const stores = useStores();
+  const { line } = stores;
+  const payment = paymentOf(stores);
   const [params, setParams] = useSearchParams();
   useEffect(() => {
     void line.bills.load();

@@ -5,6 +5,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { langTag } from '../../../contract/api';
 import { withTax } from '../../../contract/pricing';
 import type { PageProps } from '../../app/lazy-page';
+import { paymentOf } from '../../app/payment-of';
+import { identityOf } from '../../app/identity-of';
 import { useStores } from '../../app/store-context';
 import { deliveryText } from '../../components/order-summary';
 import { PageHeader } from '../../components/page-header';
@@ -29,7 +31,10 @@ const ESIM_INSTALL_STATUSES = ['approved', 'esim_ready', 'active'];
 export default observer(function PayPage({ titleKey }: PageProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { purchase, language, payment, content, identity } = useStores();
+  const stores = useStores();
+  const { purchase, language, content } = stores;
+  const payment = paymentOf(stores);
+  const identity = identityOf(stores);
   const lang = language.lang;
   // A link to one order (from "my orders", a notification or a hand-off) opens that order.
   const [params] = useSearchParams();

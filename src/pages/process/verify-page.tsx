@@ -5,6 +5,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { isOnlineMethod } from '../../../contract/identity-rules';
 import { langTag } from '../../../contract/api';
 import type { PageProps } from '../../app/lazy-page';
+import { identityOf } from '../../app/identity-of';
 import { useStores } from '../../app/store-context';
 import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
@@ -23,7 +24,9 @@ import './process.css';
 export default observer(function VerifyPage({ titleKey }: PageProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const { identity, purchase, language } = useStores();
+  const stores = useStores();
+  const { purchase, language } = stores;
+  const identity = identityOf(stores);
   const [params] = useSearchParams();
   const orderNo = params.get('orderNo') ?? '';
 

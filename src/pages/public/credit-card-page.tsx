@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import type { CardInput } from '../../../contract/card-rules';
 import type { PageProps } from '../../app/lazy-page';
+import { paymentOf } from '../../app/payment-of';
 import { useStores } from '../../app/store-context';
 import { OrderSummary } from '../../components/order-summary';
 import { PageHeader } from '../../components/page-header';
@@ -17,7 +18,9 @@ import '../../components/form-page.css';
 export default observer(function CreditCardPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { payment, purchase, line } = useStores();
+  const stores = useStores();
+  const { purchase, line } = stores;
+  const payment = paymentOf(stores);
   // Paid in one go: no plan offers instalments, so no 1-10 picker is shown.
   const [card, setCard] = useState<CardInput>(emptyCard);
   const [errors, setErrors] = useState<Partial<Record<keyof CardInput, string>>>({});

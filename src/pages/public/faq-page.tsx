@@ -40,6 +40,12 @@ export default observer(function FaqPage({ titleKey }: PageProps) {
           onValueChange={setQuery}
           hint={t('help.searchHint')}
         />
+        {/* Above the questions: they arrive later and grow below it, so nothing on screen moves. */}
+        <section className="card" aria-labelledby="service-title">
+          <h2 id="service-title">{t('home.serviceTitle')}</h2>
+          <ServiceStatus config={appConfig.config} brief />
+          <ContactChannels config={appConfig.config} />
+        </section>
         {failed && <LoadFailed text={faqs.message} onRetry={() => void faqs.load()} />}
         {loaded && found.length === 0 && <p role="status">{t('help.noMatch')}</p>}
         {TOPICS.map((topic) => {
@@ -57,11 +63,6 @@ export default observer(function FaqPage({ titleKey }: PageProps) {
             </section>
           );
         })}
-        <section className="card" aria-labelledby="service-title">
-          <h2 id="service-title">{t('home.serviceTitle')}</h2>
-          <ServiceStatus config={appConfig.config} brief />
-          <ContactChannels config={appConfig.config} />
-        </section>
       </main>
     </>
   );

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { pageTitle } from '../../app/route-frame';
+import { paymentOf } from '../../app/payment-of';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
 import { PaymentFacts } from '../../features/payment/payment-facts';
@@ -51,7 +52,9 @@ const CHARGE_RESULTS: Record<string, { paid: string; failed: string; hint: strin
 
 export default observer(function PaymentResultPage({ titleKey }: PageProps) {
   const { t, i18n } = useTranslation();
-  const { payment, appConfig } = useStores();
+  const stores = useStores();
+  const { appConfig } = stores;
+  const payment = paymentOf(stores);
   const [params] = useSearchParams();
   const paymentNo = params.get('paymentNo') ?? '';
   // The cashier's cancel (or quit) path comes back with this: no 70 s of "confirming" first.

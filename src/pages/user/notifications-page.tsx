@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom';
 import type { NotificationKindSetting } from '../../../contract/api';
 import { NOTIFICATION_CHANNELS, type NotificationChannel } from '../../../contract/notifications';
 import type { PageProps } from '../../app/lazy-page';
+import { notificationsOf } from '../../app/notifications-of';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
 import { LoadFailed } from '../../components/load-failed';
@@ -21,7 +22,9 @@ const MISSING: Record<NotificationChannel, { textKey: string; link?: { to: strin
 /** Per kind of notification, a switch for each channel the customer has; bills stay on. */
 export default observer(function NotificationsPage({ titleKey }: PageProps) {
   const { t, i18n } = useTranslation();
-  const { notifications, ui } = useStores();
+  const stores = useStores();
+  const { ui } = stores;
+  const notifications = notificationsOf(stores);
   const { settings } = notifications;
   // Shown under the kind whose switch failed, where the customer is looking.
   const [failure, setFailure] = useState<{ kind: string; text: string } | null>(null);

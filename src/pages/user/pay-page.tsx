@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
+import { paymentOf } from '../../app/payment-of';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed } from '../../components/load-failed';
@@ -26,7 +27,8 @@ import './line.css';
 export default observer(function UserPayPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { payment } = useStores();
+  const stores = useStores();
+  const payment = paymentOf(stores);
   const chargeNo = useSearchParams()[0].get('chargeNo') ?? '';
   useEffect(() => () => payment.reset(), [payment]);
   useEffect(() => {
@@ -50,7 +52,9 @@ export default observer(function UserPayPage({ titleKey }: PageProps) {
 const BillPay = observer(function BillPay() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { line, payment } = useStores();
+  const stores = useStores();
+  const { line } = stores;
+  const payment = paymentOf(stores);
   useEffect(() => {
     void line.bills.load();
   }, [line]);

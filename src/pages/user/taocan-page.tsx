@@ -91,6 +91,13 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
             <CancelChangeButton line={line} />
           </section>
         )}
+        {/* The cards keep their place while they load: the links under them never jump. */}
+        {!pkg && line.pkg.status !== 'error' && (
+          <div className="card line-skeleton line-skeleton-pkg" aria-hidden="true" />
+        )}
+        {!usage && line.usage.status !== 'error' && line.pkg.status !== 'error' && (
+          <div className="card line-skeleton line-skeleton-usage" aria-hidden="true" />
+        )}
         {usage && (
           <section className="card" aria-labelledby="usage-title">
             <h2 id="usage-title">{t('line.usageTitle')}</h2>
@@ -112,11 +119,12 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
             {t('routes.orderDetail')}
           </Link>
         </nav>
-        {/* What the customer does with the line now and then, under what they check every day. */}
-        {pkg && <ReissueCard reissue={reissue} />}
-        {pkg && <PauseCard pause={pause} />}
+        {/* What the customer does with the line now and then, under what they check every day;
+            the cards that wait for answers of their own last, where their arrival moves nothing. */}
         {pkg && <LeaveLinks />}
         {pkg && <LostLink />}
+        {pkg && <ReissueCard reissue={reissue} />}
+        {pkg && <PauseCard pause={pause} />}
       </main>
     </>
   );
