@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useTranslation } from 'react-i18next';
 import { isRunnable, type PayWay } from '../../../contract/containers';
+import { useHydrated } from '../../components/hydration';
 import type { PaymentStore } from './payment-store';
 import './payment.css';
 
@@ -16,6 +17,8 @@ export function wayLabelKey(way: PayWay): string {
  * One button per way this container and deployment offer (contract/containers.ts), disabled while a
  * payment runs, but not while a WeChat Native QR code waits to be scanned: the customer may
  * pick another way instead (the server closes the open attempt when a new one starts).
+ * On a page the server drew, disabled until the app has taken it over: a tap before then
+ * would reach a button with nothing behind it and be lost.
  */
 export const PayMethodButtons = observer(function PayMethodButtons({
   payment,
@@ -25,6 +28,7 @@ export const PayMethodButtons = observer(function PayMethodButtons({
   onChoose: (way: PayWay) => void;
 }) {
   const { t } = useTranslation();
+  const hydrated = useHydrated();
   const phase = payment.phase;
   const busy = phase.kind === 'working' || (phase.kind === 'querying' && !phase.slow && !phase.codeUrl);
   return (
@@ -35,7 +39,7 @@ export const PayMethodButtons = observer(function PayMethodButtons({
           type="button"
           className={`button button-block ${isRunnable(way) ? `pay-${way.method}` : 'button-outline pay-elsewhere'}`}
           onClick={() => onChoose(way)}
-          disabled={busy}
+          disabled={busy || !hydrated}
         >
           {t(wayLabelKey(way))}
         </button>
