@@ -110,8 +110,20 @@ export const appRoutes: AppRoute[] = [
     page: processSetmeal,
     serverRendered: { load: (store) => store.content.plans.load() },
   },
-  { path: '/pages/process/information', titleKey: 'routes.processInformation', page: processInformation },
-  { path: '/pages/process/check', titleKey: 'routes.processCheck', page: processCheck },
+  // The purchase steps: their frame is the same for everyone (the draft is the phone's own).
+  {
+    path: '/pages/process/information',
+    titleKey: 'routes.processInformation',
+    page: processInformation,
+    serverRendered: {},
+  },
+  {
+    path: '/pages/process/check',
+    titleKey: 'routes.processCheck',
+    page: processCheck,
+    // The terms are stored HTML the browser sanitizes: they fill their kept place after.
+    serverRendered: {},
+  },
   {
     path: '/pages/process/pay',
     titleKey: 'routes.processPay',
@@ -119,10 +131,17 @@ export const appRoutes: AppRoute[] = [
     auth: true,
     serverRendered: {
       personal: true,
-      // The order from the server, and the store a pickup order waits at, as the page shows them.
+      // The order from the server, the store a pickup order waits at, and whether its identity
+      // check must pass before paying (a voice line): the page shows the check instead of the
+      // ways to pay, so drawing it later moved the page and made it the late largest paint.
       load: async (store, query) => {
         await store.purchase.viewOrder(query.get('orderNo') ?? '');
-        if (store.purchase.order.data?.order?.info.delivery === 'pickup') await store.content.stores.load();
+        const order = store.purchase.order.data?.order;
+        await Promise.all([
+          order?.info.delivery === 'pickup' && store.content.stores.load(),
+          order?.status === 'awaiting_payment' &&
+            import('./identity-of').then(({ identityOf }) => identityOf(store).show(order.orderNo)),
+        ]);
       },
     },
   },

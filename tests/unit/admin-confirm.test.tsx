@@ -2,6 +2,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, describe, expect, it } from 'vitest';
 import type { StaffStage } from '../../contract/staff-roles';
 import { AdminApp } from '../../src/admin/app';
+// Loaded up front: the console behind sign-in is a chunk the app imports when first shown.
+import '../../src/admin/console';
 import { RootStore } from '../../src/admin/stores/root-store';
 import * as fixtures from './helpers/admin-fixtures';
 

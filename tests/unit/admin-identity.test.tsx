@@ -14,6 +14,8 @@ import type { StaffRole } from '../../contract/staff-roles';
 import cn from '../../locales/cn.json';
 import ja from '../../locales/ja.json';
 import { AdminApp } from '../../src/admin/app';
+// Loaded up front: the console behind sign-in is a chunk the app imports when first shown.
+import '../../src/admin/console';
 import { counterCheckProblems, MATCHED_FIELD_LIST, VERIFIED_DOCUMENT_LIST } from '../../src/admin/identity';
 import { RootStore } from '../../src/admin/stores/root-store';
 import * as fixtures from './helpers/admin-fixtures';

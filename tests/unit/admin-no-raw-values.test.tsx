@@ -11,6 +11,8 @@ import { REPLACEMENT_STATUSES } from '../../contract/lost-views';
 import type { AdminOrder } from '../../contract/admin-api';
 import type { StaffStage } from '../../contract/staff-roles';
 import { AdminApp } from '../../src/admin/app';
+// Loaded up front: the console behind sign-in is a chunk the app imports when first shown.
+import '../../src/admin/console';
 import { RootStore } from '../../src/admin/stores/root-store';
 import cn from '../../locales/cn.json';
 import ja from '../../locales/ja.json';

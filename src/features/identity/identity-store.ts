@@ -149,6 +149,23 @@ export class IdentityStore implements Clearable {
    * only where a word is awaited: a check running, or one needed before payment.
    */
   async open(orderNo: string, { quiet = false }: { quiet?: boolean } = {}): Promise<void> {
+    this.select(orderNo);
+    if (!orderNo) return;
+    await this.load();
+    if (orderNo !== this.orderNo || this.final) return;
+    if (!quiet || this.mustVerifyBeforePaying || this.state?.latest?.status === 'pending') this.follow();
+  }
+
+  /**
+   * One order's check as the server states it now, without following it: what the pay step
+   * draws on the server and hydrates with, before `open` takes over in the browser.
+   */
+  async show(orderNo: string): Promise<void> {
+    this.select(orderNo);
+    await this.load();
+  }
+
+  private select(orderNo: string): void {
     if (orderNo !== this.orderNo) {
       this.stop();
       this.orderNo = orderNo;
@@ -160,10 +177,6 @@ export class IdentityStore implements Clearable {
       const saved = readJson<StartedVerification>(this.storage, STORAGE_KEY);
       this.started = saved?.orderNo === orderNo ? saved : null;
     }
-    if (!orderNo) return;
-    await this.load();
-    if (orderNo !== this.orderNo || this.final) return;
-    if (!quiet || this.mustVerifyBeforePaying || this.state?.latest?.status === 'pending') this.follow();
   }
 
   /** Asks the server once; a failure is said, with what was known before kept. */

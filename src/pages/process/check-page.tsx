@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
+import { useHydrated } from '../../components/hydration';
 import { OrderSummary } from '../../components/order-summary';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed } from '../../components/load-failed';
@@ -25,6 +26,9 @@ export default observer(function CheckPage({ titleKey }: PageProps) {
   // Whatever went wrong is said above the button, the only control besides the signature.
   const status = useFormStatus({ summary: true });
   const [signError, setSignError] = useState('');
+  // The server draws the step and its terms for everyone; the summary is of the phone's own
+  // draft, so it fills its kept place once hydrated.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     void terms.load();
@@ -65,19 +69,29 @@ export default observer(function CheckPage({ titleKey }: PageProps) {
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page process">
         <Steps current={3} />
-        {purchase.setmeal && (
-          <OrderSummary
-            facts={{
-              planName: purchase.setmeal.name,
-              lineType: purchase.setmeal.lineType,
-              price: purchase.setmeal.activityPrice + esimFee,
-              esimFee,
-              monthlyRent: purchase.setmeal.monthlyRent,
-              info: purchase.form,
-              storeName: content.stores.data.find((s) => String(s.id) === purchase.form.storeId)?.name,
-            }}
-          />
-        )}
+        <div className="summary-slot">
+          {hydrated && !purchase.setmeal && (
+            <div className="notice" role="alert">
+              <p>{t('api.errors.SETMEAL_REQUIRED')}</p>
+              <Link className="button button-outline button-small" to="/pages/process/setmeal">
+                {t('routes.processSetmeal')}
+              </Link>
+            </div>
+          )}
+          {hydrated && purchase.setmeal && (
+            <OrderSummary
+              facts={{
+                planName: purchase.setmeal.name,
+                lineType: purchase.setmeal.lineType,
+                price: purchase.setmeal.activityPrice + esimFee,
+                esimFee,
+                monthlyRent: purchase.setmeal.monthlyRent,
+                info: purchase.form,
+                storeName: content.stores.data.find((s) => String(s.id) === purchase.form.storeId)?.name,
+              }}
+            />
+          )}
+        </div>
         <section className="terms" aria-labelledby="terms-title" aria-busy={!page && terms.status !== 'error'}>
           <h2 id="terms-title">{page?.title ?? t('purchase.termsTitle')}</h2>
           {page ? (

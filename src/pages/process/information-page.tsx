@@ -6,6 +6,7 @@ import { withTax } from '../../../contract/pricing';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { ErrorSummary } from '../../components/error-summary';
+import { useHydrated } from '../../components/hydration';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
 import { Steps } from '../../components/steps';
@@ -28,6 +29,9 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
   // A long form: a refusal is summed up above the button as well as at its field.
   const status = useFormStatus({ summary: true });
   const resubmitting = purchase.resubmitOrderNo !== '';
+  // The server draws the step's frame for everyone; the form is the phone's own draft (its
+  // plan decides which sections there are), so it is drawn once hydrated, below the lead.
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (content.stores.status === 'idle') void content.stores.load();
@@ -43,10 +47,19 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
     if (!purchase.form.email && session.userinfo?.email) purchase.updateForm({ email: session.userinfo.email });
   }, [purchase, session.userinfo]);
 
+  // A returning customer starts from their last order, once signed in; a draft still wins.
+  // The form waits in its kept place for that answer: the notice above it appearing later
+  // pushed the whole form down.
+  const [prefillSettled, setPrefillSettled] = useState(false);
   useEffect(() => {
-    // A returning customer starts from their last order, once signed in; a draft still wins.
-    if (session.launched && session.isLogin && !resubmitting) void purchase.loadPrefill();
+    if (!session.launched || !session.isLogin || resubmitting) return;
+    let live = true;
+    void purchase.loadPrefill().finally(() => live && setPrefillSettled(true));
+    return () => {
+      live = false;
+    };
   }, [purchase, session.launched, session.isLogin, resubmitting]);
+  const formShown = hydrated && (prefillSettled || !session.isLogin || resubmitting);
 
   const set = (field: string) => (value: string) => {
     purchase.updateForm({ [field]: value });
@@ -95,8 +108,10 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
     <>
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page process">
-        {!resubmitting && <Steps current={2} />}
-        {!resubmitting && !purchase.setmeal && (
+        {!(hydrated && resubmitting) && <Steps current={2} />}
+        <p className="process-lead">{t('purchase.informationLead')}</p>
+        {!formShown && <div className="form-placeholder" aria-busy="true" />}
+        {formShown && !resubmitting && !purchase.setmeal && (
           <div className="notice" role="alert">
             <p>{t('api.errors.SETMEAL_REQUIRED')}</p>
             <Link className="button button-outline button-small" to="/pages/process/setmeal">
@@ -104,45 +119,47 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
             </Link>
           </div>
         )}
-        {!resubmitting && purchase.prefilledFrom && (
+        {formShown && !resubmitting && purchase.prefilledFrom && (
           <p className="field-hint" data-testid="prefill-notice">
             {t('purchase.prefilledNotice')}
           </p>
         )}
-        <form className="form" onSubmit={next} noValidate>
-          <ErrorSummary items={summary} />
-          <IdentitySection {...sections} />
-          <ContactSection
-            {...sections}
-            storeOptions={storeOptions}
-            esimFee={withTax(appConfig.config?.esim?.fee ?? 0)}
-          />
-          {/* Photos only where the law and the server still take them (a data plan, while allowed). */}
-          {purchase.photosRequired ? (
-            <DocumentsSection {...sections} signedIn={session.isLogin} gate={gate} onPicked={status.clearError} />
-          ) : (
-            <IdentityMethodsNotice
-              purchase={purchase}
-              gate={
-                !session.isLogin && (
-                  <UploadGate
-                    forOrder
-                    returnTo={location.pathname}
-                    onContinue={() => account.fastRegister(purchase.form.email ?? '')}
-                  />
-                )
-              }
+        {formShown && (
+          <form className="form" onSubmit={next} noValidate>
+            <ErrorSummary items={summary} />
+            <IdentitySection {...sections} />
+            <ContactSection
+              {...sections}
+              storeOptions={storeOptions}
+              esimFee={withTax(appConfig.config?.esim?.fee ?? 0)}
             />
-          )}
-          {/* Field refusals are listed at the top; this says the rest (a server or network problem). */}
-          <FormAlert
-            text={status.alert.kind === 'error' && summary.length === 0 ? status.alert.text : ''}
-            kind="error"
-          />
-          <button type="submit" className="button button-primary button-block" disabled={status.busy}>
-            {status.busy ? t('account.submitting') : resubmitting ? t('purchase.resubmit') : t('purchase.next')}
-          </button>
-        </form>
+            {/* Photos only where the law and the server still take them (a data plan, while allowed). */}
+            {purchase.photosRequired ? (
+              <DocumentsSection {...sections} signedIn={session.isLogin} gate={gate} onPicked={status.clearError} />
+            ) : (
+              <IdentityMethodsNotice
+                purchase={purchase}
+                gate={
+                  !session.isLogin && (
+                    <UploadGate
+                      forOrder
+                      returnTo={location.pathname}
+                      onContinue={() => account.fastRegister(purchase.form.email ?? '')}
+                    />
+                  )
+                }
+              />
+            )}
+            {/* Field refusals are listed at the top; this says the rest (a server or network problem). */}
+            <FormAlert
+              text={status.alert.kind === 'error' && summary.length === 0 ? status.alert.text : ''}
+              kind="error"
+            />
+            <button type="submit" className="button button-primary button-block" disabled={status.busy}>
+              {status.busy ? t('account.submitting') : resubmitting ? t('purchase.resubmit') : t('purchase.next')}
+            </button>
+          </form>
+        )}
       </main>
     </>
   );

@@ -6,6 +6,8 @@ import type { StaffEsim, StockView } from '../../../contract/esim-views';
 import type { OrderStatus } from '../../../contract/order-status';
 import type { StaffRole } from '../../../contract/staff-roles';
 import { AdminApp } from '../../../src/admin/app';
+// Loaded up front: the console behind sign-in is a chunk the app imports when first shown.
+import '../../../src/admin/console';
 import { RootStore } from '../../../src/admin/stores/root-store';
 import * as fixtures from './admin-fixtures';
 
