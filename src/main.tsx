@@ -2,7 +2,7 @@
 // it (and its hero image) first, then fetches the app's scripts all at once and hydrates
 // what is on screen. A personal page arrives empty and the app draws it.
 import { BOOT_DATA_ELEMENT_ID, type BootData } from '../contract/page-render';
-import { afterFirstPaint } from './lib/after-first-paint';
+import { afterFirstPaint, nextTask } from './lib/after-first-paint';
 import './app/global.css';
 
 // vConsole is for debugging inside WeChat and Alipay web views, where there are no dev
@@ -43,7 +43,13 @@ function preloadPageScripts(boot: BootData): void {
 
 const boot = readBootData();
 void afterFirstPaint().then(async () => {
-  if (boot) preloadPageScripts(boot);
+  if (boot) {
+    preloadPageScripts(boot);
+    // React's DOM renderer is most of the app's code: run on a task of its own, it leaves the
+    // browser a turn before the rest (already preloaded above, so this waits on nothing).
+    await import('react-dom/client');
+    await nextTask();
+  }
   const { start } = await import('./app/start');
   await start(boot);
 });

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import {
   BrowserRouter,
@@ -15,12 +15,11 @@ import { LanguageSwitch } from '../features/language/language-switch';
 import { TestRibbonLanguage } from '../components/test-ribbon-language';
 import { ToastHost } from '../components/toast-host';
 import { RequireLogin } from './require-login';
-import type { RootStore } from './root-store';
+import { loadPurchaseCode, type RootStore } from './root-store';
 import { RouteFrame } from './route-frame';
 import { appRoutes, notFoundPage } from './routes';
 import { SessionWatch } from './session-watch';
-import { ShareCards } from './share-cards';
-import { StoreProvider } from './store-context';
+import { StoreProvider, useStores } from './store-context';
 
 export const BASENAME = '/h5';
 
@@ -53,6 +52,24 @@ function InteractiveMark() {
   return null;
 }
 
+/**
+ * WeChat's share cards: only inside WeChat, so only there is their code fetched, after the
+ * page is up (a card set a moment later is the same card).
+ */
+function WechatShareCards() {
+  const { bridge } = useStores();
+  const inWechat = bridge.platform === 'wechat' || bridge.platform === 'wechat-desktop';
+  const [Cards, setCards] = useState<ComponentType | null>(null);
+  useEffect(() => {
+    // The card of the purchase's pages names the chosen plan: the purchase store comes too.
+    if (inWechat)
+      void Promise.all([import('./share-cards'), loadPurchaseCode()])
+        .then(([{ ShareCards }]) => setCards(() => ShareCards))
+        .catch(() => undefined);
+  }, [inWechat]);
+  return Cards ? <Cards /> : null;
+}
+
 function AppRouter({ location, children }: { location: string | undefined; children: ReactNode }) {
   // Without transitions: React Router would otherwise keep the old page on screen, with no
   // sign of life, while the next page's chunk loads; the spec wants a loading view after 200 ms
@@ -79,7 +96,7 @@ export function App({ store, location, renderedAt = null }: AppProps) {
             <AppRouter location={location}>
               <SessionWatch />
               <ScrollToTop />
-              {location === undefined && <ShareCards />}
+              {location === undefined && <WechatShareCards />}
               <Routes>
                 {appRoutes.map((route) => {
                   const frame = <RouteFrame page={route.page} titleKey={route.titleKey} />;

@@ -11,7 +11,7 @@ import { memoryStorage, STORAGE_KEYS, writeJson } from '../lib/persistence';
 import { App, BASENAME } from './app';
 import { RootStore } from './root-store';
 import { pageTitle } from './route-frame';
-import { routeFor } from './routes';
+import { PURCHASE_MODULE, pageNeedsPurchase, routeFor } from './routes';
 import { shareCardFor } from './share-card';
 
 // Each drawing has stores of its own that live for one request: nothing may observe them.
@@ -73,7 +73,13 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
     html,
     title: pageTitle((key) => store.language.i18n.t(key), route.titleKey),
     htmlLang: langTag(request.lang),
-    modules: [APP_MODULE, source, `locales/${request.lang}.json`],
+    // The purchase store's chunk too where the page waits for it, or hydration would wait on the network.
+    modules: [
+      APP_MODULE,
+      source,
+      ...(pageNeedsPurchase(source) ? [PURCHASE_MODULE] : []),
+      `locales/${request.lang}.json`,
+    ],
     boot: { lang: request.lang, path, renderedAt, api, ...(drawn.personal && { personal: true, platform, desktop }) },
     share: shareCardFor(path, '', t, store.content.plans.data, request.origin ?? ''),
   };

@@ -9,7 +9,7 @@ import { AppConfigStore } from '../features/config/app-config-store';
 import { ContentStore } from '../features/content/content-store';
 import { LanguageStore, type LocaleLoader } from '../features/language/language-store';
 import { LineStore } from '../features/line/line-store';
-import { PurchaseStore } from '../features/purchase/purchase-store';
+import type { PurchaseStore } from '../features/purchase/purchase-store';
 import { AccountStore } from '../features/session/account-store';
 import { SessionStore } from '../features/session/session-store';
 import { isClearable } from '../lib/clearable';
@@ -29,12 +29,23 @@ export interface RootStoreOptions {
   desktop?: boolean;
 }
 
+// The purchase store's code: fetched with the pages that buy (routes.ts), by a tap on a plan
+// at home, or when a customer signs in (their draft comes back), never for the first page.
+let purchaseCode: typeof import('../features/purchase/purchase-store') | null = null;
+
+/** Fetches the purchase store's code (once); `RootStore.purchase` may be used after it. */
+export async function loadPurchaseCode(): Promise<void> {
+  purchaseCode ??= await import('../features/purchase/purchase-store');
+}
+
 /** An iPad in desktop mode says Macintosh; it is told apart by its touch screen. */
 function onDesktop(): boolean {
   if (typeof navigator === 'undefined') return false;
   const ipad = /Macintosh/.test(navigator.userAgent) && navigator.maxTouchPoints > 1;
   return isDesktop(navigator.userAgent) && !ipad;
 }
+
+const noop = () => undefined;
 
 /** Builds every store once and wires what crosses between them. */
 export class RootStore {
@@ -43,7 +54,6 @@ export class RootStore {
   readonly language: LanguageStore;
   /** The server's public config: payment and OAuth settings, service hours, contact channels. */
   readonly appConfig: AppConfigStore;
-  readonly purchase: PurchaseStore;
   readonly content: ContentStore;
   readonly account: AccountStore;
   readonly line: LineStore;
@@ -86,12 +96,6 @@ export class RootStore {
       void this.saveLanguage(lang);
     });
     this.appConfig = new AppConfigStore(options.storage, this.http);
-    this.purchase = new PurchaseStore(
-      options.storage,
-      this.http,
-      () => this.session.isLogin,
-      () => this.appConfig.config?.identity?.photoForData ?? false,
-    );
     this.content = new ContentStore(this.http);
     this.line = new LineStore(this.http, (user) => this.session.applyUserInfo(user));
     this.account = new AccountStore({
@@ -117,7 +121,7 @@ export class RootStore {
     reaction(
       () => this.session.launched && this.session.isLogin,
       (signedIn) => {
-        if (signedIn) void this.purchase.restoreFromServer();
+        if (signedIn) void this.purchaseReady().then((purchase) => purchase.restoreFromServer(), noop);
       },
     );
 
@@ -126,6 +130,28 @@ export class RootStore {
       () => this.language.lang,
       () => void this.content.reloadLoaded(),
     );
+  }
+
+  /**
+   * The purchase in progress. Its code comes with the pages that use it (routes.ts loads it
+   * before they draw); elsewhere ask `purchaseReady()`.
+   */
+  get purchase(): PurchaseStore {
+    return this.lazyStore('purchase', () => {
+      if (!purchaseCode) throw new Error('RootStore.purchase used before loadPurchaseCode()');
+      return new purchaseCode.PurchaseStore(
+        this.storage,
+        this.http,
+        () => this.session.isLogin,
+        () => this.appConfig.config?.identity?.photoForData ?? false,
+      );
+    });
+  }
+
+  /** The purchase store, once its code is here. */
+  async purchaseReady(): Promise<PurchaseStore> {
+    await loadPurchaseCode();
+    return this.purchase;
   }
 
   /** The phone's localStorage (or its stand-in), for the stores built later. */

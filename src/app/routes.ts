@@ -1,5 +1,5 @@
 import { lazyPage, type LazyPage, type PageModule } from './lazy-page';
-import type { RootStore } from './root-store';
+import { loadPurchaseCode, type RootStore } from './root-store';
 
 export interface AppRoute {
   path: string;
@@ -20,10 +20,34 @@ export interface AppRoute {
 // source path together, and the build manifest knows each chunk by that path.
 const pageModules = import.meta.glob<PageModule>('../pages/*/*-page.tsx');
 
+// Pages that never touch the purchase store: they draw without its code (the first page a
+// phone opens is most often one of these). Every other page brings it along.
+const WITHOUT_PURCHASE = new Set([
+  'index/home-page',
+  'public/login-page',
+  'public/register-page',
+  'public/faq-page',
+  'public/richtext-page',
+  'user/index-page',
+  'user/taocan-page',
+  'system/not-found-page',
+]);
+
+/** The purchase store's chunk, by build-manifest key: drawn pages that need it list it for preloading. */
+export const PURCHASE_MODULE = 'src/features/purchase/purchase-store.ts';
+
+/** Whether the page of this source (`src/pages/…tsx`) brings the purchase store along. */
+export function pageNeedsPurchase(source: string): boolean {
+  return !WITHOUT_PURCHASE.has(source.replace(/^src\/pages\//, '').replace(/\.tsx$/, ''));
+}
+
 function page(name: string): LazyPage {
   const loader = pageModules[`../pages/${name}.tsx`];
   if (!loader) throw new Error(`no page module ../pages/${name}.tsx`);
-  return lazyPage(loader, `src/pages/${name}.tsx`);
+  const withStores = WITHOUT_PURCHASE.has(name)
+    ? loader
+    : () => Promise.all([loader(), loadPurchaseCode()]).then(([module]) => module);
+  return lazyPage(withStores, `src/pages/${name}.tsx`);
 }
 
 const home = page('index/home-page');
@@ -135,8 +159,9 @@ export const appRoutes: AppRoute[] = [
       // check must pass before paying (a voice line): the page shows the check instead of the
       // ways to pay, so drawing it later moved the page and made it the late largest paint.
       load: async (store, query) => {
-        await store.purchase.viewOrder(query.get('orderNo') ?? '');
-        const order = store.purchase.order.data?.order;
+        const purchase = await store.purchaseReady();
+        await purchase.viewOrder(query.get('orderNo') ?? '');
+        const order = purchase.order.data?.order;
         await Promise.all([
           order?.info.delivery === 'pickup' && store.content.stores.load(),
           order?.status === 'awaiting_payment' &&
@@ -165,7 +190,7 @@ export const appRoutes: AppRoute[] = [
     titleKey: 'routes.orderList',
     page: orderList,
     auth: true,
-    serverRendered: { personal: true, load: (store) => store.purchase.orders.load() },
+    serverRendered: { personal: true, load: async (store) => (await store.purchaseReady()).orders.load() },
   },
   { path: '/pages/change-setmeal/setmeal', titleKey: 'routes.changeSetmeal', page: changeSetmeal, auth: true },
   { path: '/pages/change-setmeal/confirm', titleKey: 'routes.changeConfirm', page: changeConfirm, auth: true },

@@ -1,8 +1,10 @@
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import type { BootData } from '../../contract/page-render';
 import { bootFetch } from '../api/boot-fetch';
 import { postPageSession } from '../api/user';
 import { loadLocale } from '../features/language/load-locale';
+import { nextTask } from '../lib/after-first-paint';
 import { memoryStorage, type KeyValueStorage } from '../lib/persistence';
 import { App, BASENAME } from './app';
 import { RootStore } from './root-store';
@@ -19,16 +21,25 @@ function browserStorage(kind: 'localStorage' | 'sessionStorage'): KeyValueStorag
   }
 }
 
-/** Builds the stores and draws the app: hydrating the server's page when it drew this one. */
+/**
+ * Builds the stores and draws the app: hydrating the server's page when it drew this one.
+ * Each step ends its task (nextTask): on a slow phone, opening the phone's storage, building
+ * the stores and hydrating would otherwise hold the page frozen in one long task.
+ */
 export async function start(boot: BootData | null): Promise<void> {
   const network = () => globalThis.fetch.bind(globalThis);
+  // The first touch of localStorage reads the site's whole store from disk.
+  const storage = browserStorage('localStorage');
+  const sessionStorage = browserStorage('sessionStorage');
+  await nextTask();
   const store = new RootStore({
-    storage: browserStorage('localStorage'),
-    sessionStorage: browserStorage('sessionStorage'),
+    storage,
+    sessionStorage,
     loadLocale,
     fetchImpl: boot ? bootFetch(boot.api, network) : undefined,
   });
   const { languageReady, configReady, done } = store.launch();
+  await nextTask();
   const container = document.getElementById('root');
   if (!container) throw new Error('#root missing from index.html');
   const path = window.location.pathname.slice(BASENAME.length) || '/';
@@ -55,7 +66,12 @@ export async function start(boot: BootData | null): Promise<void> {
         route.serverRendered.load?.(store, query),
       ]);
       if (!boot.personal || store.session.isLogin) {
-        hydrateRoot(container, <App store={store} renderedAt={boot.renderedAt} />);
+        await nextTask();
+        // As a transition, hydration yields to the browser every few milliseconds instead of
+        // running to the end in one task; a tap meanwhile hydrates what it touched first.
+        startTransition(() => {
+          hydrateRoot(container, <App store={store} renderedAt={boot.renderedAt} />);
+        });
         return;
       }
     } catch {

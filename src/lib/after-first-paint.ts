@@ -18,3 +18,18 @@ export async function afterFirstPaint(imageWaitMs = 500): Promise<void> {
   }
   await nextPaint();
 }
+
+/**
+ * Resolves in a task of its own, so what follows runs after the browser had its turn (input,
+ * paint). A message rather than a timer: timers wait longer when nested and in a hidden tab.
+ */
+export function nextTask(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      resolve();
+    };
+    channel.port2.postMessage(null);
+  });
+}

@@ -39,6 +39,24 @@ describe('home page in Chromium at iPhone size', () => {
     await phone.context.close();
   });
 
+  it('a plan tapped at home is the one chosen on the plans page', async () => {
+    const phone = await openPhone(h);
+    const { page } = phone;
+    await visit(h, phone, '/');
+    // The second plan, so that nothing chosen by default could pass for it.
+    await page.locator('.plan-card').nth(1).getByRole('button').click();
+    await page.waitForURL(/\/h5\/pages\/process\/setmeal$/);
+    await settle(page);
+    const chosen = page.locator('.plan-card.plan-selected');
+    await expect.poll(() => chosen.count()).toBe(1);
+    expect(await chosen.locator('h3, h2').first().textContent()).toBe(
+      await page.locator('.plan-card').nth(1).locator('h3, h2').first().textContent(),
+    );
+    expect(await page.locator('.plan-card').nth(1).getAttribute('class')).toContain('plan-selected');
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
+  });
+
   it('switches to Japanese, and the choice survives a reload', async () => {
     const phone = await openPhone(h);
     const { page } = phone;

@@ -1,10 +1,13 @@
 import { paymentOf } from '../../src/app/payment-of';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lang } from '../../contract/api';
 import { UPLOAD_MAX_BYTES } from '../../contract/limits';
-import { RootStore } from '../../src/app/root-store';
+import { loadPurchaseCode, RootStore } from '../../src/app/root-store';
 import { memoryStorage } from '../../src/lib/persistence';
 import { envelope, fakeFetch, type Handler } from './helpers/fake-server';
+
+// The app fetches the purchase store's code with the pages that buy; these tests use it directly.
+beforeAll(loadPurchaseCode);
 
 // Issue 15: pages get data from stores, and one upload path serves the purchase and the
 // change of address, saying what went wrong.

@@ -2,11 +2,14 @@ import { identityOf } from '../../src/app/identity-of';
 import { notificationsOf } from '../../src/app/notifications-of';
 import { paymentOf } from '../../src/app/payment-of';
 import { isObservableMap, isObservableSet } from 'mobx';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Lang, PlanInfo } from '../../contract/api';
-import { RootStore } from '../../src/app/root-store';
+import { loadPurchaseCode, RootStore } from '../../src/app/root-store';
 import type { KeyValueStorage } from '../../src/lib/persistence';
 import { envelope, fakeFetch, type Handler } from './helpers/fake-server';
+
+// The app fetches the purchase store's code with the pages that buy; these tests use it directly.
+beforeAll(loadPurchaseCode);
 
 // A phone passed from one customer to the next: after a logout or a 401 nothing of the first
 // may be left, in any store or in storage. Every string of customer A carries MARKA, so a
@@ -117,6 +120,7 @@ function storesOf(root: RootStore): Record<string, unknown> {
   // The stores pages build on first use, built here so that none escapes the comparison.
   paymentOf(root);
   identityOf(root);
+  void root.purchase;
   notificationsOf(root);
   const entries = root.builtStores().filter(([key]) => !['http', 'bridge', 'desktop'].includes(key));
   return Object.fromEntries(entries);

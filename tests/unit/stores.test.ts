@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { AppConfig, Lang, UserInfo } from '../../contract/api';
-import { RootStore } from '../../src/app/root-store';
+import { loadPurchaseCode, RootStore } from '../../src/app/root-store';
 import type { Dictionary } from '../../src/features/language/load-locale';
 import { memoryStorage, type KeyValueStorage } from '../../src/lib/persistence';
 import { envelope, fakeFetch, type Handler } from './helpers/fake-server';
+
+// The app fetches the purchase store's code with the pages that buy; these tests use it directly.
+beforeAll(loadPurchaseCode);
 
 const user: UserInfo = {
   id: 7,

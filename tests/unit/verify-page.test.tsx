@@ -3,16 +3,19 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Container } from '../../bridges/types';
 import type { IdentityState, VerificationView } from '../../contract/identity-views';
 import cn from '../../locales/cn.json';
 import ja from '../../locales/ja.json';
-import { RootStore } from '../../src/app/root-store';
+import { loadPurchaseCode, RootStore } from '../../src/app/root-store';
 import { StoreProvider } from '../../src/app/store-context';
 import { memoryStorage } from '../../src/lib/persistence';
 import VerifyPage from '../../src/pages/process/verify-page';
 import { envelope, fakeFetch } from './helpers/fake-server';
+
+// The app fetches the purchase store's code with the pages that buy; these tests use it directly.
+beforeAll(loadPurchaseCode);
 
 // Issue 29: the verify step as the customer reads it, in both languages: each status in words
 // with its next step, and inside WeChat the one-time link in place of the provider.

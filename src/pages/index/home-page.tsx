@@ -16,7 +16,8 @@ import './home-page.css';
 export default observer(function HomePage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { content, language, appConfig, session, purchase } = useStores();
+  const stores = useStores();
+  const { content, language, appConfig, session } = stores;
   // The server draws every visitor signed out; a stored session shows after hydration.
   const signedIn = useHydrated() && session.isLogin;
 
@@ -24,9 +25,14 @@ export default observer(function HomePage() {
     if (content.banners.status === 'idle') void content.loadHome();
   }, [content]);
 
+  // The purchase's code is not part of the home page: a tap on a plan fetches it (the plans
+  // page needs it too). Without it the plans page still opens, and offers its retry.
   const choose = (plan: PlanInfo) => {
-    purchase.chooseSetmeal(plan);
-    navigate('/pages/process/setmeal');
+    void stores
+      .purchaseReady()
+      .then((purchase) => purchase.chooseSetmeal(plan))
+      .catch(() => undefined)
+      .then(() => navigate('/pages/process/setmeal'));
   };
   const freeApps = appConfig.config?.freeApps ?? 22;
 
