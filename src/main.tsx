@@ -1,6 +1,6 @@
 // The entry: small on purpose. A public page arrives drawn by the server; the browser paints
 // it (and its hero image) first, then fetches the app's scripts all at once and hydrates
-// what is on screen. A personal page arrives empty and the app draws it.
+// what is on screen. A signed-in customer's own pages arrive drawn for them the same way.
 import { BOOT_DATA_ELEMENT_ID, type BootData } from '../contract/page-render';
 import { afterFirstPaint, nextTask } from './lib/after-first-paint';
 import './app/global.css';
