@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPhone, settle, signInWithToken, startHarness, type Harness } from './helpers/harness';
+import { registeredToken } from './helpers/orders';
 
 // Personal pages arrive drawn for the customer whose page-session cookie the browser sends
 // (server/lib/page-session.ts), and the app hydrates them: a mismatch between the two shows
@@ -11,21 +12,6 @@ const PERSONAL = [
   '/pages/order/list',
   '/pages/process/pay',
 ];
-
-async function register(h: Harness, username: string): Promise<string> {
-  const res = await fetch(`${h.baseUrl}/api/user/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      username,
-      email: `${username.toLowerCase()}@example.com`,
-      password: 'sakura2024',
-      repassword: 'sakura2024',
-    }).toString(),
-  });
-  const body = (await res.json()) as { data: { userinfo: { token: string } } };
-  return body.data.userinfo.token;
-}
 
 describe('personal pages drawn on the server, in Chromium', () => {
   let h: Harness;
@@ -39,7 +25,7 @@ describe('personal pages drawn on the server, in Chromium', () => {
     const { page, context } = phone;
     await page.goto(`${h.baseUrl}/h5/pages/public/login`);
     await settle(page);
-    await register(h, 'Kaori');
+    await registeredToken(h.baseUrl, 'Kaori');
     await page.getByLabel('邮箱').fill('kaori@example.com');
     await page.getByLabel('密码', { exact: true }).fill('sakura2024');
     await page.getByRole('button', { name: '登录' }).click();
@@ -71,7 +57,7 @@ describe('personal pages drawn on the server, in Chromium', () => {
   it('are drawn from the next visit on for a customer signed in before the cookie existed', async () => {
     const phone = await openPhone(h);
     const { page, context } = phone;
-    await signInWithToken(h, phone, await register(h, 'Lan'));
+    await signInWithToken(h, phone, await registeredToken(h.baseUrl, 'Lan'));
     await page.goto(`${h.baseUrl}/h5/pages/user/index`);
     await settle(page);
     await page.getByRole('heading', { name: 'Lan' }).waitFor();

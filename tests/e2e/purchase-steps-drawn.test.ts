@@ -1,24 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPhone, settle, signInWithToken, startHarness, type Harness, type PhonePage } from './helpers/harness';
+import { registeredToken } from './helpers/orders';
 
 // The purchase steps 2 and 3 arrive drawn by the server with their frame (the same for every
 // visitor); the phone's own draft fills the places kept for it once the app has hydrated. A
 // mismatch shows as a console error, and anything moving as a layout shift.
-
-async function register(h: Harness, username: string): Promise<string> {
-  const res = await fetch(`${h.baseUrl}/api/user/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      username,
-      email: `${username.toLowerCase()}@example.com`,
-      password: 'sakura2024',
-      repassword: 'sakura2024',
-    }).toString(),
-  });
-  const body = (await res.json()) as { data: { userinfo: { token: string } } };
-  return body.data.userinfo.token;
-}
 
 /** A draft kept on the phone as step 2 leaves it: a plan chosen, the form partly filled. */
 async function keepDraft(h: Harness, phone: PhonePage): Promise<string> {
@@ -69,7 +55,7 @@ describe('purchase steps drawn on the server, in Chromium', () => {
     for (const signedIn of [false, true]) {
       const phone = await openPhone(h);
       const { page } = phone;
-      if (signedIn) await signInWithToken(h, phone, await register(h, 'Mei'));
+      if (signedIn) await signInWithToken(h, phone, await registeredToken(h.baseUrl, 'Mei'));
       else await page.goto(`${h.baseUrl}/h5/`);
       const planName = await keepDraft(h, phone);
       await watchShifts(phone);

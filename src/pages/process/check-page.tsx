@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
@@ -12,6 +12,7 @@ import { LoadFailed } from '../../components/load-failed';
 import { RichText } from '../../components/rich-text';
 import { Steps } from '../../components/steps';
 import { useFormStatus } from '../../components/use-form';
+import { PlanRequired } from '../../features/purchase/plan-required';
 import { SignatureBox } from '../../features/purchase/signature-box';
 import '../../components/form-page.css';
 import './process.css';
@@ -70,14 +71,7 @@ export default observer(function CheckPage({ titleKey }: PageProps) {
       <main id="main" className="page process">
         <Steps current={3} />
         <div className="summary-slot">
-          {hydrated && !purchase.setmeal && (
-            <div className="notice" role="alert">
-              <p>{t('api.errors.SETMEAL_REQUIRED')}</p>
-              <Link className="button button-outline button-small" to="/pages/process/setmeal">
-                {t('routes.processSetmeal')}
-              </Link>
-            </div>
-          )}
+          {hydrated && !purchase.setmeal && <PlanRequired />}
           {hydrated && purchase.setmeal && (
             <OrderSummary
               facts={{

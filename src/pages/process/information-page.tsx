@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { withTax } from '../../../contract/pricing';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
@@ -16,6 +16,7 @@ import { DocumentsSection } from '../../features/purchase/documents-section';
 import { fieldLabel, inScreenOrder } from '../../features/purchase/field-labels';
 import { IdentityMethodsNotice } from '../../features/purchase/identity-methods-notice';
 import { IdentitySection } from '../../features/purchase/identity-section';
+import { PlanRequired } from '../../features/purchase/plan-required';
 import { UploadGate } from '../../features/purchase/upload-gate';
 import '../../components/form-page.css';
 import './process.css';
@@ -111,14 +112,7 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
         {!(hydrated && resubmitting) && <Steps current={2} />}
         <p className="process-lead">{t('purchase.informationLead')}</p>
         {!formShown && <div className="form-placeholder" aria-busy="true" />}
-        {formShown && !resubmitting && !purchase.setmeal && (
-          <div className="notice" role="alert">
-            <p>{t('api.errors.SETMEAL_REQUIRED')}</p>
-            <Link className="button button-outline button-small" to="/pages/process/setmeal">
-              {t('routes.processSetmeal')}
-            </Link>
-          </div>
-        )}
+        {formShown && !resubmitting && !purchase.setmeal && <PlanRequired />}
         {formShown && !resubmitting && purchase.prefilledFrom && (
           <p className="field-hint" data-testid="prefill-notice">
             {t('purchase.prefilledNotice')}

@@ -55,3 +55,19 @@ export async function customerWithOrder(
   const orderNo = await placeOrder(api, baseUrl, token, name);
   return { token, orderNo };
 }
+
+/** A new customer's token, registered through the API as the app would (no browser needed). */
+export async function registeredToken(baseUrl: string, username: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/user/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      username,
+      email: `${username.toLowerCase()}@example.com`,
+      password: 'sakura2024',
+      repassword: 'sakura2024',
+    }).toString(),
+  });
+  const body = (await res.json()) as { data: { userinfo: { token: string } } };
+  return body.data.userinfo.token;
+}
