@@ -126,7 +126,7 @@ export const appRoutes: AppRoute[] = [
   { path: '/pages/user/update', titleKey: 'routes.userUpdate', page: userUpdate, auth: true },
   { path: '/pages/user/address', titleKey: 'routes.userAddress', page: userAddress, auth: true },
   { path: '/pages/user/bind', titleKey: 'routes.userBind', page: userBind, auth: true },
-  { path: '/pages/user/notifications', titleKey: 'notifications.title', page: userNotifications, auth: true },
+  { path: '/pages/user/notifications', titleKey: 'routes.userNotifications', page: userNotifications, auth: true },
   { path: '/pages/user/pause', titleKey: 'routes.userPause', page: userPause, auth: true },
   {
     path: '/pages/process/setmeal',

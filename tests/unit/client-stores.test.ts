@@ -1,3 +1,4 @@
+import { addressOf } from '../../src/app/address-of';
 import { paymentOf } from '../../src/app/payment-of';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Lang } from '../../contract/api';
@@ -95,7 +96,7 @@ describe('changing the address', () => {
         ? { status: 200, body: envelope({ info, cardAddress: info }) }
         : notFound,
     );
-    const change = store.line.address;
+    const change = addressOf(store);
     await change.start();
     expect(change.form).toEqual(info);
     expect(change.needsProof).toBe(false);
@@ -111,7 +112,7 @@ describe('changing the address', () => {
       if (request.url.startsWith('/api/user/addr')) return { status: 200, body: envelope({ info }, 1, '已保存') };
       return notFound;
     });
-    const change = store.line.address;
+    const change = addressOf(store);
     await change.start();
     const big = await change.uploadDocument('proofDoc', 'address_proof', photo(UPLOAD_MAX_BYTES + 1));
     expect(big.ok).toBe(false);

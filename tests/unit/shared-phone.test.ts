@@ -1,3 +1,4 @@
+import { addressOf } from '../../src/app/address-of';
 import { identityOf } from '../../src/app/identity-of';
 import { notificationsOf } from '../../src/app/notifications-of';
 import { paymentOf } from '../../src/app/payment-of';
@@ -121,6 +122,7 @@ function storesOf(root: RootStore): Record<string, unknown> {
   paymentOf(root);
   identityOf(root);
   void root.purchase;
+  addressOf(root);
   notificationsOf(root);
   const entries = root.builtStores().filter(([key]) => !['http', 'bridge', 'desktop'].includes(key));
   return Object.fromEntries(entries);
@@ -157,8 +159,8 @@ async function customerA() {
     notificationsOf(store).open(),
     paymentOf(store).refundsOf({ orderNo: order.orderNo }).load(),
   ]);
-  await store.line.address.start();
-  store.line.address.updateForm({ block: `${MARK} 9-9` });
+  await addressOf(store).start();
+  addressOf(store).updateForm({ block: `${MARK} 9-9` });
   store.line.choosePlan(plan);
   store.purchase.setImage(`data:image/png;base64,${MARK}`);
   paymentOf(store).setOrder(order.orderNo);

@@ -14,7 +14,6 @@ import {
 import { toResult, type ActionResult } from '../../lib/action-result';
 import type { Clearable } from '../../lib/clearable';
 import { Resource } from '../../lib/resource';
-import { AddressChange } from './address-change';
 
 /** The customer's line after the SIM arrived: what they see and what they may change. */
 export class LineStore implements Clearable {
@@ -22,7 +21,6 @@ export class LineStore implements Clearable {
   readonly usage: Resource<UsageView | null>;
   readonly bills: Resource<{ bills: BillView[] }>;
   readonly personal: Resource<{ info: Record<string, string>; cardAddress: Record<string, string> }>;
-  readonly address: AddressChange;
   /** The plan picked on the change screen, confirmed on the next. */
   chosenPlan: PlanInfo | null = null;
 
@@ -34,7 +32,6 @@ export class LineStore implements Clearable {
     this.usage = new Resource(() => fetchUsage(http), null);
     this.bills = new Resource(() => fetchBills(http), { bills: [] });
     this.personal = new Resource(() => fetchPersonal(http), { info: {}, cardAddress: {} });
-    this.address = new AddressChange(http, this.personal);
     makeAutoObservable<LineStore, 'http' | 'onUserChanged'>(this, {
       http: false,
       onUserChanged: false,
@@ -42,7 +39,6 @@ export class LineStore implements Clearable {
       usage: false,
       bills: false,
       personal: false,
-      address: false,
     });
   }
 
@@ -52,7 +48,6 @@ export class LineStore implements Clearable {
     this.usage.reset();
     this.bills.reset();
     this.personal.reset();
-    this.address.clear();
     this.chosenPlan = null;
   }
 

@@ -18,7 +18,7 @@ import type { Clearable } from '../../lib/clearable';
 import type { SignIn } from '../../../contract/containers';
 import type { PlatformBridge } from '../../../bridges/types';
 import type { SessionStore } from './session-store';
-import { PlatformSignIn, type OAuthSettings } from './platform-sign-in';
+import type { OAuthSettings, PlatformSignIn } from './platform-sign-in';
 
 export type { OAuthSettings } from './platform-sign-in';
 
@@ -61,7 +61,7 @@ export class AccountStore implements Clearable {
   private readonly afterSignOut: () => void;
   private readonly signInKind: SignIn;
   private readonly afterSignIn: (user: UserInfo) => void;
-  private readonly platform: PlatformSignIn;
+  private platformCode: Promise<PlatformSignIn> | null = null;
 
   constructor(options: AccountStoreOptions) {
     this.http = options.http;
@@ -71,14 +71,22 @@ export class AccountStore implements Clearable {
     this.afterSignOut = options.afterSignOut;
     this.signInKind = options.signIn;
     this.afterSignIn = options.afterSignIn ?? (() => undefined);
-    this.platform = new PlatformSignIn({
-      http: this.http,
-      session: this.session,
-      bridge: this.bridge,
-      oauthSettings: this.oauthSettings,
-      signInKind: this.signInKind,
-      signIn: (data) => this.signIn(data),
-    });
+  }
+
+  // A phone's browser signs in by e-mail only: the WeChat, Alipay and mini-program sign-in code
+  // loads in those containers alone, and not before the home page has painted.
+  private platform(): Promise<PlatformSignIn> {
+    return (this.platformCode ??= import('./platform-sign-in').then(
+      ({ PlatformSignIn }) =>
+        new PlatformSignIn({
+          http: this.http,
+          session: this.session,
+          bridge: this.bridge,
+          oauthSettings: this.oauthSettings,
+          signInKind: this.signInKind,
+          signIn: (data) => this.signIn(data),
+        }),
+    ));
   }
 
   /** Holds nothing of its own: the session it signs in is cleared by the session store. */
@@ -234,20 +242,26 @@ export class AccountStore implements Clearable {
    * authorization page, silently first (snsapi_base), and comes back with a code; Alipay hands
    * a code over in place; a mini-program's web view asks the mini-program for a new ticket.
    */
-  signInWithPlatform(asked = false): Promise<'redirected' | 'signed-in' | 'cancelled' | 'unavailable'> {
-    return this.platform.signInWithPlatform(asked);
+  async signInWithPlatform(asked = false): Promise<'redirected' | 'signed-in' | 'cancelled' | 'unavailable'> {
+    if (this.signInKind === 'email') return 'unavailable';
+    // Its code could not be fetched (offline): the login page is still there.
+    const platform = await this.platform().catch(() => null);
+    return platform ? platform.signInWithPlatform(asked) : 'unavailable';
   }
 
   /**
    * Before WeChat Pay inside WeChat, for a customer who signed in another way: a silent
    * snsapi_base round trip tells the server their openid. False where it cannot run.
    */
-  learnWechatPayer(): Promise<boolean> {
-    return this.platform.learnWechatPayer();
+  async learnWechatPayer(): Promise<boolean> {
+    if (this.signInKind !== 'wechat-oauth') return false;
+    const platform = await this.platform().catch(() => null);
+    return platform ? platform.learnWechatPayer() : false;
   }
 
   /** At launch: back from WeChat's authorization page, or in a mini-program's web view with its ticket. */
-  completeOAuthReturn(): Promise<void> {
-    return this.platform.completeOAuthReturn();
+  async completeOAuthReturn(): Promise<void> {
+    if (this.signInKind === 'email') return;
+    await (await this.platform()).completeOAuthReturn();
   }
 }

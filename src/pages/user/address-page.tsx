@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { addressOf } from '../../app/address-of';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
@@ -14,8 +15,9 @@ import '../../components/form-page.css';
 /** A new mailing address; one that is not the residence card's needs a proof. */
 export default observer(function AddressPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { line } = useStores();
-  const change = line.address;
+  const stores = useStores();
+  const { line } = stores;
+  const change = addressOf(stores);
   // The proof's refusal is also said above the button: its box may be below the fold.
   const status = useFormStatus({ summary: true });
 

@@ -21,7 +21,7 @@ const SECTIONS: { to: string; key: string }[] = [
   { to: '/pages/user/address', key: 'routes.userAddress' },
   { to: '/pages/user/update', key: 'routes.userUpdate' },
   { to: '/pages/user/edit', key: 'routes.userEdit' },
-  { to: '/pages/user/notifications', key: 'notifications.title' },
+  { to: '/pages/user/notifications', key: 'routes.userNotifications' },
 ];
 
 export default observer(function UserIndexPage({ titleKey }: PageProps) {
