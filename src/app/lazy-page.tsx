@@ -1,8 +1,9 @@
-import { use, type ComponentType } from 'react';
+import { use, useEffect, type ComponentType } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '../../contract/limits';
 import { LANGS } from '../../contract/api';
 import { loadPageLocale, wantedLangNow } from '../features/language/load-locale';
 import { NAMESPACES_OF_PAGE } from '../features/language/page-namespaces';
+import { releaseDrawnData } from '../lib/drawn-data';
 import { useStores } from './store-context';
 
 export interface PageProps {
@@ -85,10 +86,12 @@ export function lazyPage(loader: () => Promise<PageModule>, source?: string): La
   };
   function Page(props: PageProps) {
     const Loaded = use(preload()).default;
+    useEffect(releaseDrawnData, []);
     return <Loaded {...props} />;
   }
   function PageWithWords(props: PageProps) {
     const Loaded = use(preload()).default;
+    useEffect(releaseDrawnData, []);
     // Never draws raw keys: waits (only when they have not arrived) for the words it needs.
     const words = useStores().language.pageReady(namespaces);
     if (words) use(words);

@@ -5,6 +5,7 @@ import { bootFetch } from '../api/boot-fetch';
 import { postPageSession } from '../api/user';
 import { loadLocale } from '../features/language/load-locale';
 import { nextTask } from '../lib/after-first-paint';
+import { holdDrawnData } from '../lib/drawn-data';
 import { memoryStorage, type KeyValueStorage } from '../lib/persistence';
 import { App, BASENAME } from './app';
 import { RootStore } from './root-store';
@@ -69,6 +70,7 @@ export async function start(boot: BootData | null): Promise<void> {
         await nextTask();
         // As a transition, hydration yields to the browser every few milliseconds instead of
         // running to the end in one task; a tap meanwhile hydrates what it touched first.
+        holdDrawnData();
         startTransition(() => {
           hydrateRoot(container, <App store={store} renderedAt={boot.renderedAt} />);
         });

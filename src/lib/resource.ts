@@ -1,5 +1,6 @@
 import { action, makeObservable, observable, observableRef, runInAction } from 'mobx';
 import { CODE_OK, type Envelope } from '../../contract/api';
+import { drawnDataHeld } from './drawn-data';
 import { ClientError, refusalOf } from './http-core';
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -49,6 +50,7 @@ export class Loadable<T> {
   /** Loads with `fetcher` (kept for retry); `keep` leaves the current data on screen meanwhile. */
   async load(fetcher: (() => Promise<T>) | null = this.fetcher, keep = false): Promise<void> {
     if (!fetcher) return;
+    if (fetcher === this.fetcher && drawnDataHeld() && this.answered) return;
     this.fetcher = fetcher;
     const generation = ++this.generation;
     this.status = 'loading';
@@ -68,6 +70,11 @@ export class Loadable<T> {
           this.status = 'error';
         });
     }
+  }
+
+  /** The server answered the last load: with data, or with a refusal (not a network failure). */
+  private get answered(): boolean {
+    return this.status === 'ready' || (this.status === 'error' && this.failure?.status === 200);
   }
 
   retry(): Promise<void> {

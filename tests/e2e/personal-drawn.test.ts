@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOOT_DATA_ELEMENT_ID } from '../../contract/page-render';
 import { openPhone, settle, signInWithToken, startHarness, type Harness } from './helpers/harness';
 import { registeredToken } from './helpers/orders';
 
@@ -44,6 +45,27 @@ describe('personal pages drawn on the server, in Chromium', () => {
     }
     expect(await (await context.request.get(`${h.baseUrl}/h5/pages/user/index`)).text()).toContain('Kaori');
     expect(phone.errors).toEqual([]);
+
+    // The answers a page was drawn from come with it: hydrating asks the API for none of them
+    // again (what the page adds below them, like the pause and eSIM cards, it asks for).
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (request.method() === 'GET' && url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+    });
+    for (const path of PERSONAL) {
+      asked.length = 0;
+      await page.goto(`${h.baseUrl}/h5${path}`);
+      await settle(page);
+      await page.evaluate(() => new Promise((done) => setTimeout(done, 300)));
+      const boot = await page.evaluate(
+        (id) => JSON.parse(document.getElementById(id)?.textContent ?? '{}') as { api?: Record<string, string> },
+        BOOT_DATA_ELEMENT_ID,
+      );
+      const drawnWith = Object.keys(boot.api ?? {}).map((key) => key.split(' ')[1]);
+      expect(drawnWith.length, path).toBeGreaterThan(0);
+      expect(asked.filter((url) => drawnWith.includes(url)), path).toEqual([]);
+    }
 
     await page.goto(`${h.baseUrl}/h5/pages/user/index`);
     await settle(page);

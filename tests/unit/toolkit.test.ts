@@ -9,6 +9,7 @@ import { RootStore } from '../../src/app/root-store';
 import { ClientError } from '../../src/lib/http-core';
 import { createLangI18n, showLang, storedLang, storeLang, type LangPersistence } from '../../src/lib/language';
 import { memoryStorage, STORAGE_KEYS } from '../../src/lib/persistence';
+import { holdDrawnData, releaseDrawnData } from '../../src/lib/drawn-data';
 import { Loadable, Resource } from '../../src/lib/resource';
 import { envelope, fakeFetch, type Handler } from './helpers/fake-server';
 
@@ -104,6 +105,28 @@ describe('one loadable', () => {
     expect(resource).toMatchObject({ status: 'error', error: 'NOT_FOUND', message: '不存在' });
     resource.reset();
     expect(resource).toMatchObject({ status: 'idle', data: [], error: '', message: '' });
+  });
+
+  it('is not asked again for what a drawn page just showed, until the page has hydrated', async () => {
+    let calls = 0;
+    const answers = [envelope(['drawn']), envelope(['fresh'])];
+    const resource = new Resource(() => (calls++, Promise.resolve(answers.shift()!)), [] as string[]);
+    let offlineCalls = 0;
+    const offline = new Resource<string[]>(() => (offlineCalls++, Promise.reject(new TypeError('Failed to fetch'))), []);
+    holdDrawnData();
+    try {
+      await Promise.all([resource.load(), offline.load()]);
+      await resource.load();
+      expect(calls).toBe(1);
+      // A network failure is no answer: it is asked for again.
+      await offline.load();
+      expect(offlineCalls).toBe(2);
+    } finally {
+      releaseDrawnData();
+    }
+    await resource.load();
+    expect(calls).toBe(2);
+    expect(resource.data).toEqual(['fresh']);
   });
 });
 

@@ -6,6 +6,7 @@ import { postHandoffCreate } from '../../api/handoff';
 import type { HttpClient } from '../../api/http-client';
 import { fetchIdentityStatus, postIdentityStart, type IdentityState } from '../../api/identity';
 import { toResult } from '../../lib/action-result';
+import { drawnDataHeld } from '../../lib/drawn-data';
 import type { Clearable } from '../../lib/clearable';
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/persistence';
 import { IDENTITY_POLL_TIMING, documentVisibility, type IdentityPollTiming, type Visibility } from './identity-polling';
@@ -149,9 +150,11 @@ export class IdentityStore implements Clearable {
    * only where a word is awaited: a check running, or one needed before payment.
    */
   async open(orderNo: string, { quiet = false }: { quiet?: boolean } = {}): Promise<void> {
+    // The pay step was drawn with this check a moment ago (lib/drawn-data.ts): not asked twice.
+    const drawn = drawnDataHeld() && orderNo === this.orderNo && this.state !== null;
     this.select(orderNo);
     if (!orderNo) return;
-    await this.load();
+    if (!drawn) await this.load();
     if (orderNo !== this.orderNo || this.final) return;
     if (!quiet || this.mustVerifyBeforePaying || this.state?.latest?.status === 'pending') this.follow();
   }
