@@ -45,8 +45,6 @@ function onDesktop(): boolean {
   return isDesktop(navigator.userAgent) && !ipad;
 }
 
-const noop = () => undefined;
-
 /** Builds every store once and wires what crosses between them. */
 export class RootStore {
   readonly http: HttpClient;
@@ -117,11 +115,13 @@ export class RootStore {
     });
 
     // Signed in (at launch, or later): a purchase started on another device carries on here.
-    // Only once launch confirmed the session: a stale stored token must not ask anything.
+    // Only once launch confirmed the session: a stale stored token must not ask anything. Only
+    // where the purchase is open already; otherwise when a page first needs it (purchase), so a
+    // personal page neither downloads the purchase's code nor asks for its draft.
     reaction(
       () => this.session.launched && this.session.isLogin,
       (signedIn) => {
-        if (signedIn) void this.purchaseReady().then((purchase) => purchase.restoreFromServer(), noop);
+        if (signedIn && this.#lazy.has('purchase')) void this.purchase.restoreFromServer();
       },
     );
 
@@ -139,12 +139,17 @@ export class RootStore {
   get purchase(): PurchaseStore {
     return this.lazyStore('purchase', () => {
       if (!purchaseCode) throw new Error('RootStore.purchase used before loadPurchaseCode()');
-      return new purchaseCode.PurchaseStore(
+      const purchase = new purchaseCode.PurchaseStore(
         this.storage,
         this.http,
         () => this.session.isLogin,
         () => this.appConfig.config?.identity?.photoForData ?? false,
       );
+      // Built during a render: the draft is asked for just after it, not inside it. The server
+      // draws with what the phone's draft is not, so it never asks.
+      if (!import.meta.env.SSR && this.session.launched && this.session.isLogin)
+        queueMicrotask(() => void purchase.restoreFromServer());
+      return purchase;
     });
   }
 

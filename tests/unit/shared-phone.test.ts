@@ -247,6 +247,8 @@ describe('a shared phone forgets the last customer', () => {
     };
     const store = build(local, new MapStorage(), slow);
     await store.launch().done;
+    // A page that opens the purchase asks for the server's draft.
+    void (await store.purchaseReady());
     const loading = store.line.pkg.load();
     await vi.waitFor(() => expect(held).toHaveLength(2));
     await store.account.logout();
