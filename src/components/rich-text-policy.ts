@@ -74,8 +74,8 @@ export const RICH_TEXT_SCHEMES: readonly string[] = ['http', 'https', 'mailto', 
 export const RICH_TEXT_URL = /^(?:(?:https?|mailto|tel):|[^a-z]|[a-z+.-]+(?:[^a-z+.\-:]|$))/i;
 
 /**
- * Elements whose content goes with them (DOMPurify's FORBID_CONTENTS, which the server
- * copies): the text of a script, style or embedded document is never shown as text.
+ * Elements the server drops with their content: DOMPurify's FORBID_CONTENTS, and the
+ * textarea and option sanitize-html drops so by default (DOMPurify keeps their text).
  */
 export const RICH_TEXT_DROPPED_WITH_CONTENT: readonly string[] = [
   'annotation-xml',
