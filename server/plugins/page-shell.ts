@@ -21,7 +21,7 @@ import { packPage, sendPacked, type PackedPage } from './packed-page.js';
 import { BASE_PATH } from './static-app.js';
 
 // Drawn pages come from public data only; they are kept until one of these tables changes.
-const PAGE_TABLES: readonly string[] = ['plans', 'banners', 'stores'];
+const PAGE_TABLES: readonly string[] = ['plans', 'banners', 'stores', 'pages'];
 const PAGE_TTL_MS = 30_000;
 /** Far above the drawn routes times languages; a ceiling, not a working size. */
 export const PAGE_CACHE_LIMIT = 64;

@@ -6,6 +6,8 @@ import { langTag } from '../../contract/api';
 import { detectPlatform, isDesktop } from '../../contract/detect';
 import type { IsPersonalPage, PageRenderRequest, RenderedPage } from '../../contract/page-render';
 import { recordingFetch } from '../api/boot-fetch';
+import { setServerSanitizer } from '../components/rich-text';
+import { sanitizeRichTextOnServer } from '../components/rich-text-server';
 import { loadLocale } from '../features/language/load-locale';
 import { memoryStorage, STORAGE_KEYS, writeJson } from '../lib/persistence';
 import { App, BASENAME } from './app';
@@ -16,6 +18,8 @@ import { shareCardFor } from './share-card';
 
 // Each drawing has stores of its own that live for one request: nothing may observe them.
 enableStaticRendering(true);
+// Stored rich text (the purchase terms) is drawn here too, sanitized as the browser would.
+setServerSanitizer(sanitizeRichTextOnServer);
 
 // The client's first modules besides the entry (see src/main.tsx), by build-manifest key.
 const APP_MODULE = 'src/app/start.tsx';

@@ -145,8 +145,8 @@ export const appRoutes: AppRoute[] = [
     path: '/pages/process/check',
     titleKey: 'routes.processCheck',
     page: processCheck,
-    // The terms are stored HTML the browser sanitizes: they fill their kept place after.
-    serverRendered: {},
+    // The terms, the page's largest text, are drawn with it (sanitized on the server too).
+    serverRendered: { load: (store) => store.content.page('terms').load() },
   },
   {
     path: '/pages/process/pay',

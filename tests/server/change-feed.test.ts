@@ -1,8 +1,10 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { parseChange, startChangeFeed, type Change } from '../../server/db/change-feed';
 import type { DatabaseHandle, NotificationHandlers } from '../../server/db/client';
+import { pages } from '../../server/db/schema';
 import { SessionCache } from '../../server/lib/session-cache';
-import { freshDatabase } from './helpers/databases';
+import { backends, freshDatabase } from './helpers/databases';
 
 const quietLog = { warn: () => undefined, info: () => undefined };
 
@@ -141,5 +143,24 @@ describe('the session cache', () => {
     expect(cache.get('a', 10)).toBeUndefined();
     expect(cache.get('c', 10)?.user.id).toBe(3);
     expect(cache.get('c', 2000)).toBeUndefined();
+  });
+});
+
+describe.each(backends)('the triggers on %s', (backend) => {
+  it('announce a changed rich-text page: drawn pages show the terms', async () => {
+    const t = await freshDatabase(backend);
+    const feed = await startChangeFeed(t.handle, { log: quietLog });
+    const seen: Change[] = [];
+    feed.subscribe((change) => seen.push(change));
+    try {
+      await t.handle.db.update(pages).set({ titleCn: '新服务条款' }).where(eq(pages.name, 'terms'));
+      await vi.waitFor(() => expect(seen).toContainEqual({ kind: 'table', table: 'pages' }), {
+        timeout: 5000,
+        interval: 25,
+      });
+    } finally {
+      await feed.close();
+      await t.drop();
+    }
   });
 });

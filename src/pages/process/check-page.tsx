@@ -32,7 +32,8 @@ export default observer(function CheckPage({ titleKey }: PageProps) {
   const hydrated = useHydrated();
 
   useEffect(() => {
-    void terms.load();
+    // Drawn by the server (or shown before): the terms are not asked for again.
+    if (terms.status === 'idle') void terms.load();
     if (purchase.form.delivery === 'pickup') void content.stores.load();
   }, [terms, content, purchase]);
 
