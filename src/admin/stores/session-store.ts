@@ -1,7 +1,7 @@
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { StaffMe, TotpSetup } from '../../../contract/staff-rules';
 import { allows, type Permission, type StaffStage } from '../../../contract/staff-roles';
-import type { AdminApi } from '../api/endpoints';
+import type { SessionApi } from '../api/session-endpoints';
 import { Action, Loadable } from './loadable';
 
 /** Where the console stands: asking the server, signed out, or a sign-in stage. */
@@ -47,7 +47,7 @@ export class SessionStore {
   });
 
   constructor(
-    private readonly api: AdminApi,
+    private readonly api: SessionApi,
     /** Everything else the console holds is forgotten when the session ends. */
     private readonly onEnded: () => void,
   ) {
