@@ -31,8 +31,19 @@ const Shell = observer(function Shell() {
 
 export function AdminApp({ store }: { store: RootStore }) {
   useEffect(() => {
-    void store.session.check();
-    store.language.loadWords();
+    // Asked for once the first screen has painted: it needs neither the check's answer (a
+    // browser without a session shows sign-in at once, see SessionStore) nor the whole words.
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => {
+        void store.session.check();
+        store.language.loadWords();
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [store]);
   return (
     <I18nextProvider i18n={store.language.i18n}>

@@ -212,6 +212,9 @@ async function draw(
   orderOf?: (status: OrderStatus) => AdminOrder,
 ) {
   localStorage.setItem('sm-admin-lang', lang);
+  // The browser holds a session (see SessionStore): the console waits for the check, and the
+  // page drawn below is the one asked for, never the sign-in screen shown meanwhile.
+  localStorage.setItem('sm-admin-session', '1');
   window.history.pushState({}, '', `/admin${page.path}`);
   const store = new RootStore(fakeFetch(page.stage ?? 'active', lineStatus, orderStatus, orderOf));
   // The area stores come with the console's chunk; these pages are given state before it draws.
