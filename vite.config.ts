@@ -11,6 +11,24 @@ import { PAGE_NAMESPACES } from './src/features/language/page-namespaces';
 // each (`?ns=<part>`, listed by the module `virtual:page-words`).
 const SERVER_ONLY_KEYS = ['mail', 'notify', 'sandbox', 'admin'];
 const CONSOLE_KEYS = ['admin', 'api', 'order', 'language'];
+// What the console's sign-in screen shows (`?sign-in`), in its entry for both languages; the
+// rest of CONSOLE_KEYS loads after it has painted (src/admin/stores/language-store.ts).
+const SIGN_IN_WORDS = [
+  'admin.brand',
+  'admin.loading',
+  'admin.signIn',
+  'admin.refusals',
+  'admin.forbidden',
+  'admin.failed',
+  'admin.fieldInvalid',
+  'admin.loadFailed',
+  'admin.retry',
+  'api.errors.REQUIRED',
+  'api.errors.PASSWORD_MISMATCH',
+  'api.errors.NETWORK',
+  'api.errors.TIMEOUT',
+  'language',
+];
 const PAGE_WORDS_ID = 'virtual:page-words';
 // Exported for vitest.config.ts: unit tests import the console's `?admin` dictionaries through
 // it, with `strip: false`, so their own imports of the whole files stay whole.
@@ -37,6 +55,20 @@ export function serverOnlyLocaleKeys({ strip = true }: { strip?: boolean } = {})
       const pick = (keys: readonly string[]) =>
         `export default ${JSON.stringify(Object.fromEntries(keys.map((key) => [key, dictionary[key]])))};`;
       if (new URLSearchParams(query).has('admin')) return pick(CONSOLE_KEYS);
+      if (new URLSearchParams(query).has('sign-in')) {
+        const words: Record<string, unknown> = {};
+        for (const path of SIGN_IN_WORDS) {
+          const keys = path.split('.');
+          let from: unknown = dictionary;
+          let to = words;
+          for (const [i, key] of keys.entries()) {
+            from = (from as Record<string, unknown> | undefined)?.[key];
+            if (i === keys.length - 1) to[key] = from;
+            else to = (to[key] ??= {}) as Record<string, unknown>;
+          }
+        }
+        return `export default ${JSON.stringify(words)};`;
+      }
       // A part only some pages speak: its own chunk, loaded with those pages.
       const part = new URLSearchParams(query).get('ns');
       if (part) return pick([part]);

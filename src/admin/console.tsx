@@ -1,8 +1,11 @@
 // The staff console behind sign-in: every area's page. A chunk of its own, loaded once a
 // staff member is signed in, so the sign-in screen paints without it (issue 32).
 import { observer } from 'mobx-react-lite';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes } from 'react-router-dom';
+import cn from '../../locales/cn.json?admin';
+import ja from '../../locales/ja.json?admin';
 import { AREAS, Layout } from './components/layout';
 import { Page } from './components/page';
 import { AuditPage } from './pages/audit-page';
@@ -18,6 +21,7 @@ import { RefundsPage } from './pages/refunds-page';
 import { ReviewQueuePage } from './pages/review-queue-page';
 import { StaffPage } from './pages/staff-page';
 import { UsagePage } from './pages/usage-page';
+import { ConsoleStores } from './stores/console-stores';
 import { useAdmin } from './stores/store-context';
 
 /** The first area the role may use: where /admin/ opens. */
@@ -44,25 +48,34 @@ function NotFound() {
 
 /** The console's areas, as the signed-in staff member's role allows. */
 export default function Console() {
+  const root = useAdmin();
+  // Before any page draws: the areas' stores, and both languages' whole dictionaries (a
+  // customer's texts show in either). The router too comes only with the console.
+  useState(() => {
+    root.openConsole((client) => new ConsoleStores(client));
+    root.language.addWords({ cn, ja });
+  });
   return (
-    <Layout>
-      <Routes>
-        <Route index element={<Home />} />
-        <Route path="review" element={<ReviewQueuePage />} />
-        <Route path="orders/:orderNo" element={<OrderPage />} />
-        <Route path="fulfilment" element={<FulfilmentPage />} />
-        <Route path="esim" element={<EsimStockPage />} />
-        <Route path="customers" element={<CustomersPage />} />
-        <Route path="customers/:id" element={<CustomerPage />} />
-        <Route path="money/payments" element={<PaymentsPage />} />
-        <Route path="money/payments/:paymentNo" element={<PaymentPage />} />
-        <Route path="money/refunds" element={<RefundsPage />} />
-        <Route path="money/bills" element={<BillsPage />} />
-        <Route path="money/usage" element={<UsagePage />} />
-        <Route path="audit" element={<AuditPage />} />
-        <Route path="staff" element={<StaffPage />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-    </Layout>
+    <BrowserRouter basename="/admin">
+      <Layout>
+        <Routes>
+          <Route index element={<Home />} />
+          <Route path="review" element={<ReviewQueuePage />} />
+          <Route path="orders/:orderNo" element={<OrderPage />} />
+          <Route path="fulfilment" element={<FulfilmentPage />} />
+          <Route path="esim" element={<EsimStockPage />} />
+          <Route path="customers" element={<CustomersPage />} />
+          <Route path="customers/:id" element={<CustomerPage />} />
+          <Route path="money/payments" element={<PaymentsPage />} />
+          <Route path="money/payments/:paymentNo" element={<PaymentPage />} />
+          <Route path="money/refunds" element={<RefundsPage />} />
+          <Route path="money/bills" element={<BillsPage />} />
+          <Route path="money/usage" element={<UsagePage />} />
+          <Route path="audit" element={<AuditPage />} />
+          <Route path="staff" element={<StaffPage />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Layout>
+    </BrowserRouter>
   );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { auditDetail } from '../../src/admin/audit-detail';
-import { LanguageStore } from '../../src/admin/stores/language-store';
+import { consoleLanguage } from './helpers/admin-language';
 
 // Issue 27's walk: the audit page's detail column was the stored JSON ({"from":"under_review",
 // "note":"approved"}, {"kind":"residence_back"}). It reads as labelled words; the CSV keeps JSON.
@@ -16,7 +16,7 @@ const DETAILS = [
 describe('an audit row in the console', () => {
   for (const lang of ['cn', 'ja'] as const) {
     it(`labels each part and says codes in words (${lang})`, () => {
-      const language = new LanguageStore();
+      const language = consoleLanguage();
       language.setLang(lang);
       const t = language.i18n.getFixedT(lang);
       for (const detail of DETAILS) {
@@ -34,7 +34,7 @@ describe('an audit row in the console', () => {
   }
 
   it('shows what it cannot read as it is', () => {
-    const t = new LanguageStore().i18n.getFixedT('cn');
+    const t = consoleLanguage().i18n.getFixedT('cn');
     expect(auditDetail(t, 'not json', 'cn')).toBe('not json');
     expect(auditDetail(t, '{}', 'cn')).toBe('');
   });

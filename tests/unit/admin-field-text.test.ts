@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import cn from '../../locales/cn.json';
 import { fieldText } from '../../src/admin/components/errors';
-import { LanguageStore } from '../../src/admin/stores/language-store';
+import { consoleLanguage } from './helpers/admin-language';
 
 // Issue 27: a refusal named beside its field read "{{min}}" in the console. Every error a field
 // can carry reads as a sentence in both languages, the password rule with its own numbers.
@@ -11,7 +11,7 @@ const codes = Object.keys(cn.api.errors);
 describe('the console names a field refusal in words', () => {
   for (const lang of ['cn', 'ja'] as const) {
     it(`no placeholder is left in any field refusal (${lang})`, () => {
-      const language = new LanguageStore();
+      const language = consoleLanguage();
       language.setLang(lang);
       const t = language.i18n.getFixedT(lang);
       for (const code of codes) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { actorName, historyNote } from '../../src/admin/history-note';
-import { LanguageStore } from '../../src/admin/stores/language-store';
+import { consoleLanguage } from './helpers/admin-language';
 
 // Issue 27's walk: an order's history read "approved", "japanpost tracking JP…", "line
 // 07012345678" and "residence_back: blurry (…)", the server's own records in English. The
@@ -24,7 +24,7 @@ const SERVER_NOTES = [
 describe("an order event's note in the console", () => {
   for (const lang of ['cn', 'ja'] as const) {
     it(`says the server's own records in words (${lang})`, () => {
-      const language = new LanguageStore();
+      const language = consoleLanguage();
       language.setLang(lang);
       const t = language.i18n.getFixedT(lang);
       for (const note of SERVER_NOTES) {
@@ -44,12 +44,12 @@ describe("an order event's note in the console", () => {
   }
 
   it('keeps what staff typed', () => {
-    const t = new LanguageStore().i18n.getFixedT('cn');
+    const t = consoleLanguage().i18n.getFixedT('cn');
     expect(historyNote(t, '护照照片模糊，请重新上传')).toBe('护照照片模糊，请重新上传');
   });
 
   it('names who did it in words', () => {
-    const t = new LanguageStore().i18n.getFixedT('cn');
+    const t = consoleLanguage().i18n.getFixedT('cn');
     expect(actorName(t, 'system')).toBe('系统');
     expect(actorName(t, 'scheduler')).toBe('定时任务');
     expect(actorName(t, 'customer:12')).toBe('客户（账号 12）');

@@ -13,6 +13,7 @@ import type { StaffStage } from '../../contract/staff-roles';
 import { AdminApp } from '../../src/admin/app';
 // Loaded up front: the console behind sign-in is a chunk the app imports when first shown.
 import '../../src/admin/console';
+import { ConsoleStores } from '../../src/admin/stores/console-stores';
 import { RootStore } from '../../src/admin/stores/root-store';
 import cn from '../../locales/cn.json';
 import ja from '../../locales/ja.json';
@@ -211,8 +212,13 @@ async function draw(
   orderOf?: (status: OrderStatus) => AdminOrder,
 ) {
   localStorage.setItem('sm-admin-lang', lang);
+  // The browser holds a session (see SessionStore): the console waits for the check, and the
+  // page drawn below is the one asked for, never the sign-in screen shown meanwhile.
+  localStorage.setItem('sm-admin-session', '1');
   window.history.pushState({}, '', `/admin${page.path}`);
   const store = new RootStore(fakeFetch(page.stage ?? 'active', lineStatus, orderStatus, orderOf));
+  // The area stores come with the console's chunk; these pages are given state before it draws.
+  store.openConsole((client) => new ConsoleStores(client));
   if (page.path === '/customers') {
     store.customers.setQuery('li');
     await store.customers.search();

@@ -27,22 +27,15 @@ import type {
 } from '../../../contract/admin-api';
 import type { ReissueReason } from '../../../contract/esim-rules';
 import type { ReissueView, StockImportResult, StockView } from '../../../contract/esim-views';
-import type { StaffMe, TotpSetup } from '../../../contract/staff-rules';
-import type { StaffStage } from '../../../contract/staff-roles';
 import { withQuery, type AdminClient } from './client';
+import { sessionApi } from './session-endpoints';
 
 const enc = encodeURIComponent;
 
 /** Every call of the staff API, typed from contract/admin-api.ts and contract/staff-rules.ts. */
 export function adminApi(client: AdminClient) {
   return {
-    // Sign-in (server/staff/routes/admin-auth.ts).
-    login: (login: string, password: string) => client.post<StaffMe>('/api/admin/login', { login, password }),
-    me: () => client.get<StaffMe>('/api/admin/me'),
-    totpSetup: () => client.get<TotpSetup>('/api/admin/totp/setup'),
-    totp: (code: string) => client.post<{ stage: StaffStage }>('/api/admin/totp', { code }),
-    newPassword: (password: string) => client.post<{ stage: StaffStage }>('/api/admin/password', { password }),
-    logout: () => client.post<Record<string, never>>('/api/admin/logout'),
+    ...sessionApi(client),
 
     // Review, documents, orders.
     reviewQueue: () => client.get<ReviewQueue>('/api/admin/review'),

@@ -1,33 +1,20 @@
 import { createAdminClient, type AdminClient } from '../api/client';
-import { adminApi } from '../api/endpoints';
-import { LeavingStore } from './leaving-store';
-import { AuditStore, StaffStore } from './audit-store';
-import { CustomersStore } from './customers-store';
-import { LostAdminStore } from './lost-store';
-import { EsimStore } from './esim-store';
+import { sessionApi } from '../api/session-endpoints';
+// Only the type: the area stores are in the console's chunk, not the sign-in screen's.
+import type { ConsoleStores } from './console-stores';
 import { LanguageStore } from './language-store';
-import { MoneyStore } from './money-store';
-import { FulfilmentStore, OrderStore, ReviewStore } from './order-stores';
 import { SessionStore } from './session-store';
-import { TopupAdminStore } from './topup-store';
 
-/** The console's stores, one per area, built once at start and reached through useAdmin(). */
+/**
+ * The console's stores, reached through useAdmin(). The language and the session are built at
+ * start, for the sign-in screen; each area's store comes with the console (openConsole).
+ */
 export class RootStore {
   readonly language = new LanguageStore();
   readonly session: SessionStore;
-  readonly review: ReviewStore;
-  readonly orders: OrderStore;
-  readonly fulfilment: FulfilmentStore;
-  readonly esim: EsimStore;
-  readonly customers: CustomersStore;
-  readonly money: MoneyStore;
-  readonly audit: AuditStore;
-  readonly staff: StaffStore;
-  readonly lost: LostAdminStore;
-  readonly leaving: LeavingStore;
   /** The staff API's client, for a panel that keeps its own small store (the line panel). */
   readonly client: AdminClient;
-  readonly topups: TopupAdminStore;
+  private areas: ConsoleStores | null = null;
 
   constructor(fetchImpl?: typeof fetch) {
     this.client = createAdminClient({
@@ -36,24 +23,58 @@ export class RootStore {
       onUnauthorized: () => this.session.expire(),
       fetchImpl,
     });
-    const api = adminApi(this.client);
-    this.session = new SessionStore(api, () => this.forget());
-    this.review = new ReviewStore(api);
-    this.orders = new OrderStore(api);
-    this.fulfilment = new FulfilmentStore(api);
-    this.esim = new EsimStore(api);
-    this.customers = new CustomersStore(api);
-    this.money = new MoneyStore(api);
-    this.audit = new AuditStore(api);
-    this.staff = new StaffStore(api);
-    this.lost = new LostAdminStore(this.client);
-    this.leaving = new LeavingStore(this.client);
-    this.topups = new TopupAdminStore(api);
+    this.session = new SessionStore(sessionApi(this.client), () => this.forget());
+  }
+
+  /**
+   * The console's chunk hands over how to build the area stores; they are built once, at the
+   * first sign-in, and reset (not rebuilt) at each sign-out.
+   */
+  openConsole(build: (client: AdminClient) => ConsoleStores): void {
+    this.areas ??= build(this.client);
+  }
+
+  get review() {
+    return this.area().review;
+  }
+  get orders() {
+    return this.area().orders;
+  }
+  get fulfilment() {
+    return this.area().fulfilment;
+  }
+  get esim() {
+    return this.area().esim;
+  }
+  get customers() {
+    return this.area().customers;
+  }
+  get money() {
+    return this.area().money;
+  }
+  get audit() {
+    return this.area().audit;
+  }
+  get staff() {
+    return this.area().staff;
+  }
+  get lost() {
+    return this.area().lost;
+  }
+  get leaving() {
+    return this.area().leaving;
+  }
+  get topups() {
+    return this.area().topups;
+  }
+
+  private area(): ConsoleStores {
+    if (!this.areas) throw new Error('The area stores come with the console (console.tsx calls openConsole)');
+    return this.areas;
   }
 
   /** Nothing one staff member saw stays in the page for the next to sign in. */
   private forget(): void {
-    const stores = [this.review, this.orders, this.fulfilment, this.esim, this.customers, this.money, this.audit];
-    for (const store of [...stores, this.staff, this.lost, this.leaving, this.topups]) store.reset();
+    this.areas?.reset();
   }
 }
