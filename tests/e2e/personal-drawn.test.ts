@@ -64,7 +64,10 @@ describe('personal pages drawn on the server, in Chromium', () => {
       );
       const drawnWith = Object.keys(boot.api ?? {}).map((key) => key.split(' ')[1]);
       expect(drawnWith.length, path).toBeGreaterThan(0);
-      expect(asked.filter((url) => drawnWith.includes(url)), path).toEqual([]);
+      expect(
+        asked.filter((url) => drawnWith.includes(url)),
+        path,
+      ).toEqual([]);
     }
 
     await page.goto(`${h.baseUrl}/h5/pages/user/index`);

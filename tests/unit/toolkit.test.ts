@@ -112,7 +112,10 @@ describe('one loadable', () => {
     const answers = [envelope(['drawn']), envelope(['fresh'])];
     const resource = new Resource(() => (calls++, Promise.resolve(answers.shift()!)), [] as string[]);
     let offlineCalls = 0;
-    const offline = new Resource<string[]>(() => (offlineCalls++, Promise.reject(new TypeError('Failed to fetch'))), []);
+    const offline = new Resource<string[]>(
+      () => (offlineCalls++, Promise.reject(new TypeError('Failed to fetch'))),
+      [],
+    );
     holdDrawnData();
     try {
       await Promise.all([resource.load(), offline.load()]);
