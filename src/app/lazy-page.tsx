@@ -3,7 +3,7 @@ import { CHUNK_LOAD_TIMEOUT_MS } from '../../contract/limits';
 import { LANGS } from '../../contract/api';
 import { loadPageLocale, wantedLangNow } from '../features/language/load-locale';
 import { NAMESPACES_OF_PAGE } from '../features/language/page-namespaces';
-import { releaseDrawnData } from '../lib/drawn-data';
+import { releaseDrawnData } from '../lib/resource';
 import { useStores } from './store-context';
 
 export interface PageProps {

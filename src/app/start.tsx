@@ -5,7 +5,7 @@ import { bootFetch } from '../api/boot-fetch';
 import { postPageSession } from '../api/user';
 import { loadLocale } from '../features/language/load-locale';
 import { nextTask } from '../lib/after-first-paint';
-import { holdDrawnData } from '../lib/drawn-data';
+import { holdDrawnData } from '../lib/resource';
 import { memoryStorage, type KeyValueStorage } from '../lib/persistence';
 import { App, BASENAME } from './app';
 import { RootStore } from './root-store';

@@ -9,8 +9,7 @@ import { RootStore } from '../../src/app/root-store';
 import { ClientError } from '../../src/lib/http-core';
 import { createLangI18n, showLang, storedLang, storeLang, type LangPersistence } from '../../src/lib/language';
 import { memoryStorage, STORAGE_KEYS } from '../../src/lib/persistence';
-import { holdDrawnData, releaseDrawnData } from '../../src/lib/drawn-data';
-import { Loadable, Resource } from '../../src/lib/resource';
+import { holdDrawnData, Loadable, releaseDrawnData, Resource } from '../../src/lib/resource';
 import { envelope, fakeFetch, type Handler } from './helpers/fake-server';
 
 // Issue 28: one client toolkit (src/lib) under both apps. The apps' own tests (http-client,

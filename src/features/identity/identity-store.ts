@@ -6,7 +6,7 @@ import { postHandoffCreate } from '../../api/handoff';
 import type { HttpClient } from '../../api/http-client';
 import { fetchIdentityStatus, postIdentityStart, type IdentityState } from '../../api/identity';
 import { toResult } from '../../lib/action-result';
-import { drawnDataHeld } from '../../lib/drawn-data';
+import { drawnDataHeld } from '../../lib/resource';
 import type { Clearable } from '../../lib/clearable';
 import { readJson, writeJson, type KeyValueStorage } from '../../lib/persistence';
 import { IDENTITY_POLL_TIMING, documentVisibility, type IdentityPollTiming, type Visibility } from './identity-polling';
@@ -150,7 +150,7 @@ export class IdentityStore implements Clearable {
    * only where a word is awaited: a check running, or one needed before payment.
    */
   async open(orderNo: string, { quiet = false }: { quiet?: boolean } = {}): Promise<void> {
-    // The pay step was drawn with this check a moment ago (lib/drawn-data.ts): not asked twice.
+    // The pay step was drawn with this check a moment ago (holdDrawnData in lib/resource.ts): not asked twice.
     const drawn = drawnDataHeld() && orderNo === this.orderNo && this.state !== null;
     this.select(orderNo);
     if (!orderNo) return;
