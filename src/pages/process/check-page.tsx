@@ -32,8 +32,8 @@ export default observer(function CheckPage({ titleKey }: PageProps) {
   const hydrated = useHydrated();
 
   useEffect(() => {
-    // Drawn by the server (or shown before): the terms are not asked for again.
-    if (terms.status === 'idle') void terms.load();
+    // Drawn by the server, the terms are not asked for again while hydrating (holdDrawnData).
+    void terms.load();
     if (purchase.form.delivery === 'pickup') void content.stores.load();
   }, [terms, content, purchase]);
 
