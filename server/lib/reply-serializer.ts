@@ -105,7 +105,65 @@ export function replyWriter(schema: z.ZodType, where = ''): ReplyWriter {
       return writer(data);
     };
   }
-  return compile(schema) ?? keepZod(schema, where);
+  return envelopeWriter(schema, where) ?? compile(schema) ?? keepZod(schema, where);
+}
+
+/**
+ * The envelope `{code, msg, time, data}` written as its head around its data's own writer, so
+ * data that does not change is written once: a frozen object (deeply, by whoever froze it:
+ * `frozen` below) is remembered with its JSON, per reply schema, and every later reply only
+ * writes the head around it. The plans, the app's settings, a signed-in customer's own record
+ * are read far more often than they change; writing them again was most of a read's cost.
+ * Anything not frozen is written afresh, as before.
+ */
+function envelopeWriter(schema: z.ZodType, where: string): ReplyWriter | null {
+  if (!(schema instanceof z.ZodObject)) return null;
+  const shape = schema.shape as Record<string, z.ZodType>;
+  if (Object.keys(shape).join() !== 'code,msg,time,data') return null;
+  const codes = shape.code!._zod.values;
+  const code = codes?.size === 1 ? [...codes][0] : undefined;
+  if (typeof code !== 'number' || shape.msg!._zod.def.type !== 'string' || shape.time!._zod.def.type !== 'number')
+    return null;
+  const writeData = replyWriter(shape.data!, where);
+  const written = new WeakMap<object, string>();
+  const messages = new Map<string, string>();
+  return (value) => {
+    const {
+      code: c,
+      msg,
+      time,
+      data,
+    } = (value ?? {}) as { code?: unknown; msg?: unknown; time?: unknown; data?: unknown };
+    if (c !== code || typeof msg !== 'string' || !Number.isInteger(time) || data === undefined)
+      throw new Error('reply does not fit its envelope');
+    let head = messages.get(msg);
+    if (head === undefined) {
+      head = `{"code":${code},"msg":${JSON.stringify(msg)},"time":`;
+      if (messages.size < 1000) messages.set(msg, head);
+    }
+    let body: string | undefined;
+    if (data !== null && typeof data === 'object' && Object.isFrozen(data)) {
+      body = written.get(data);
+      if (body === undefined) {
+        body = writeData(data);
+        written.set(data, body);
+      }
+    } else body = writeData(data);
+    return `${head}${time as number},"data":${body}}`;
+  };
+}
+
+/**
+ * Freezes `value` and everything in it, for a value kept and replied many times: the envelope
+ * writer then writes it once (above), and anything that tried to change it later would throw
+ * instead of leaving the written JSON stale.
+ */
+export function frozen<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) frozen(inner);
+  }
+  return value;
 }
 
 function keepZod(schema: z.ZodType, where: string): ReplyWriter {

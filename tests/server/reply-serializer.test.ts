@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ok, replies } from '../../server/lib/envelope';
+import { frozen } from '../../server/lib/reply-serializer';
 import { withContract } from '../../server/lib/validate';
 import { registerErrorHandler } from '../../server/plugins/error-handler';
 
@@ -65,6 +66,23 @@ beforeAll(async () => {
     api.get('/wrong-type', { schema: { response: replies(shape) } }, async (request) =>
       ok(request.lang, leaky({ user: { id: 'not a number', name: SECRET } }) as unknown as z.infer<typeof shape>),
     );
+    // Kept data, replied many times: frozen once, written once.
+    const kept = frozen(leaky());
+    const live = leaky();
+    api.get('/kept', { schema: { response: replies(shape) } }, async (request) => ok(request.lang, kept));
+    api.get('/kept-elsewhere', { schema: { response: replies(line) } }, async (request) =>
+      ok(request.lang, kept.lines[0]!),
+    );
+    api.get('/live', { schema: { response: replies(shape) } }, async (request) => ok(request.lang, live));
+    api.post('/live', async () => {
+      live.user.name = 'Wang';
+      live.lines.push({ msisdn: '08011112222', usedMb: 4, iccid: SECRET });
+      return { changed: true };
+    });
+    api.post('/kept', async () => {
+      (kept.user as { name: string }).name = 'Wang';
+      return { changed: true };
+    });
     api.get('/no-branch', { schema: { response: replies(shape) } }, async () => ({ code: 5, data: leaky() }) as never);
   });
   await app.ready();
@@ -109,4 +127,38 @@ describe('compiled reply serializer', () => {
       expect(errors).toHaveLength(1);
     });
   }
+});
+
+describe('data kept and replied many times', () => {
+  it('is written like any reply, undeclared fields dropped, each reply with its own time', async () => {
+    const first = await app.inject({ method: 'GET', url: '/kept' });
+    const fresh = await app.inject({ method: 'GET', url: '/leaky' });
+    expect(first.body).not.toContain(SECRET);
+    expect(first.json().data).toEqual(fresh.json().data);
+    expect(first.body).toBe(JSON.stringify(replies(shape)[200].parse(first.json())));
+    const { time: _t, ...head } = first.json();
+    expect(head).toMatchObject({ code: 1, msg: fresh.json().msg });
+  });
+
+  it('is written for each reply schema by that schema', async () => {
+    const res = await app.inject({ method: 'GET', url: '/kept-elsewhere' });
+    expect(res.json().data).toEqual({ msisdn: '09012345678', usedMb: 10 });
+  });
+
+  it('cannot change once frozen, so what was written stays true', async () => {
+    const change = await app.inject({ method: 'POST', url: '/kept' });
+    expect(change.statusCode).toBe(500);
+    const again = await app.inject({ method: 'GET', url: '/kept' });
+    expect(again.json().data.user).toEqual({ id: 7, name: 'Li' });
+  });
+
+  it('data not frozen is written afresh: a change shows in the next reply', async () => {
+    const before = await app.inject({ method: 'GET', url: '/live' });
+    expect(before.json().data.user.name).toBe('Li');
+    await app.inject({ method: 'POST', url: '/live' });
+    const after = await app.inject({ method: 'GET', url: '/live' });
+    expect(after.json().data.user.name).toBe('Wang');
+    expect(after.json().data.lines).toHaveLength(2);
+    expect(after.body).not.toContain(SECRET);
+  });
 });

@@ -4,6 +4,7 @@ import { TAX_RATE_PERCENT } from '../../../contract/pricing.js';
 import { appConfigSchema } from '../../../contract/views.js';
 import { ok, replies } from '../../lib/envelope.js';
 import { message } from '../../lib/messages.js';
+import { frozen } from '../../lib/reply-serializer.js';
 import { withContract } from '../../lib/validate.js';
 import { SANDBOX_GMO_SHOP_ID } from '../../payments/index.js';
 
@@ -31,7 +32,7 @@ export async function commonRoutes(fastify: FastifyInstance): Promise<void> {
     identity: { photoForData: app.config.KYC_PHOTO_FOR_DATA === 'on' },
     esim: { fee: app.config.ESIM_FEE, reissueFee: app.config.ESIM_REISSUE_FEE },
   });
-  const configs: Record<Lang, AppConfig> = { cn: configFor('cn'), ja: configFor('ja') };
+  const configs: Record<Lang, AppConfig> = { cn: frozen(configFor('cn')), ja: frozen(configFor('ja')) };
 
   app.get('/api/common/init', { schema: { response: replies(appConfigSchema) } }, async (request) =>
     ok(request.lang, configs[request.lang]),

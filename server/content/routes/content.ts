@@ -4,6 +4,7 @@ import type { Lang } from '../../../contract/api.js';
 import { bannerSchema, planInfoSchema, storeInfoSchema } from '../../../contract/views.js';
 import type { Database } from '../../db/client.js';
 import { ok, replies } from '../../lib/envelope.js';
+import { frozen } from '../../lib/reply-serializer.js';
 import { withContract } from '../../lib/validate.js';
 import { listBanners, listPlans, listStores } from '../content.js';
 
@@ -18,7 +19,8 @@ export async function contentRoutes(fastify: FastifyInstance): Promise<void> {
     async (request: FastifyRequest) =>
       ok(
         request.lang,
-        await app.contentCache.get(`${table}:${request.lang}`, [table], () => load(app.db, request.lang)),
+        // Frozen: kept until its table changes, so its JSON is written once (lib/reply-serializer.ts).
+        await app.contentCache.get(`${table}:${request.lang}`, [table], () => load(app.db, request.lang).then(frozen)),
       );
 
   app.get(
