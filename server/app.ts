@@ -8,6 +8,7 @@ import { startChangeFeed } from './db/change-feed.js';
 import type { DatabaseHandle } from './db/client.js';
 import { refused } from './lib/envelope.js';
 import { refuseUnstorableText } from './lib/validate.js';
+import { lazyChildLogger } from './lib/lazy-logger.js';
 import { requestLogSerializers } from './lib/log-serializers.js';
 import type { JobSender } from './lib/queue.js';
 import { closeByDefault } from './plugins/access.js';
@@ -73,6 +74,8 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     logger: options.logger
       ? { ...options.logger, serializers: { ...requestLogSerializers, ...options.logger.serializers } }
       : false,
+    // With no logger, Fastify's own factory hands every request the null logger itself.
+    ...(options.logger ? { childLoggerFactory: lazyChildLogger } : {}),
     trustProxy: options.config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
     requestTimeout: 60_000,
@@ -124,7 +127,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
 
   registerSecurityHeaders(app, { externalOrigins: externalOrigin(options.config.GMO_TOKEN_SCRIPT_URL) });
-  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(compress, { global: true, threshold: 1024, globalDecompression: false });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(cookie);
   // Both on the root before any route, so both hold for every route; both after the cookie
