@@ -27,10 +27,11 @@ function issuedToken(payload: unknown): string | null {
 export async function accountsDomain(app: FastifyInstance): Promise<void> {
   // Wherever a token is handed out, the page-session cookie mirrors it, so the customer's next
   // page arrives drawn (server/lib/page-session.ts). Here, for this domain's routes only.
-  app.addHook('preSerialization', async (_request, reply, payload) => {
+  // A callback hook: every reply of the domain passes here, and most issue no token.
+  app.addHook('preSerialization', (_request, reply, payload, done) => {
     const token = issuedToken(payload);
     if (token) setPageSession(reply, token);
-    return payload;
+    done(null, payload);
   });
   await app.register(accountRoutes);
   await app.register(userRoutes);

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { TOKEN_PLACEHOLDER } from '../../contract/api.js';
-import { userForToken, type SessionUser } from './sessions.js';
+import { userForToken, userForTokenNow, type SessionUser } from './sessions.js';
 import { UnauthorizedError } from './errors.js';
 
 export interface SignedIn {
@@ -13,6 +13,19 @@ export function tokenOf(request: FastifyRequest): string | null {
   const token = Array.isArray(header) ? header[0] : header;
   if (!token || token === TOKEN_PLACEHOLDER) return null;
   return token;
+}
+
+/**
+ * The signed-in user of this request when memory knows its token (no promise to wait for),
+ * remembered on the request like requireUser's answer; null when requireUser must ask.
+ */
+export function signedInNow(app: FastifyInstance, request: FastifyRequest): SignedIn | null {
+  if (request.signedIn) return request.signedIn;
+  const token = tokenOf(request);
+  const user = token ? userForTokenNow(token, app.sessions) : undefined;
+  if (!user || !token) return null;
+  request.signedIn = { user, token };
+  return request.signedIn;
 }
 
 /** The signed-in user of this request, or a 401 envelope; looked up once per request. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { CSRF_HEADER } from '../../contract/staff-rules.js';
 import { allows, STAFF_ABSOLUTE_MS, type Permission, type StaffStage } from '../../contract/staff-roles.js';
@@ -28,7 +28,7 @@ export function clearStaffCookie(reply: FastifyReply) {
  * more: a page of this origin reads it from /api/admin/me and echoes it; another site can do
  * neither (the cookie is SameSite=Strict and the answer is not readable cross-origin).
  */
-export const csrfFor = (token: string) => createHash('sha256').update(`csrf:${token}`).digest('base64url');
+export const csrfFor = (token: string) => hash('sha256', `csrf:${token}`, 'base64url');
 
 export const staffTokenOf = (request: FastifyRequest): string | null => request.cookies[STAFF_COOKIE] ?? null;
 

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import {
   STAFF_ABSOLUTE_MS,
@@ -17,7 +17,7 @@ import { auditLog, staff, staffSessions } from '../db/schema.js';
 export type StaffRow = typeof staff.$inferSelect;
 export type StaffSessionRow = typeof staffSessions.$inferSelect;
 
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+export const sha256 = (value: string) => hash('sha256', value, 'hex');
 
 /** Who did something in the console, for the audit trail. */
 export interface StaffActor {
