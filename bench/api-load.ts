@@ -60,6 +60,8 @@ export interface PairedResult extends LoadResult {
   floor: LoadResult;
   /** Median of each run's rps over the floor run just before it. */
   ratio: number;
+  /** Reads: the old floor, a constant 17-byte reply, run by turns too (reported, not budgeted). */
+  constant?: { floor: LoadResult; ratio: number };
 }
 
 /** The endpoint and its floor by turns, so each run's ratio compares the same minute. */
@@ -116,7 +118,13 @@ const READS: [ReadEndpoint, string][] = [
 const readHeaders = (endpoint: ReadEndpoint, account: BenchAccount) =>
   endpoint === 'userinfo' ? { token: account.token } : undefined;
 
-/** The read endpoints, each by turns with the bare server. */
+/**
+ * The read endpoints, each by turns with bare Fastify answering the same reply (its JSON,
+ * fetched from the endpoint first and written by plain Fastify every time) and with bare
+ * Fastify answering a constant. The same reply is the floor: a 700-1100 byte localized reply
+ * costs the load generator and the socket more than `{"hello":"world"}` whoever writes it
+ * (bare Fastify itself answers such a reply at about 0.6x its constant).
+ */
 export async function readLoadNextToBare(
   base: string,
   account: BenchAccount,
@@ -124,11 +132,31 @@ export async function readLoadNextToBare(
   bareUrl: string,
 ): Promise<Record<ReadEndpoint, PairedResult>> {
   const out = {} as Record<ReadEndpoint, PairedResult>;
-  for (const [name, path] of READS)
-    out[name] = await paired(`${base}${path}`, `${bareUrl}/`, plan, {
-      method: 'GET',
-      headers: readHeaders(name, account),
+  for (const [name, path] of READS) {
+    const headers = readHeaders(name, account);
+    const reply = await (await fetch(`${base}${path}`, { headers })).text();
+    const stored = await fetch(`${bareUrl}/reply/${name}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: reply,
     });
+    if (!stored.ok) throw new Error(`the bare server did not take the ${name} reply: ${stored.status}`);
+    const [sameRuns, constantRuns, runs] = await runJob({
+      targets: [
+        { url: `${bareUrl}/reply/${name}`, method: 'GET' },
+        { url: `${bareUrl}/`, method: 'GET' },
+        { url: `${base}${path}`, method: 'GET', headers },
+      ],
+      ...plan,
+    });
+    const ratioTo = (floor: RunResult[]) => +median(runs!.map((r, i) => r.rps / floor[i]!.rps)).toFixed(2);
+    out[name] = {
+      ...summary(runs!),
+      floor: summary(sameRuns!),
+      ratio: ratioTo(sameRuns!),
+      constant: { floor: summary(constantRuns!), ratio: ratioTo(constantRuns!) },
+    };
+  }
   return out;
 }
 
