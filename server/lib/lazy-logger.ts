@@ -46,9 +46,10 @@ class LazyChild {
 
 for (const level of LEVELS) {
   Object.defineProperty(LazyChild.prototype, level, {
-    value(this: LazyChild, ...args: unknown[]) {
+    value(this: LazyChild, ...args: [unknown, ...unknown[]]) {
       if (!this.made && !this.parent.isLevelEnabled(level)) return;
-      (this.real()[level])(...args);
+      const write: (...a: unknown[]) => void = this.real()[level];
+      write.apply(this.made, args);
     },
   });
 }
