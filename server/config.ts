@@ -1,6 +1,8 @@
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { PAY_METHODS, type PayMethod } from '../contract/api.js';
+import type { Brand } from '../contract/brand.js';
+import { loadBrand } from './brand.js';
 
 const schema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -40,7 +42,10 @@ const schema = z.object({
   /** An HTTP SMS gateway (POST {to, text}, bearer key); unset keeps SMS in the development outbox. */
   SMS_GATEWAY_URL: z.url().optional(),
   SMS_API_KEY: z.string().default(''),
-  MAIL_FROM: z.string().min(3).default('Sakura Mobile <no-reply@sakura-mobile.example>'),
+  /** The From of every mail; unset: the brand's (BRAND_FILE's mailFrom). */
+  MAIL_FROM: z.string().min(3).optional(),
+  /** The operator's brand: a JSON file in contract/brand.ts's shape; unset: an invented example brand. */
+  BRAND_FILE: z.string().min(1).optional(),
   /** base64 of 32 random bytes: the AES-256 key for identity documents at rest. */
   DOCUMENT_KEY: z.string().optional(),
   /**
@@ -195,8 +200,11 @@ const schema = z.object({
 
 export type Config = Omit<
   z.infer<typeof schema>,
-  'PUBLIC_URL' | 'SSR_BUNDLE' | 'S3_FORCE_PATH_STYLE' | 'USAGE_INBOX_DIR'
+  'PUBLIC_URL' | 'SSR_BUNDLE' | 'S3_FORCE_PATH_STYLE' | 'USAGE_INBOX_DIR' | 'MAIL_FROM'
 > & {
+  /** The operator's name and details (BRAND_FILE), for everything customers and staff read. */
+  BRAND: Brand;
+  MAIL_FROM: string;
   PUBLIC_URL: string;
   SSR_BUNDLE: string | null;
   S3_FORCE_PATH_STYLE: boolean;
@@ -341,8 +349,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (data.S3_BUCKET && !data.DOCUMENT_KEY) {
     throw new Error('Invalid configuration: DOCUMENT_KEY is required when S3_BUCKET is set');
   }
+  const brand = loadBrand(data.BRAND_FILE);
   return {
     ...data,
+    BRAND: brand,
+    MAIL_FROM: data.MAIL_FROM ?? brand.mailFrom,
     PUBLIC_URL: (data.PUBLIC_URL ?? `http://localhost:${data.PORT}`).replace(/\/$/, ''),
     DATA_DIR: resolve(parsed.data.DATA_DIR),
     S3_FORCE_PATH_STYLE: data.S3_FORCE_PATH_STYLE ?? Boolean(data.S3_ENDPOINT),
