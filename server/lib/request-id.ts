@@ -1,0 +1,38 @@
+import { randomFillSync } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+
+/** What an id from a proxy may look like: anything else (a newline, a NUL, 500 characters) is never logged or echoed. */
+export const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
+
+// Lower case without i, l, o and u: a customer reads the reference aloud or types it into a chat.
+const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+const LENGTH = 12;
+// Random bytes drawn a few hundred ids at a time: one getrandom call per request would cost more
+// than the rest of the id. No counter: several processes answer, and each id must be theirs alone.
+const pool = Buffer.allocUnsafe(LENGTH * 256);
+let next = pool.length;
+
+/** 12 characters of 32 (60 random bits): unique across processes without asking anyone. */
+export function newRequestId(): string {
+  if (next + LENGTH > pool.length) {
+    randomFillSync(pool);
+    next = 0;
+  }
+  let id = '';
+  for (let i = 0; i < LENGTH; i += 1) id += ALPHABET[pool[next + i]! & 31];
+  next += LENGTH;
+  return id;
+}
+
+/**
+ * Fastify's `genReqId`. Behind a trusted proxy its `X-Request-Id` is kept, so the proxy's log
+ * and ours name the same request; without one the header is the caller's to make up, and a
+ * made-up id could pass for another customer's reference.
+ */
+export function requestIdGenerator(trustProxy: boolean): (request: IncomingMessage) => string {
+  if (!trustProxy) return newRequestId;
+  return (request) => {
+    const given = request.headers['x-request-id'];
+    return typeof given === 'string' && REQUEST_ID.test(given) ? given : newRequestId();
+  };
+}
