@@ -206,7 +206,7 @@ export interface ErrorData {
   /** One of ERROR_KEYS; typed as any string, as a server newer than the app may send a key it does not know yet. */
   error: string;
   fields?: Record<string, string>;
-  /** The request's id (its `x-request-id`), on refusals the error handler sends: the reference a customer gives support. */
+  /** The request's id (its `x-request-id`) on a 4xx or 5xx refusal: the reference a customer gives support. */
   requestId?: string;
 }
 

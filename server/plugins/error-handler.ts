@@ -31,6 +31,14 @@ export function refusedWithId(
   return envelope;
 }
 
+const refusedPlain = (
+  request: FastifyRequest,
+  key: string,
+  fields?: Record<string, string>,
+  params?: Record<string, string | number>,
+  messageKey?: string,
+): RefusedEnvelope => refused(request.lang, key, fields, params, messageKey);
+
 /**
  * The one place errors become envelopes: localized, with a stable key, never internals.
  * A request part that fails its zod schema arrives here as an ApiError already (code 0 for a
@@ -41,9 +49,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfter))));
-      return reply
-        .status(error.status)
-        .send(refusedWithId(request, error.key, error.fields, error.params, error.messageKey));
+      // A refusal sent with HTTP 200 is an answer the page explains in words; a 4xx is a failure,
+      // and a customer may need to tell support which one.
+      const refusal = error.status >= 400 ? refusedWithId : refusedPlain;
+      return reply.status(error.status).send(refusal(request, error.key, error.fields, error.params, error.messageKey));
     }
     // Percent-encoding that does not decode (a cookie, a query a handler decodes itself) is
     // the client's: decodeURIComponent is the only thing that throws it.
