@@ -206,6 +206,8 @@ export interface ErrorData {
   /** One of ERROR_KEYS; typed as any string, as a server newer than the app may send a key it does not know yet. */
   error: string;
   fields?: Record<string, string>;
+  /** The request's id (its `x-request-id`) on a 4xx or 5xx refusal: the reference a customer gives support. */
+  requestId?: string;
 }
 
 // The shapes inside `data` are zod schemas in contract/views.ts (the server's replies go through

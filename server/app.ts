@@ -6,14 +6,15 @@ import { langFromAcceptLanguage, type Lang } from '../contract/api.js';
 import { productionRefusal, type Config } from './config.js';
 import { startChangeFeed } from './db/change-feed.js';
 import type { DatabaseHandle } from './db/client.js';
-import { refused } from './lib/envelope.js';
 import { refuseUnstorableText } from './lib/validate.js';
 import { lazyChildLogger } from './lib/lazy-logger.js';
 import { requestLogSerializers } from './lib/log-serializers.js';
+import { requestIdGenerator } from './lib/request-id.js';
 import type { JobSender } from './lib/queue.js';
 import { closeByDefault } from './plugins/access.js';
 import { registerAdminApp } from './plugins/admin-app.js';
-import { frameworkRefusal, registerErrorHandler } from './plugins/error-handler.js';
+import { frameworkRefusal, refusedWithId, registerErrorHandler } from './plugins/error-handler.js';
+import { registerMetrics } from './plugins/metrics.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { createPageShell, type PageShell } from './plugins/page-shell.js';
 import { BASE_PATH, registerStaticApp } from './plugins/static-app.js';
@@ -77,6 +78,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
     // With no logger, Fastify's own factory hands every request the null logger itself.
     ...(options.logger ? { childLoggerFactory: lazyChildLogger } : {}),
     trustProxy: options.config.TRUST_PROXY,
+    genReqId: requestIdGenerator(options.config.TRUST_PROXY),
     bodyLimit: 1024 * 1024,
     requestTimeout: 60_000,
     frameworkErrors: frameworkRefusal,
@@ -117,14 +119,17 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   app.decorate('contentCache', new ContentCache(changes));
   app.decorateRequest('lang', 'cn');
   app.decorateRequest('signedIn', null);
-  app.addHook('onRequest', (request, _reply, done) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const header = request.headers['accept-language'];
     // Most callers send no header or the same few: no split on the hot path for them.
     request.lang = header === undefined ? 'cn' : (langs.get(header) ?? rememberLang(header));
+    // The reference a customer gives support; the request's log lines carry it as reqId.
+    reply.header('x-request-id', request.id);
     done();
   });
 
   registerErrorHandler(app);
+  registerMetrics(app, options.config);
 
   registerSecurityHeaders(app, { externalOrigins: externalOrigin(options.config.GMO_TOKEN_SCRIPT_URL) });
   await app.register(compress, { global: true, threshold: 1024, globalDecompression: false });
@@ -181,7 +186,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
       // History-mode routing: every page URL is the app; the app decides what it shows.
       return pages.send(request, reply);
     }
-    return reply.status(404).send(refused(request.lang, 'NOT_FOUND'));
+    return reply.status(404).send(refusedWithId(request, 'NOT_FOUND'));
   });
 
   return app;

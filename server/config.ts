@@ -28,6 +28,18 @@ const schema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
+  /**
+   * Prometheus metrics (docs/operations.md#metrics) are never public. A token of 16 or more
+   * characters serves /metrics on the main port to `Authorization: Bearer <token>` only; empty:
+   * /metrics there is a 404 like any unknown path.
+   */
+  METRICS_TOKEN: z.union([z.literal(''), z.string().min(16, 'must be at least 16 characters')]).default(''),
+  /** A listener of its own for /metrics, without a token (unset: none); on METRICS_HOST. */
+  METRICS_PORT: z
+    .union([z.literal('').transform(() => undefined), z.coerce.number().int().min(0).max(65535)])
+    .optional(),
+  /** Loopback by default: whatever scrapes it runs beside the process or reaches it through its own network. */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   STATIC_DIR: z.string().min(1).default('./dist/h5'),
   /** The built page renderer; empty: public pages are drawn in the browser only. */
   SSR_BUNDLE: z.string().default('./dist/ssr/render-page.js'),

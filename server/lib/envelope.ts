@@ -42,7 +42,11 @@ const head = { msg: z.string(), time: z.number().int() };
 export const errorEnvelope = z.object({
   code: z.literal(CODE_REFUSED),
   ...head,
-  data: z.object({ error: z.string(), fields: z.record(z.string(), z.string()).optional() }),
+  data: z.object({
+    error: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+    requestId: z.string().optional(),
+  }),
 });
 
 /** The envelope around `data`, or a refusal: what a route may send with HTTP 200. */

@@ -6,6 +6,7 @@ import { bills, charges, orderEvents, orders, paymentNotifications, payments, re
 import type { PaymentProvider } from './providers/payment-provider.js';
 import { transitionOrder } from '../orders/index.js';
 import { billPayable, chargePaidEffects, chargeStillPayable } from '../billing/index.js';
+import { countPayment } from '../lib/metrics.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
@@ -112,6 +113,20 @@ async function markTargetPaid(
  * for an order or bill already paid, is recorded as paid and gets a refund row.
  */
 export async function settleInTransaction(
+  deps: SettleDeps,
+  paymentNo: string,
+  result: SettleResult,
+  actor: string,
+  now: Date,
+  notification?: { provider: string; notifyId: string },
+): Promise<Settlement | null> {
+  const settlement = await settleTransaction(deps, paymentNo, result, actor, now, notification);
+  // Counted once committed: a rolled-back settlement moved nothing.
+  if (settlement?.changed) countPayment(settlement.row.method, result.paid ? 'paid' : 'failed');
+  return settlement;
+}
+
+function settleTransaction(
   deps: SettleDeps,
   paymentNo: string,
   result: SettleResult,

@@ -2,6 +2,7 @@ import { and, asc, eq, lte } from 'drizzle-orm';
 import type { PayMethod } from '../../contract/api.js';
 import { orders, payments } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
+import { countPayment } from '../lib/metrics.js';
 import type { SettleDeps } from './payment-settlement.js';
 import { transitionOrder } from '../orders/index.js';
 import { CLOSE_RETRY_SECONDS, DEFAULT_CHECKS } from './check-schedule.js';
@@ -70,10 +71,12 @@ async function closeAttempt(
       .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
     return 'pending';
   }
-  await deps.db
+  const closed = await deps.db
     .update(payments)
     .set({ status: 'closed', closedAt: now, updatedAt: now, nextCheckAt: null })
-    .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')));
+    .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
+    .returning({ id: payments.id });
+  if (closed.length > 0) countPayment(payment.method, 'closed');
   return 'closed';
 }
 

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { langFromAcceptLanguage } from '../../contract/api.js';
-import { refused } from '../lib/envelope.js';
+import { refused, type RefusedEnvelope } from '../lib/envelope.js';
 import { ApiError } from '../lib/errors.js';
 
 function keyForStatus(status: number): string {
@@ -18,6 +18,27 @@ function keyForStatus(status: number): string {
   }
 }
 
+/** A refusal carrying the request's id, for a customer to quote to support and support to find in the log. */
+export function refusedWithId(
+  request: FastifyRequest,
+  key: string,
+  fields?: Record<string, string>,
+  params?: Record<string, string | number>,
+  messageKey?: string,
+): RefusedEnvelope {
+  const envelope = refused(request.lang, key, fields, params, messageKey);
+  envelope.data.requestId = request.id;
+  return envelope;
+}
+
+const refusedPlain = (
+  request: FastifyRequest,
+  key: string,
+  fields?: Record<string, string>,
+  params?: Record<string, string | number>,
+  messageKey?: string,
+): RefusedEnvelope => refused(request.lang, key, fields, params, messageKey);
+
 /**
  * The one place errors become envelopes: localized, with a stable key, never internals.
  * A request part that fails its zod schema arrives here as an ApiError already (code 0 for a
@@ -28,16 +49,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) {
       if (error.retryAfter !== undefined) reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryAfter))));
-      return reply
-        .status(error.status)
-        .send(refused(request.lang, error.key, error.fields, error.params, error.messageKey));
+      // A refusal sent with HTTP 200 is an answer the page explains in words; a 4xx is a failure,
+      // and a customer may need to tell support which one.
+      const refusal = error.status >= 400 ? refusedWithId : refusedPlain;
+      return reply.status(error.status).send(refusal(request, error.key, error.fields, error.params, error.messageKey));
     }
     // Percent-encoding that does not decode (a cookie, a query a handler decodes itself) is
     // the client's: decodeURIComponent is the only thing that throws it.
     const fromClient = error instanceof URIError ? 400 : error.statusCode;
     const status = typeof fromClient === 'number' && fromClient >= 400 ? fromClient : 500;
     if (status >= 500) request.log.error({ err: error }, 'request failed');
-    return reply.status(status).send(refused(request.lang, keyForStatus(status)));
+    return reply.status(status).send(refusedWithId(request, keyForStatus(status)));
   });
 }
 
@@ -50,5 +72,8 @@ export function frameworkRefusal(error: FastifyError, request: FastifyRequest, r
   const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
   if (status >= 500) request.log.error({ err: error }, 'request failed');
   const lang = langFromAcceptLanguage(request.headers['accept-language']);
-  void reply.status(status).send(refused(lang, keyForStatus(status)));
+  const envelope = refused(lang, keyForStatus(status));
+  envelope.data.requestId = request.id;
+  // The request's hooks never ran: the header the onRequest hook adds is added here.
+  void reply.status(status).header('x-request-id', request.id).send(envelope);
 }

@@ -74,7 +74,14 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       (kind, cause) => new ApiRequestError(kind, 0, cause),
     );
     if (response.status === 401 && !quietUnauthorized) options.onUnauthorized?.();
-    if (response.status !== 200) throw new ApiRequestError('http', response.status, body, retryAfterOf(response));
+    if (response.status !== 200)
+      throw new ApiRequestError(
+        'http',
+        response.status,
+        body,
+        retryAfterOf(response),
+        response.headers.get('x-request-id'),
+      );
     return body;
   }
 

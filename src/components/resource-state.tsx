@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Resource } from '../lib/resource';
+import { SupportReference } from './support-reference';
 
 interface Props<T> {
   resource: Resource<T[]>;
@@ -24,6 +25,7 @@ function ResourceStateView<T>({ resource, emptyKey, placeholderCount, placeholde
         <button type="button" className="button button-outline" onClick={() => void resource.load()}>
           {t('app.retry')}
         </button>
+        <SupportReference id={resource.reference} />
       </div>
     );
   }

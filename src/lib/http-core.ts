@@ -17,6 +17,8 @@ export class ClientError extends Error {
     readonly text: string,
     readonly fields: Record<string, string> = {},
     message: string = key,
+    /** The server's id of the failed request (`x-request-id`): the reference a customer gives support. */
+    readonly requestId: string = '',
   ) {
     super(message);
     this.name = 'ClientError';
@@ -40,10 +42,19 @@ export class ApiRequestError extends ClientError {
     readonly data: unknown,
     /** From `Retry-After` (seconds), sent with 429: how long the refusal lasts. */
     readonly retryAfter?: number,
+    /** The answer's `x-request-id`, when its envelope did not name the request itself (a proxy's 502). */
+    requestIdHeader: string | null = null,
   ) {
     const refusal =
       kind === 'http' ? refusalOf(data, 'SERVER_ERROR') : { key: noAnswerKey(kind), text: '', fields: {} };
-    super(status, refusal.key, refusal.text, refusal.fields, kind === 'http' ? `HTTP ${status}` : kind);
+    super(
+      status,
+      refusal.key,
+      refusal.text,
+      refusal.fields,
+      kind === 'http' ? `HTTP ${status}` : kind,
+      kind === 'http' ? referenceOf(data, requestIdHeader) : '',
+    );
     this.name = 'ApiRequestError';
   }
 }
@@ -51,6 +62,18 @@ export class ApiRequestError extends ClientError {
 interface ErrorData {
   error?: string;
   fields?: Record<string, string>;
+  requestId?: string;
+}
+
+// What the server makes or keeps (server/lib/request-id.ts); anything else is not shown as a reference.
+const REFERENCE = /^[A-Za-z0-9._:-]{1,64}$/;
+
+/** The failed request's id: from its envelope, else from its `x-request-id` header. */
+function referenceOf(body: unknown, header: string | null): string {
+  const data = typeof body === 'object' && body !== null ? (body as { data?: unknown }).data : null;
+  const fromBody = typeof data === 'object' && data !== null ? (data as ErrorData).requestId : undefined;
+  const id = typeof fromBody === 'string' ? fromBody : (header ?? '');
+  return REFERENCE.test(id) ? id : '';
 }
 
 /** What a refusal's envelope says; `fallback` names it when the server gave no key. */

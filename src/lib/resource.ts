@@ -99,6 +99,11 @@ export class Loadable<T> {
     }
   }
 
+  /** The failed request's id for support ('' when there is none: no answer, or data on screen). */
+  get reference(): string {
+    return this.failure?.requestId ?? '';
+  }
+
   /** The server answered the last load: with data, or with a refusal (not a network failure). */
   private get answered(): boolean {
     return this.status === 'ready' || (this.status === 'error' && this.failure?.status === 200);

@@ -179,7 +179,7 @@ describe.each(backends)('accounts on %s', (backend) => {
     it('refuses a second code within 60 seconds with 429', async () => {
       const res = await postForm(t.app, '/api/user/retrieve', { email: valid.email });
       expect(res.status).toBe(429);
-      expect(res.body.data).toEqual({ error: 'CODE_TOO_SOON' });
+      expect(res.body.data).toEqual({ error: 'CODE_TOO_SOON', requestId: expect.any(String) });
       expect(res.body.msg).toMatch(/请 \d+ 秒后再试/);
     });
 

@@ -45,7 +45,7 @@ export const InstallSection = observer(function InstallSection({ esim }: { esim:
   const data = view.data;
   if (!data) {
     return view.status === 'error' ? (
-      <LoadFailed text={view.message} onRetry={() => void esim.load()} />
+      <LoadFailed text={view.message} reference={view.reference} onRetry={() => void esim.load()} />
     ) : (
       <p className="inline-status" role="status">
         {t('esim.install.loading')}

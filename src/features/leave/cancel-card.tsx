@@ -29,7 +29,9 @@ export const CancelCard = observer(function CancelCard({ leave }: { leave: Leave
 
   if (!view) {
     if (leave.view.status === 'error')
-      return <LoadFailed text={leave.view.message} onRetry={() => void leave.view.load()} />;
+      return (
+        <LoadFailed text={leave.view.message} reference={leave.view.reference} onRetry={() => void leave.view.load()} />
+      );
     return (
       <p className="inline-status" role="status">
         {t('app.loading')}
@@ -111,7 +113,9 @@ export const CancelCard = observer(function CancelCard({ leave }: { leave: Leave
           </button>
         </form>
       )}
-      {leave.view.status === 'error' && <LoadFailed text={leave.view.message} onRetry={() => void leave.view.load()} />}
+      {leave.view.status === 'error' && (
+        <LoadFailed text={leave.view.message} reference={leave.view.reference} onRetry={() => void leave.view.load()} />
+      )}
       {failure}
     </section>
   );

@@ -15,7 +15,9 @@ export const PortOutCard = observer(function PortOutCard({ leave }: { leave: Lea
   const view = leave.port.data;
   if (!view) {
     if (leave.port.status === 'error')
-      return <LoadFailed text={leave.port.message} onRetry={() => void leave.port.load()} />;
+      return (
+        <LoadFailed text={leave.port.message} reference={leave.port.reference} onRetry={() => void leave.port.load()} />
+      );
     return null;
   }
   const port = view.portOut;

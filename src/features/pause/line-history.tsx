@@ -31,7 +31,7 @@ export const LineHistoryList = observer(function LineHistoryList({
     <section className="card" aria-labelledby="line-history-title" aria-busy={history.status === 'loading'}>
       <h2 id="line-history-title">{t('pause.historyTitle')}</h2>
       {history.status === 'error' && !history.data && (
-        <LoadFailed text={history.message} onRetry={() => void history.load()} />
+        <LoadFailed text={history.message} reference={history.reference} onRetry={() => void history.load()} />
       )}
       {history.status === 'loading' && !history.data && <p role="status">{t('pause.loading')}</p>}
       {history.data && events.length === 0 && <p>{t('pause.historyEmpty')}</p>}

@@ -37,7 +37,8 @@ export const ChargePay = observer(function ChargePay({
     if (way.method === 'card') navigate('/pages/public/credit-card');
     else void payment.pay(way);
   };
-  if (resource.status === 'error') return <LoadFailed text={resource.message} onRetry={() => void resource.load()} />;
+  if (resource.status === 'error')
+    return <LoadFailed text={resource.message} reference={resource.reference} onRetry={() => void resource.load()} />;
   if (resource.status !== 'ready') return null;
   if (!charge)
     return (

@@ -34,7 +34,7 @@ export default observer(function ChangeSetmealPage({ titleKey }: PageProps) {
         )}
         <CancelChangeButton line={line} />
         {line.pkg.status === 'error' && !current && (
-          <LoadFailed text={line.pkg.message} onRetry={() => void line.pkg.load()} />
+          <LoadFailed text={line.pkg.message} reference={line.pkg.reference} onRetry={() => void line.pkg.load()} />
         )}
         <PlanList
           plans={content.plans}

@@ -42,7 +42,9 @@ export default observer(function OrderListPage({ titleKey }: PageProps) {
         className="page process"
         aria-busy={orders.status === 'loading' && orders.data.orders.length === 0}
       >
-        {orders.status === 'error' && <LoadFailed text={orders.message} onRetry={() => void orders.load()} />}
+        {orders.status === 'error' && (
+          <LoadFailed text={orders.message} reference={orders.reference} onRetry={() => void orders.load()} />
+        )}
         {orders.status === 'ready' && orders.data.orders.length === 0 && (
           <div className="status-view">
             <p>{t('order.none')}</p>

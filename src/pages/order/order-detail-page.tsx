@@ -30,7 +30,11 @@ export default observer(function OrderDetailPage({ titleKey }: PageProps) {
       <main id="main" className="page line-page" aria-busy={line.bills.status === 'loading' && bills.length === 0}>
         {line.bills.status === 'ready' && bills.length === 0 && <p className="inline-status">{t('line.noBills')}</p>}
         {line.bills.status === 'error' && bills.length === 0 && (
-          <LoadFailed text={line.bills.message} onRetry={() => void line.bills.load()} />
+          <LoadFailed
+            text={line.bills.message}
+            reference={line.bills.reference}
+            onRetry={() => void line.bills.load()}
+          />
         )}
         {selected && <BillSummary bill={selected} />}
         {selected && <RefundNotice payment={payment} billNo={selected.billNo} />}

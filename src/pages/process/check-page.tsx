@@ -97,7 +97,7 @@ export default observer(function CheckPage({ titleKey }: PageProps) {
               <RichText html={page.html} />
             </div>
           ) : terms.status === 'error' ? (
-            <LoadFailed text={terms.message} onRetry={() => void terms.load()} />
+            <LoadFailed text={terms.message} reference={terms.reference} onRetry={() => void terms.load()} />
           ) : (
             <div className="terms-placeholder" />
           )}

@@ -93,7 +93,11 @@ export default observer(function PayPage({ titleKey }: PageProps) {
         <PageHeader title={t(titleKey)} />
         <main id="main" className="page process" aria-busy={purchase.order.status !== 'error'}>
           {purchase.order.status === 'error' && (
-            <LoadFailed text={purchase.order.message} onRetry={() => void purchase.order.load()} />
+            <LoadFailed
+              text={purchase.order.message}
+              reference={purchase.order.reference}
+              onRetry={() => void purchase.order.load()}
+            />
           )}
           {purchase.order.status === 'error' && (
             <Link className="button button-outline button-block" to="/pages/order/list">

@@ -46,7 +46,7 @@ export default observer(function FaqPage({ titleKey }: PageProps) {
           <ServiceStatus config={appConfig.config} brief />
           <ContactChannels config={appConfig.config} />
         </section>
-        {failed && <LoadFailed text={faqs.message} onRetry={() => void faqs.load()} />}
+        {failed && <LoadFailed text={faqs.message} reference={faqs.reference} onRetry={() => void faqs.load()} />}
         {loaded && found.length === 0 && <p role="status">{t('help.noMatch')}</p>}
         {TOPICS.map((topic) => {
           const items = found.filter((f) => f.topic === topic);

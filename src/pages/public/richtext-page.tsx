@@ -27,7 +27,7 @@ export default observer(function RichtextPage({ titleKey }: PageProps) {
         {/* A page that is not there will not appear on a retry; one the network lost may. */}
         {failed && resource.error === 'NOT_FOUND' && <p role="alert">{t('app.notFoundHint')}</p>}
         {failed && resource.error !== 'NOT_FOUND' && (
-          <LoadFailed text={resource.message} onRetry={() => void resource.load()} />
+          <LoadFailed text={resource.message} reference={resource.reference} onRetry={() => void resource.load()} />
         )}
         {page && <RichText html={page.html} className="card" />}
       </main>

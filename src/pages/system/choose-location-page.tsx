@@ -48,7 +48,11 @@ export default observer(function ChooseLocationPage({ titleKey }: PageProps) {
         </button>
         {denied && <p role="status">{t('help.locationDenied')}</p>}
         {content.stores.status === 'error' && stores.length === 0 && (
-          <LoadFailed text={content.stores.message} onRetry={() => void content.stores.load()} />
+          <LoadFailed
+            text={content.stores.message}
+            reference={content.stores.reference}
+            onRetry={() => void content.stores.load()}
+          />
         )}
         <ul className="bill-list" style={{ listStyle: 'none', padding: 0, margin: 0, display: 'grid', gap: 10 }}>
           {stores.map((s) => (

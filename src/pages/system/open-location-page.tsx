@@ -34,7 +34,11 @@ export default observer(function OpenLocationPage({ titleKey }: PageProps) {
       <main id="main" className="page help" aria-busy={content.stores.status === 'loading' && !store}>
         {content.stores.status === 'ready' && !store && <p role="alert">{t('app.notFoundHint')}</p>}
         {content.stores.status === 'error' && !store && (
-          <LoadFailed text={content.stores.message} onRetry={() => void content.stores.load()} />
+          <LoadFailed
+            text={content.stores.message}
+            reference={content.stores.reference}
+            onRetry={() => void content.stores.load()}
+          />
         )}
         {store && (
           <section className="card" aria-labelledby="store-name">

@@ -39,7 +39,11 @@ export default observer(function AddressPage({ titleKey }: PageProps) {
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page process" aria-busy={line.personal.status === 'loading'}>
         {line.personal.status === 'error' && (
-          <LoadFailed text={line.personal.message} onRetry={() => void change.start()} />
+          <LoadFailed
+            text={line.personal.message}
+            reference={line.personal.reference}
+            onRetry={() => void change.start()}
+          />
         )}
         <form className="form form-section" onSubmit={submit} noValidate>
           <AddressFields purchase={change} errorOf={status.errorOf} />

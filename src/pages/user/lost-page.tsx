@@ -40,7 +40,7 @@ export default observer(function LostPage({ titleKey }: PageProps) {
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page lost-page" aria-busy={lost.line.status === 'loading' && !view}>
         {lost.line.status === 'error' && !view && (
-          <LoadFailed text={lost.line.message} onRetry={() => void lost.load()} />
+          <LoadFailed text={lost.line.message} reference={lost.line.reference} onRetry={() => void lost.load()} />
         )}
         {view && !view.hasLine && (
           <p className="notice" role="status">

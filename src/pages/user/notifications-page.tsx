@@ -104,7 +104,11 @@ export default observer(function NotificationsPage({ titleKey }: PageProps) {
           </p>
         )}
         {settings.status === 'error' && (
-          <LoadFailed text={reasonOf(settings.message, settings.error)} onRetry={() => void settings.load()} />
+          <LoadFailed
+            text={reasonOf(settings.message, settings.error)}
+            reference={settings.reference}
+            onRetry={() => void settings.load()}
+          />
         )}
         {ready && missing.length > 0 && (
           <ul className="notify-missing">

@@ -27,7 +27,7 @@ export default observer(function PausePage({ titleKey }: PageProps) {
       <main id="main" className="page line-page" aria-busy={pause.view.status === 'loading' && !view}>
         {pause.view.status === 'loading' && !view && <p role="status">{t('pause.loading')}</p>}
         {pause.view.status === 'error' && !view && (
-          <LoadFailed text={pause.view.message} onRetry={() => void pause.load()} />
+          <LoadFailed text={pause.view.message} reference={pause.view.reference} onRetry={() => void pause.load()} />
         )}
         {view && (
           <section className="card" aria-labelledby="pause-title" data-testid="pause-page">

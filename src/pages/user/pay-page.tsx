@@ -81,7 +81,11 @@ const BillPay = observer(function BillPay() {
           </p>
         )}
         {line.bills.status === 'error' && !due && (
-          <LoadFailed text={line.bills.message} onRetry={() => void line.bills.load()} />
+          <LoadFailed
+            text={line.bills.message}
+            reference={line.bills.reference}
+            onRetry={() => void line.bills.load()}
+          />
         )}
         {due && (
           <>

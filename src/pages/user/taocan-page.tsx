@@ -49,6 +49,7 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
         {line.pkg.status === 'error' && !pkg && line.pkg.error !== 'NO_LINE' && (
           <LoadFailed
             text={line.pkg.message}
+            reference={line.pkg.reference}
             onRetry={() => {
               // Usage failed with it, most likely: one tap asks for both.
               void line.pkg.load();
@@ -57,7 +58,11 @@ export default observer(function TaocanPage({ titleKey }: PageProps) {
           />
         )}
         {line.usage.status === 'error' && pkg && (
-          <LoadFailed text={line.usage.message} onRetry={() => void line.usage.load()} />
+          <LoadFailed
+            text={line.usage.message}
+            reference={line.usage.reference}
+            onRetry={() => void line.usage.load()}
+          />
         )}
         {pkg && (
           <section className="card" aria-labelledby="pkg-title">

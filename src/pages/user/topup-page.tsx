@@ -43,7 +43,7 @@ export default observer(function TopupPage({ titleKey }: PageProps) {
           </div>
         )}
         {store.page.status === 'error' && !data && store.page.error !== 'NO_LINE' && (
-          <LoadFailed text={store.page.message} onRetry={() => void store.load()} />
+          <LoadFailed text={store.page.message} reference={store.page.reference} onRetry={() => void store.load()} />
         )}
         {!data && store.page.status !== 'error' && (
           <p className="inline-status" role="status">

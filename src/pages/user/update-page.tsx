@@ -40,7 +40,9 @@ export default observer(function UpdatePage({ titleKey }: PageProps) {
     <>
       <PageHeader title={t(titleKey)} />
       <main id="main" className="page" aria-busy={line.personal.status === 'loading'}>
-        {line.personal.status === 'error' && <LoadFailed text={line.personal.message} onRetry={() => void load()} />}
+        {line.personal.status === 'error' && (
+          <LoadFailed text={line.personal.message} reference={line.personal.reference} onRetry={() => void load()} />
+        )}
         <form className="form" onSubmit={submit} noValidate>
           <div className="field-row">
             <TextField

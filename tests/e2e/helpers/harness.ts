@@ -32,7 +32,11 @@ export interface Harness {
 }
 
 /** The real server on a free port with a fresh database, and Debian's Chromium. */
-export async function startHarness(env: Record<string, string> = {}): Promise<Harness> {
+export async function startHarness(
+  env: Record<string, string> = {},
+  /** Where the server's JSON log lines go (info level); without it the server logs nothing. */
+  logStream?: NodeJS.WritableStream,
+): Promise<Harness> {
   if (!existsSync(join(staticDir, 'index.html'))) throw new Error('dist/h5 missing: npm test builds it first');
   if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: apt-get install chromium`);
   // Chromium starts in its own processes while this one copies the database and builds the app.
@@ -57,6 +61,7 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       staticDir,
       pageRenderer,
       config: loadConfig({ NODE_ENV: 'test', DATA_DIR: mkdtempSync(join(tmpdir(), 'sim-e2e-')), ...env }),
+      ...(logStream ? { logger: { level: 'info', stream: logStream } } : {}),
     });
     await app.listen({ port: 0, host: '127.0.0.1' });
     server = { test, app, port: (app.server.address() as AddressInfo).port };
