@@ -7,7 +7,7 @@ import { OpsError } from '../server/staff/operations.js';
 import { refuseWhileServerRuns } from '../server/ops/server-lock.js';
 import { serverUrlFor } from '../server/ops/server-url.js';
 import { createDocumentStorage } from '../server/lib/storage/create-storage.js';
-import { documentKey } from '../server/lib/document-crypto.js';
+import { documentKeys } from '../server/lib/document-crypto.js';
 import { createEsimDeps } from '../server/esim/index.js';
 import { pino } from 'pino';
 
@@ -19,7 +19,7 @@ if (argv.length === 0 || argv.includes('--help') || argv[0] === 'help') {
 const config = loadConfig();
 if (!config.DATABASE_URL) refuseWhileServerRuns(config.DATA_DIR);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-const key = documentKey(config.DOCUMENT_KEY, config.DATA_DIR, config.NODE_ENV === 'production');
+const key = documentKeys(config);
 const vault = { db: database.db, storage: createDocumentStorage(config), key };
 const esim = createEsimDeps(config, database.db, key, pino({ level: 'warn' }));
 let code = 0;
@@ -32,6 +32,7 @@ try {
       publicUrl: serverUrlFor(config),
       esim,
       keepNumberFee: config.KEEP_NUMBER_FEE,
+      progress: (line) => console.log(line),
     }),
   );
 } catch (error) {
