@@ -10,7 +10,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { copyTemplate } from '../../server/db/pglite-template';
 import { demoPurchaseForm } from '../../server/ops/demo-purchase';
-import { backends } from './helpers/databases';
+import { runCommand } from '../../server/ops/cli';
+import { backends, freshDatabase } from './helpers/databases';
 import { nonAdditive } from './helpers/additive-migration';
 import { fixture, multipartBody } from './helpers/multipart';
 
@@ -70,6 +71,21 @@ describe('the latest migration', () => {
     expect(
       whys('-- not additive: the column was never written (issue 99)\nALTER TABLE "orders" DROP COLUMN "ghost";'),
     ).toEqual([]);
+  });
+});
+
+describe.each(backends)('npm run ops -- migrate on %s', (backend) => {
+  it('applies what is pending and says how many migrations the database has', async () => {
+    const database = await freshDatabase(backend);
+    try {
+      const db = database.handle.db;
+      const vault = { db, storage: null as never, key: null as never };
+      expect(await runCommand(['migrate'], { db, vault, actor: 't' })).toBe(
+        `database migrated: ${journal.entries.length} migrations applied`,
+      );
+    } finally {
+      await database.drop();
+    }
   });
 });
 
