@@ -1,6 +1,6 @@
 // npm run ops -- <command>: staff commands against the configured database.
 import { userInfo } from 'node:os';
-import { loadConfig } from '../server/config.js';
+import { loadConfigOrExit } from '../server/config.js';
 import { openDatabase } from '../server/db/client.js';
 import { HELP, runCommand } from '../server/ops/cli.js';
 import { OpsError } from '../server/staff/operations.js';
@@ -16,7 +16,7 @@ if (argv.length === 0 || argv.includes('--help') || argv[0] === 'help') {
   console.log(HELP);
   process.exit(0);
 }
-const config = loadConfig();
+const config = loadConfigOrExit();
 if (!config.DATABASE_URL) refuseWhileServerRuns(config.DATA_DIR);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 const key = documentKeys(config);

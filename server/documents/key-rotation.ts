@@ -275,7 +275,9 @@ export async function missingKeysRefusal(deps: Pick<RotationDeps, 'db' | 'key'>)
   if (missing.size === 0) return null;
   return [
     'Refusing to start: stored documents were sealed with keys that are neither DOCUMENT_KEY nor in DOCUMENT_KEY_PREVIOUS:',
-    ...[...missing].map(([id, n]) => `  - key ${id} (first 8 hex digits of its SHA-256): ${n} values`),
+    ...[...missing].map(
+      ([id, n]) => `  - key ${id} (first 8 hex digits of its SHA-256): ${n} stored value${n === 1 ? '' : 's'}`,
+    ),
     'Put the key back in DOCUMENT_KEY_PREVIOUS and run `npm run ops -- rotate-document-key` (docs/operations.md).',
   ].join('\n');
 }

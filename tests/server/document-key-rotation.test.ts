@@ -230,7 +230,7 @@ describe.each(backends)('rotating DOCUMENT_KEY on %s', (backend) => {
     await app.db.insert(documents).values({ ...row!, id: stray, keyId: keyId(keyC) });
     await app.documents.storage.put(stray, encrypt(keyC, Buffer.from('sealed elsewhere')));
     expect(await missingKeysRefusal(deps())).toContain(
-      `key ${keyId(keyC)} (first 8 hex digits of its SHA-256): 1 values`,
+      `key ${keyId(keyC)} (first 8 hex digits of its SHA-256): 1 stored value`,
     );
     const report = await rotateDocumentKeys(deps());
     expect(report.unreadable).toEqual([{ kind: 'document', id: stray, reason: `needs key ${keyId(keyC)}` }]);
