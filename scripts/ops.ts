@@ -1,13 +1,13 @@
 // npm run ops -- <command>: staff commands against the configured database.
 import { userInfo } from 'node:os';
-import { loadConfig } from '../server/config.js';
+import { loadConfigOrExit } from '../server/config.js';
 import { openDatabase } from '../server/db/client.js';
 import { HELP, runCommand } from '../server/ops/cli.js';
 import { OpsError } from '../server/staff/operations.js';
 import { refuseWhileServerRuns } from '../server/ops/server-lock.js';
 import { serverUrlFor } from '../server/ops/server-url.js';
 import { createDocumentStorage } from '../server/lib/storage/create-storage.js';
-import { documentKey } from '../server/lib/document-crypto.js';
+import { documentKeys } from '../server/lib/document-crypto.js';
 import { createEsimDeps } from '../server/esim/index.js';
 import { pino } from 'pino';
 
@@ -16,10 +16,10 @@ if (argv.length === 0 || argv.includes('--help') || argv[0] === 'help') {
   console.log(HELP);
   process.exit(0);
 }
-const config = loadConfig();
+const config = loadConfigOrExit();
 if (!config.DATABASE_URL) refuseWhileServerRuns(config.DATA_DIR);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
-const key = documentKey(config.DOCUMENT_KEY, config.DATA_DIR, config.NODE_ENV === 'production');
+const key = documentKeys(config);
 const vault = { db: database.db, storage: createDocumentStorage(config), key };
 const esim = createEsimDeps(config, database.db, key, pino({ level: 'warn' }));
 let code = 0;
@@ -32,6 +32,7 @@ try {
       publicUrl: serverUrlFor(config),
       esim,
       keepNumberFee: config.KEEP_NUMBER_FEE,
+      progress: (line) => console.log(line),
     }),
   );
 } catch (error) {

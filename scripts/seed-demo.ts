@@ -7,7 +7,7 @@ import { seedDemo } from '../server/ops/seed-demo.js';
 import { refuseWhileServerRuns } from '../server/ops/server-lock.js';
 import { serverUrlFor } from '../server/ops/server-url.js';
 import { createDocumentStorage } from '../server/lib/storage/create-storage.js';
-import { documentKey } from '../server/lib/document-crypto.js';
+import { documentKeys } from '../server/lib/document-crypto.js';
 import { createEsimDeps } from '../server/esim/index.js';
 import { pino } from 'pino';
 
@@ -15,7 +15,7 @@ const config = loadConfig();
 if (!config.DATABASE_URL) refuseWhileServerRuns(config.DATA_DIR);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await seedIfEmpty(database.db);
-const key = documentKey(config.DOCUMENT_KEY, config.DATA_DIR, config.NODE_ENV === 'production');
+const key = documentKeys(config);
 const vault = { db: database.db, storage: createDocumentStorage(config), key };
 // Sandbox eSIM stock (docs/samples/esim-profiles-sandbox.csv) for a database that has none.
 const esim = createEsimDeps(config, database.db, key, pino({ level: 'warn' }));

@@ -33,7 +33,7 @@ import { createPaymentProviders, makeSandboxKeys, paymentsDomain } from './payme
 import { healthRoutes } from './plugins/health.js';
 import { staffDomain } from './staff/index.js';
 import { createDocumentStorage } from './lib/storage/create-storage.js';
-import { documentKey } from './lib/document-crypto.js';
+import { documentKeys } from './lib/document-crypto.js';
 import { SessionCache } from './lib/session-cache.js';
 import './types.js';
 
@@ -103,11 +103,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   const sandboxKeys = makeSandboxKeys();
   app.decorate('sandboxKeys', sandboxKeys);
   app.decorate('payments', createPaymentProviders(options.config, options.database.db, sandboxKeys));
-  const key = documentKey(
-    options.config.DOCUMENT_KEY,
-    options.config.DATA_DIR,
-    options.config.NODE_ENV === 'production',
-  );
+  const key = documentKeys(options.config);
   app.decorate('documents', { db: options.database.db, storage: createDocumentStorage(options.config), key });
   app.decorate('esim', createEsimDeps(options.config, options.database.db, key, app.log));
   app.decorate('linePlatform', createLinePlatform(options.config, options.database.db));

@@ -61,6 +61,11 @@ const schema = z.object({
   /** base64 of 32 random bytes: the AES-256 key for identity documents at rest. */
   DOCUMENT_KEY: z.string().optional(),
   /**
+   * Keys DOCUMENT_KEY replaced, comma-separated, each like DOCUMENT_KEY: they only open what
+   * they sealed until the rotation job has sealed it again with DOCUMENT_KEY (docs/operations.md).
+   */
+  DOCUMENT_KEY_PREVIOUS: z.string().default(''),
+  /**
    * Object storage for identity documents (still encrypted with DOCUMENT_KEY before they
    * leave) and the usage-file inbox. An empty bucket keeps both on local disk under DATA_DIR.
    */
@@ -210,6 +215,9 @@ const schema = z.object({
   ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com/gateway.do'),
 });
 
+/** Every variable the configuration reads (docs/operations.md lists each; a test checks). */
+export const CONFIG_VARIABLES: readonly string[] = Object.keys(schema.shape);
+
 export type Config = Omit<
   z.infer<typeof schema>,
   'PUBLIC_URL' | 'SSR_BUNDLE' | 'S3_FORCE_PATH_STYLE' | 'USAGE_INBOX_DIR' | 'MAIL_FROM'
@@ -285,6 +293,24 @@ export function documentKeyProblem(value: string | undefined): 'missing' | 'malf
   return /^[A-Za-z0-9+/_-]{43}=?$/.test(key) && Buffer.from(key, 'base64').length === 32 ? null : 'malformed';
 }
 
+/**
+ * DOCUMENT_KEY_PREVIOUS: comma-separated keys, each checked as DOCUMENT_KEY is. The message
+ * names the position of a bad one, never its value.
+ */
+export function previousKeysProblem(value: string | undefined, current: string | undefined): string | null {
+  const items = (value ?? '').split(',').map((v) => v.trim());
+  if (items.every((v) => v === '')) return null;
+  if (documentKeyProblem(current) !== null)
+    return 'DOCUMENT_KEY_PREVIOUS needs DOCUMENT_KEY set: the key documents are re-encrypted with';
+  for (const [index, item] of items.entries()) {
+    if (documentKeyProblem(item) !== null)
+      return `DOCUMENT_KEY_PREVIOUS: key ${index + 1} of ${items.length} is not base64 of 32 bytes`;
+    if (Buffer.from(item, 'base64').equals(Buffer.from(current!.trim(), 'base64')))
+      return `DOCUMENT_KEY_PREVIOUS: key ${index + 1} of ${items.length} is DOCUMENT_KEY itself`;
+  }
+  return null;
+}
+
 const RIBBON_HINT =
   'A staging site that means to run stand-ins sets SANDBOX=1 (every page then shows a test-mode ribbon).';
 
@@ -358,6 +384,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (documentKeyProblem(data.DOCUMENT_KEY) === 'malformed') {
     throw new Error('Invalid configuration: DOCUMENT_KEY must be base64 of 32 random bytes');
   }
+  const previous = previousKeysProblem(data.DOCUMENT_KEY_PREVIOUS, data.DOCUMENT_KEY);
+  if (previous) throw new Error(`Invalid configuration: ${previous}`);
   if (data.S3_BUCKET && !data.DOCUMENT_KEY) {
     throw new Error('Invalid configuration: DOCUMENT_KEY is required when S3_BUCKET is set');
   }

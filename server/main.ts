@@ -2,6 +2,8 @@ import { buildApp } from './app.js';
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { seedIfEmpty } from './db/seed.js';
+import { refuseWithoutDocumentKeys } from './documents/index.js';
+import { documentKeys } from './lib/document-crypto.js';
 import { startBackgroundWork, type WorkerDeps } from './jobs/index.js';
 import { markServerRunning } from './ops/server-lock.js';
 import { rememberServerUrl } from './ops/server-url.js';
@@ -9,6 +11,7 @@ import { rememberServerUrl } from './ops/server-url.js';
 const config = loadConfigOrExit();
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await seedIfEmpty(database.db);
+await refuseWithoutDocumentKeys(database, documentKeys(config));
 const releaseLock = config.DATABASE_URL ? () => undefined : markServerRunning(config.DATA_DIR);
 
 // The queue starts before the app so a request's messages can be handed to it; its workers

@@ -1,6 +1,8 @@
 import { loadConfigOrExit } from './config.js';
 import { openDatabase } from './db/client.js';
 import { startBackgroundWork } from './jobs/index.js';
+import { refuseWithoutDocumentKeys } from './documents/index.js';
+import { documentKeys } from './lib/document-crypto.js';
 
 // `npm run worker`: the background jobs alone, for deployments that run web servers with
 // WORKERS=off. Any number may run against one PostgreSQL database; each job runs once.
@@ -26,6 +28,7 @@ if (!config.DATABASE_URL) {
   process.exit(1);
 }
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+await refuseWithoutDocumentKeys(database, documentKeys(config));
 const queue = await startBackgroundWork(config, database, { work: true, log });
 log.info({}, 'worker running');
 

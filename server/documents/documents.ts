@@ -4,14 +4,15 @@ import type { DocumentKind } from '../../contract/order-status.js';
 import type { Database } from '../db/client.js';
 import { documents } from '../db/schema.js';
 import type { StorageProvider } from '../lib/storage/storage-provider.js';
-import { decrypt, encrypt } from '../lib/document-crypto.js';
+import { decrypt, encrypt, keyId, type DocumentKeys } from '../lib/document-crypto.js';
 import { cleanDocument, renderPdf } from './document-content.js';
 import { withDecodeSlot } from './decode-slots.js';
 
 export interface DocumentVault {
   db: Database;
   storage: StorageProvider;
-  key: Buffer;
+  /** DOCUMENT_KEY, and DOCUMENT_KEY_PREVIOUS while a rotation runs. */
+  key: DocumentKeys;
 }
 
 export interface StoredDocument {
@@ -37,7 +38,9 @@ export async function storeDocument(
   );
   const id = randomUUID();
   await vault.storage.put(id, encrypt(vault.key, clean.bytes));
-  await vault.db.insert(documents).values({ id, userId, kind, mime: clean.mime, size: clean.bytes.length });
+  await vault.db
+    .insert(documents)
+    .values({ id, userId, kind, mime: clean.mime, size: clean.bytes.length, keyId: keyId(vault.key.current) });
   return { id, kind, mime: clean.mime, size: clean.bytes.length };
 }
 

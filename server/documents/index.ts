@@ -13,6 +13,16 @@ export {
   storeDocument,
   viewable,
 } from './documents.js';
+export {
+  missingDocumentKeys,
+  missingKeysRefusal,
+  rotateDocumentKeys,
+  rotationBatch,
+  rotationRemaining,
+  type RotationDeps,
+  type RotationReport,
+} from './key-rotation.js';
+export { refuseWithoutDocumentKeys } from './key-check.js';
 export { watermarkImage, watermarkText } from './watermark.js';
 
 /** Registers the domain's routes (app.ts). */

@@ -27,6 +27,7 @@ export { noticeHeaders, NOTICE_HEADERS } from './providers/notice-signature.js';
 import { deliverWaitingOrders } from './delivery.js';
 import { retryPendingReleases } from './profiles.js';
 import { advanceReissues } from './reissue-progress.js';
+import type { KeyRing } from '../lib/document-crypto.js';
 
 export {
   activationOf,
@@ -71,7 +72,7 @@ export {
 export { advanceReissue, advanceReissues, type ReissueFilter, type ReissueOutcome } from './reissue-progress.js';
 
 /** What the domain's services need, built once per process (app.ts, the worker, ops). */
-export function createEsimDeps(config: Config, db: Database, key: Buffer, log: EsimLog): EsimDeps {
+export function createEsimDeps(config: Config, db: Database, key: KeyRing, log: EsimLog): EsimDeps {
   return {
     db,
     provider: createEsimProvider(config, db),

@@ -3,7 +3,7 @@ import { lpaString } from '../../contract/esim-rules.js';
 import type { EsimActivation } from '../../contract/esim-views.js';
 import type { Database } from '../db/client.js';
 import { esimProfiles } from '../db/schema.js';
-import { decrypt, encrypt } from '../lib/document-crypto.js';
+import { decrypt, encrypt, type KeyRing } from '../lib/document-crypto.js';
 import type { EsimProvider } from './providers/esim-provider.js';
 
 // Profiles as stock: each assigned once, reserved at the carrier, released when replaced. The
@@ -23,7 +23,7 @@ export interface EsimDeps {
   db: Database;
   provider: EsimProvider;
   /** DOCUMENT_KEY (lib/document-crypto.ts): seals matching IDs and confirmation codes. */
-  key: Buffer;
+  key: KeyRing;
   log: EsimLog;
   /** ESIM_STOCK_LOW: the assignment that brings `available` to exactly this many tells staff. */
   stockLow: number;
@@ -31,8 +31,8 @@ export interface EsimDeps {
   stockAlertTo: string;
 }
 
-export const seal = (key: Buffer, text: string): string => encrypt(key, Buffer.from(text, 'utf8')).toString('base64');
-export const unseal = (key: Buffer, sealed: string): string =>
+export const seal = (key: KeyRing, text: string): string => encrypt(key, Buffer.from(text, 'utf8')).toString('base64');
+export const unseal = (key: KeyRing, sealed: string): string =>
   decrypt(key, Buffer.from(sealed, 'base64')).toString('utf8');
 
 /** The live profile (assigned or installed) an order holds, if any. */

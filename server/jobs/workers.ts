@@ -12,7 +12,8 @@ import { runScheduledTasks, type ScheduleDeps } from './scheduled.js';
 import { createEsimDeps } from '../esim/index.js';
 import { createLinePlatform } from '../line/index.js';
 import { createTopupDeps } from '../topups/index.js';
-import { documentKey } from '../lib/document-crypto.js';
+import { documentKeys } from '../lib/document-crypto.js';
+import { rotateDocumentKeys, type RotationDeps } from '../documents/index.js';
 import type { PayMethod } from '../../contract/api.js';
 import { startJobQueue, type JobHandler, type JobName, type JobQueue, type JobSender } from '../lib/queue.js';
 
@@ -24,6 +25,8 @@ export interface WorkerDeps extends ScheduleDeps {
   queue: JobSender;
   /** RECONCILE_AFTER_SECONDS. */
   checkAfterSeconds: number[];
+  /** What DOCUMENT_KEY sealed, and the keys: while DOCUMENT_KEY_PREVIOUS is set, the sweep sends the rotation job. */
+  sealed?: RotationDeps;
   /** Tests only: the clock the handlers read. */
   now?: () => Date;
 }
@@ -37,6 +40,8 @@ export function workerDeps(
 ): WorkerDeps {
   // Sandbox keys sign what the sandbox sends; a worker only asks, closes and refunds.
   const providers = createPaymentProviders(config, database.db, makeSandboxKeys());
+  const keys = documentKeys(config);
+  const storage = createDocumentStorage(config);
   return {
     db: database.db,
     log,
@@ -46,7 +51,7 @@ export function workerDeps(
     origin: config.PUBLIC_URL,
     usageInbox: createUsageInbox(config),
     retention: {
-      storage: createDocumentStorage(config),
+      storage,
       years: config.IDENTITY_RETENTION_YEARS,
       abandonedDays: config.ABANDONED_DOCUMENT_DAYS,
     },
@@ -54,12 +59,12 @@ export function workerDeps(
     linePlatform: createLinePlatform(config, database.db),
     keepNumberFee: config.KEEP_NUMBER_FEE,
     queue,
-    esim: createEsimDeps(
-      config,
-      database.db,
-      documentKey(config.DOCUMENT_KEY, config.DATA_DIR, config.NODE_ENV === 'production'),
-      { info: (o, m) => log.info(o, m), warn: (o, m) => log.info(o, m), error: (o, m) => log.error(o, m) },
-    ),
+    sealed: { db: database.db, storage, key: keys },
+    esim: createEsimDeps(config, database.db, keys, {
+      info: (o, m) => log.info(o, m),
+      warn: (o, m) => log.info(o, m),
+      error: (o, m) => log.error(o, m),
+    }),
   };
 }
 
@@ -89,6 +94,9 @@ export function jobHandlers(deps: WorkerDeps): Record<JobName, JobHandler> {
         await queue.send('reconcile-payment', { paymentNo }, { singletonKey: `payment:${paymentNo}:${checks}` });
       for (const orderId of await dueOrderExpiries(settle, at))
         await queue.send('expire-order', { orderId }, { singletonKey: `order:${orderId}` });
+      // A key rotation in progress: one job at a time does a minute's share (it stops by itself).
+      if (deps.sealed && deps.sealed.key.previous.length > 0)
+        await queue.send('rotate-document-key', {}, { singletonKey: 'rotate-document-key' });
       const done = await runScheduledTasks(deps, at);
       if (Object.keys(done).some((k) => k !== 'usageFiles') || (done.usageFiles as unknown[]).length > 0)
         deps.log.info(done, 'scheduled work done');
@@ -101,6 +109,22 @@ export function jobHandlers(deps: WorkerDeps): Record<JobName, JobHandler> {
     },
     async 'expire-order'(data) {
       await expireOrder(settle, Number(idOf(data, 'orderId')), now());
+    },
+    async 'rotate-document-key'() {
+      if (!deps.sealed) return;
+      // Under the job's 120 s lease, and leaves the next minute's job little to wait for.
+      const report = await rotateDocumentKeys(deps.sealed, { deadline: new Date(Date.now() + 45_000) });
+      if (report.resealed > 0 || report.unreadable.length > 0)
+        deps.log.info(
+          {
+            resealed: report.resealed,
+            remaining: report.remaining,
+            unreadable: report.unreadable.length,
+            // Ids and reasons, never contents; the first few are enough to go and look.
+            firstUnreadable: report.unreadable.slice(0, 20),
+          },
+          'document key rotation',
+        );
     },
   };
 }

@@ -3,7 +3,13 @@ import type { DatabaseHandle } from '../db/client.js';
 import { pgliteJobDb } from './queue-pglite.js';
 
 /** Every kind of background work; each is one pg-boss queue of the same name. */
-export const JOB_NAMES = ['sweep', 'deliver-message', 'reconcile-payment', 'expire-order'] as const;
+export const JOB_NAMES = [
+  'sweep',
+  'deliver-message',
+  'reconcile-payment',
+  'expire-order',
+  'rotate-document-key',
+] as const;
 export type JobName = (typeof JOB_NAMES)[number];
 
 export type JobHandler = (data: Record<string, unknown>) => Promise<void>;

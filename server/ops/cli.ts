@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { VerifiedDocument } from '../../contract/identity-rules.js';
 import type { Database } from '../db/client.js';
 import { auditLog, outbox, staff } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
-import type { DocumentVault } from '../documents/index.js';
+import { rotateDocumentKeys, rotationRemaining, type DocumentVault } from '../documents/index.js';
 import { retryFailedMessage } from '../notifications/index.js';
 import { addStaff, disableStaff, resetStaff, StaffCommandError } from '../staff/index.js';
 import {
@@ -73,6 +73,14 @@ Usage: npm run ops -- <command> [options]
   messages --failed                            e-mails, SMS and WeChat messages that kept
                                                failing (kept, with the provider's last error)
   messages retry <id>                          try a failed message again from its first attempt
+  migrate                                      apply the migrations this version brings (every
+                                               process does at start; run it first to upgrade
+                                               without downtime) and say how many are applied
+  rotate-document-key [--batch <n>] [--check]  seal again with DOCUMENT_KEY everything an older
+                                               key (DOCUMENT_KEY_PREVIOUS) sealed: documents,
+                                               eSIM codes, staff authenticator secrets; safe to
+                                               stop and run again, or to run twice at once;
+                                               --check only counts what is left
 
 Every action is written to the audit log with OPS_USER (or the login name) and the time.
 Text a customer typed is printed with control characters escaped (an ESC shows as \\x1b).`;
@@ -88,6 +96,8 @@ export interface CliDeps {
   esim?: EsimDeps;
   /** KEEP_NUMBER_FEE: what a bill run charges a paused month. */
   keepNumberFee?: number;
+  /** Lines a long command prints while it runs (the key rotation's progress). */
+  progress?: (line: string) => void;
 }
 
 // Every option any command takes; a command ignores the ones it does not use.
@@ -107,6 +117,8 @@ const OPTIONS = {
   name: { type: 'string' },
   failed: { type: 'boolean' },
   last4: { type: 'string' },
+  batch: { type: 'string' },
+  check: { type: 'boolean' },
 } as const satisfies ParseArgsConfig['options'];
 
 /** Splits argv with node:util's parseArgs (strict): an unknown option or a missing value is refused. */
@@ -354,6 +366,43 @@ export async function runCommand(argv: string[], deps: CliDeps): Promise<string>
           ].join('  '),
         )
         .join('\n');
+    }
+    case 'migrate': {
+      // Opening the database for any command applied what was pending (db/client.ts), under the
+      // lock that makes processes starting together migrate one at a time.
+      // Both drivers hand rows back as `.rows` (lib/rate-limits.ts).
+      const result: unknown = await deps.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      const [row] = (result as { rows: { n: number }[] }).rows;
+      return `database migrated: ${row?.n ?? 0} migrations applied`;
+    }
+    case 'rotate-document-key': {
+      const left = (counts: Record<string, number>) =>
+        Object.entries(counts)
+          .map(([kind, n]) => `${kind} ${n}`)
+          .join(', ');
+      if (flags.check) return `not yet under the current key: ${left(await rotationRemaining(deps.vault))}`;
+      const batchSize = Number(flags.batch ?? 20);
+      if (!Number.isInteger(batchSize) || batchSize < 1 || batchSize > 1000)
+        throw new OpsError('--batch is a whole number from 1 to 1000');
+      const report = await rotateDocumentKeys(deps.vault, {
+        batchSize,
+        onProgress: (p) => deps.progress?.(`${p.resealed} sealed again, ${p.remaining} remaining`),
+      });
+      await deps.db.insert(auditLog).values({
+        actor: who,
+        action: 'rotate-document-key',
+        target: 'documents',
+        detail: { resealed: report.resealed, remaining: report.remaining, unreadable: report.unreadable.length },
+      });
+      return [
+        `${report.resealed} sealed again with the current key; ${report.remaining} remaining`,
+        ...report.unreadable.map((u) => `  cannot open ${u.kind} ${visible(u.id)}: ${u.reason} (left as it is)`),
+        report.unreadable.length > 0
+          ? 'Keep DOCUMENT_KEY_PREVIOUS until these are dealt with.'
+          : report.remaining > 0
+            ? 'Another runner holds the rest, or older servers still store: run again.'
+            : 'Every stored value opens with DOCUMENT_KEY alone: DOCUMENT_KEY_PREVIOUS may be removed.',
+      ].join('\n');
     }
     default:
       throw new OpsError(`unknown command ${command}; see --help`);

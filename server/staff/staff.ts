@@ -7,7 +7,7 @@ import { staff, staffSessions } from '../db/schema.js';
 import { ApiError } from '../lib/errors.js';
 import { auditStaff, sha256, type StaffRow, type StaffSessionRow, type StaffSignedIn } from '../lib/staff-sessions.js';
 import { beginLogin, loginFailed, loginSucceeded } from '../lib/auth-throttle.js';
-import { decrypt, encrypt } from '../lib/document-crypto.js';
+import { decrypt, encrypt, type KeyRing } from '../lib/document-crypto.js';
 import { hashPassword, verifyPassword } from '../lib/passwords.js';
 import { takeAll, type Limit } from '../lib/rate-limits.js';
 
@@ -87,7 +87,7 @@ export async function resetStaff(db: Database, login: string) {
 export interface StaffDeps {
   db: Database;
   /** The document key: TOTP secrets are kept encrypted with it. */
-  key: Buffer;
+  key: KeyRing;
 }
 
 export interface IssuedSession {

@@ -169,6 +169,7 @@ describe('stopping a worker', () => {
         sweep: idle,
         'reconcile-payment': idle,
         'expire-order': idle,
+        'rotate-document-key': idle,
         async 'deliver-message'(data) {
           started.push(Number(data.id));
           await new Promise((resolve) => setTimeout(resolve, ms));
@@ -215,6 +216,7 @@ describe('stopping a worker', () => {
         sweep: idle,
         'reconcile-payment': idle,
         'expire-order': idle,
+        'rotate-document-key': idle,
         'deliver-message'(data) {
           runs.push(Number(data.id));
           return Promise.reject(new Error('database went away'));
@@ -265,6 +267,7 @@ describe.skipIf(!backends.includes('postgres'))('two worker processes on one Pos
         'deliver-message': record,
         'reconcile-payment': () => Promise.resolve(),
         'expire-order': () => Promise.resolve(),
+        'rotate-document-key': () => Promise.resolve(),
       };
     };
     const a = await startJobQueue(database.handle, {

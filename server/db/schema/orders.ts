@@ -26,6 +26,11 @@ export const documents = pgTable(
     mime: text('mime').notNull(),
     size: integer('size').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Which DOCUMENT_KEY sealed the bytes (lib/document-crypto.ts keyId); null: stored before
+     * key ids, or by a server older than them. The rotation job's to-do list, not what a read trusts.
+     */
+    keyId: text('key_id'),
   },
   (t) => [index('documents_user_idx').on(t.userId)],
 );
