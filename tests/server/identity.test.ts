@@ -505,12 +505,20 @@ describe.each(backends)('identity verification on %s', (backend) => {
       const data = await orderRow(dataOrder);
       const docIds = [data.info.residenceFront!, data.info.identityDoc!];
       expect(await t.app.documents.storage.get(docIds[0]!)).not.toBeNull();
-      // 29 days on: nothing yet.
+      // Each run at noon in Tokyo, after the 03:00 retention hour, whatever time the test runs
+      // (six hours on from a late-morning UTC start would be past midnight in Tokyo, before 03:00).
       const day = 86_400_000;
-      await runScheduledTasks(deps, new Date(placed.getTime() + 29 * day + 6 * 3_600_000));
+      const tokyo = 9 * 3_600_000;
+      const noonInTokyo = (days: number) => {
+        const local = new Date(placed.getTime() + days * day + tokyo);
+        local.setUTCHours(12, 0, 0, 0);
+        return new Date(local.getTime() - tokyo);
+      };
+      // 29 days on: nothing yet.
+      await runScheduledTasks(deps, noonInTokyo(29));
       expect((await orderRow(dataOrder)).info.residenceFront).toBe(data.info.residenceFront);
       // 31 days on: the documents are gone, rows and files, with an audit row; verifications stay.
-      await runScheduledTasks(deps, new Date(placed.getTime() + 31 * day + 6 * 3_600_000));
+      await runScheduledTasks(deps, noonInTokyo(31));
       const after = await orderRow(dataOrder);
       expect([after.info.residenceFront, after.info.identityDoc, after.signatureId]).toEqual(['', '', null]);
       expect(await t.app.documents.storage.get(docIds[0]!)).toBeNull();
@@ -525,7 +533,7 @@ describe.each(backends)('identity verification on %s', (backend) => {
       const runs = await db.select().from(jobRuns).where(eq(jobRuns.task, 'identity-retention'));
       expect(runs.length).toBeGreaterThanOrEqual(2);
       // Over 3 years after it ended: the verification records go too.
-      await runScheduledTasks(deps, new Date(placed.getTime() + (3 * 365 + 2) * day + 6 * 3_600_000));
+      await runScheduledTasks(deps, noonInTokyo(3 * 365 + 2));
       expect(
         await db.select().from(identityVerifications).where(eq(identityVerifications.orderId, voiceRow.id)),
       ).toHaveLength(0);
