@@ -208,7 +208,6 @@ export async function rotateDocumentKeys(deps: RotationDeps, options: RotationOp
   let resealed = 0;
   const unreadable: Unreadable[] = [];
   const total = async () => Object.values(await rotationRemaining(deps)).reduce((a, b) => a + b, 0);
-  let remaining = await total();
   for (const kind of Object.keys(BATCHES) as SealedKind[]) {
     let after: string | null = null;
     do {
@@ -218,10 +217,7 @@ export async function rotateDocumentKeys(deps: RotationDeps, options: RotationOp
       resealed += batch.resealed;
       unreadable.push(...batch.unreadable);
       after = batch.next;
-      if (batch.resealed > 0) {
-        remaining = await total();
-        options.onProgress?.({ resealed, remaining });
-      }
+      if (batch.resealed > 0 && options.onProgress) options.onProgress({ resealed, remaining: await total() });
     } while (after !== null);
   }
   return { resealed, remaining: await total(), unreadable, finished: true };
