@@ -259,6 +259,9 @@ describe.each(backends)('receipts on %s', (backend) => {
     const support = await signInStaff(t.app, 'support');
     const denied = await support.call('GET', `/api/admin/receipts/pdf?kind=order&no=${orderNo}`);
     expect(denied.status).toBe(403);
+    const found = await finance.call<Summary>('GET', `/api/admin/receipts?kind=order&no=${orderNo}`);
+    expect(found.body.data.receipt).toMatchObject({ total: 1980, downloads: 0 });
+    expect((await support.call('GET', `/api/admin/receipts?kind=order&no=${orderNo}`)).status).toBe(403);
     const opened = await finance.call('GET', `/api/admin/receipts/pdf?kind=order&no=${orderNo}`);
     expect(opened.status).toBe(200);
     expect(opened.headers['content-type']).toBe('application/pdf');
