@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { layoutOf, type PrintedDocument } from './receipt-layout.js';
+import { layoutOf, type Layout, type PrintedDocument } from './receipt-layout.js';
 
 // A receipt takes MuPDF about 60 ms to draw and subset (more for the first, which loads the
 // font): too long for the thread that answers every request. One worker per process draws them
@@ -9,9 +9,10 @@ import { layoutOf, type PrintedDocument } from './receipt-layout.js';
 const workerUrl = new URL('./receipt-pdf.worker.js', import.meta.url);
 const TIMEOUT_MS = 20_000;
 
-type Answer = { id: number; ok: true; bytes: Uint8Array } | { id: number; ok: false; reason: string };
+type Answer =
+  { id: number; ok: true; bytes?: Uint8Array; missing?: string[] } | { id: number; ok: false; reason: string };
 interface Pending {
-  resolve: (bytes: Buffer) => void;
+  resolve: (answer: Extract<Answer, { ok: true }>) => void;
   reject: (error: Error) => void;
   timer: NodeJS.Timeout;
 }
@@ -37,7 +38,7 @@ function workerNow(): Worker {
     if (!p) return;
     pending.delete(answer.id);
     clearTimeout(p.timer);
-    if (answer.ok) p.resolve(Buffer.from(answer.bytes));
+    if (answer.ok) p.resolve(answer);
     else p.reject(new Error(`receipt PDF: ${answer.reason}`));
     if (pending.size === 0) started.unref();
   });
@@ -51,9 +52,7 @@ function workerNow(): Worker {
   return started;
 }
 
-/** The document as a PDF, fonts embedded and subset. */
-export function renderReceiptPdf(doc: PrintedDocument): Promise<Buffer> {
-  const layout = layoutOf(doc);
+function ask(message: { layout: Layout } | { check: string }): Promise<Extract<Answer, { ok: true }>> {
   return new Promise((resolve, reject) => {
     const id = nextId++;
     const w = workerNow();
@@ -65,10 +64,21 @@ export function renderReceiptPdf(doc: PrintedDocument): Promise<Buffer> {
       void w.terminate();
     }, TIMEOUT_MS);
     pending.set(id, { resolve, reject, timer });
-    // Held while it draws, so a test or a script waiting on the answer is not cut short.
+    // Held while it works, so a test or a script waiting on the answer is not cut short.
     w.ref();
-    w.postMessage({ id, layout });
+    w.postMessage({ id, ...message });
   });
+}
+
+/** The document as a PDF, fonts embedded and subset. */
+export async function renderReceiptPdf(doc: PrintedDocument): Promise<Buffer> {
+  const answer = await ask({ layout: layoutOf(doc) });
+  return Buffer.from(answer.bytes ?? new Uint8Array());
+}
+
+/** The characters of `text` the receipt's font cannot draw (none: it prints whole). */
+export async function undrawable(text: string): Promise<string[]> {
+  return (await ask({ check: text })).missing ?? [];
 }
 
 /** Ends the worker (tests, shutdown). */

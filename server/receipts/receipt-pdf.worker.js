@@ -76,8 +76,23 @@ function draw(layout) {
   return pdf.saveToBuffer('compress,garbage=4').asUint8Array().slice();
 }
 
-parentPort?.on('message', (/** @type {{ id: number, layout: Layout }} */ { id, layout }) => {
+/**
+ * The characters of `text` the font has no glyph for (they would print as nothing or a box):
+ * asked before an addressee is taken, since a receipt must show it whole.
+ * @param {string} text
+ */
+function missingGlyphs(text) {
+  const font = fontOf('ja');
+  return [...new Set([...text].filter((c) => c !== ' ' && font.encodeCharacter(c) === 0))];
+}
+
+parentPort?.on('message', (/** @type {{ id: number, layout?: Layout, check?: string }} */ { id, layout, check }) => {
   try {
+    if (check !== undefined) {
+      parentPort?.postMessage({ id, ok: true, missing: missingGlyphs(check) });
+      return;
+    }
+    if (!layout) throw new Error('nothing to draw');
     const bytes = draw(layout);
     parentPort?.postMessage({ id, ok: true, bytes }, [bytes.buffer]);
   } catch (error) {

@@ -9,7 +9,9 @@ import {
 import { receiptFileQuerySchema, receiptLinkSchema, receiptSummarySchema } from '../../../contract/receipt-views.js';
 import { requireUser } from '../../lib/auth.js';
 import { ok, replies } from '../../lib/envelope.js';
+import { ApiError } from '../../lib/errors.js';
 import { parseWith, withContract } from '../../lib/validate.js';
+import { undrawable } from '../receipt-pdf.js';
 import { creditNoteOf, fileNameOf, issueLink, openLink, receiptPdf } from '../receipt-files.js';
 import { creditNotesOf, issueCopy, ownReceipt, receiptFor, setAddressee, type ReceiptRow } from '../receipts.js';
 import type { Database } from '../../db/client.js';
@@ -72,6 +74,9 @@ export async function receiptRoutes(fastify: FastifyInstance): Promise<void> {
       const { kind, no } = request.body;
       const { addressee } = parseWith(z.object({ addressee: addresseeRule }), request.body);
       const receipt = await ownReceipt(app.db, user.id, kind, no);
+      // A character the receipt's font has no glyph for would print as a gap on a legal document.
+      if ((await undrawable(addressee)).length > 0)
+        throw new ApiError('ADDRESSEE_INVALID', 200, { addressee: 'ADDRESSEE_INVALID' });
       return ok(request.lang, await summaryOf(app.db, await setAddressee(app.db, receipt, addressee)));
     },
   );
