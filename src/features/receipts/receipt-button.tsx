@@ -33,8 +33,12 @@ export const ReceiptButton = observer(function ReceiptButton({ store }: { store:
   }, [open]);
 
   const { summary } = store;
-  if (summary.status === 'error')
-    return <LoadFailed text={summary.message || t('receipts.page.loadFailed')} onRetry={() => void store.load()} />;
+  if (summary.status === 'error') {
+    // The server said no (not found, refused): there is no receipt to offer, and the page's own
+    // content matters more than a second alert. A network failure gets its retry.
+    const answered = summary.failure?.status === 200 || summary.failure?.status === 404;
+    return answered ? null : <LoadFailed text={t('receipts.page.loadFailed')} onRetry={() => void store.load()} />;
+  }
   const receipt = summary.data.receipt;
   if (!receipt) return null;
 
