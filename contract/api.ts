@@ -192,6 +192,9 @@ export const ERROR_KEYS = [
   'PORT_OUT_OPEN',
   'NO_PORT_OUT',
   'RESERVATION_INVALID',
+  // Receipts (issue 33, contract/receipt-rules.ts).
+  'ADDRESSEE_INVALID',
+  'ADDRESSEE_FIXED',
 ] as const;
 export type ErrorKey = (typeof ERROR_KEYS)[number];
 

@@ -22,9 +22,10 @@ const SERVER_ENTRIES = {
 const BESIDE = [
   { from: 'server/db/migrations', to: 'migrations' },
   { from: 'server/documents/pdf-render.worker.js', to: 'pdf-render.worker.js' },
+  { from: 'server/receipts/receipt-pdf.worker.js', to: 'receipt-pdf.worker.js' },
 ];
 const TEMPLATE = 'pglite-template.tar.gz';
-const KNOWN_RELATIVE = ['./migrations', './pdf-render.worker.js', `./${TEMPLATE}`];
+const KNOWN_RELATIVE = ['./migrations', './pdf-render.worker.js', './receipt-pdf.worker.js', `./${TEMPLATE}`];
 
 rmSync(outDir, { recursive: true, force: true });
 const result = await build({

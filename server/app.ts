@@ -27,6 +27,7 @@ import { createEsimDeps, esimDomain } from './esim/index.js';
 import { createLinePlatform, lineDomain } from './line/index.js';
 import { lifecycleDomain } from './lifecycle/index.js';
 import { topupsDomain } from './topups/index.js';
+import { receiptsDomain } from './receipts/index.js';
 import { notificationsDomain, queueingMail, queueingSms, type MailProvider } from './notifications/index.js';
 import { ordersDomain } from './orders/index.js';
 import { createPaymentProviders, makeSandboxKeys, paymentsDomain } from './payments/index.js';
@@ -149,6 +150,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   await app.register(billingDomain);
   await app.register(topupsDomain);
   await app.register(lifecycleDomain);
+  await app.register(receiptsDomain);
   await app.register(notificationsDomain);
   await app.register(staffDomain);
 

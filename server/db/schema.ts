@@ -8,5 +8,6 @@ export * from './schema/lifecycle.js';
 export * from './schema/line.js';
 export * from './schema/orders.js';
 export * from './schema/payments.js';
+export * from './schema/receipts.js';
 export * from './schema/sandbox.js';
 export * from './schema/staff.js';

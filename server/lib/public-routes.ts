@@ -45,6 +45,11 @@ export const PUBLIC_ROUTES: readonly Listed[] = [
     url: '/api/esim/notify',
     why: "server to server: the carrier's eSIM install notice, proved by its HMAC signature and timestamp",
   },
+  {
+    method: 'GET',
+    url: '/api/receipt/file',
+    why: 'a receipt PDF opened from a plain link (no token header): the short-lived link is the proof',
+  },
   { method: 'POST', url: '/api/admin/login', why: "the staff sign-in's first step, the password" },
   { method: 'POST', url: '/api/admin/logout', why: 'clears a stale cookie; a live session needs its CSRF token' },
 ];

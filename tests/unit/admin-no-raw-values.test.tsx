@@ -104,6 +104,20 @@ function fakeFetch(
     [/^GET \/api\/admin\/payments$/, () => fixtures.payments],
     [/^GET \/api\/admin\/payments\/P\d+$/, () => fixtures.payment(Number(/(\d)$/.exec(lastUrl)?.[1] ?? 0))],
     [/^GET \/api\/admin\/refunds$/, () => fixtures.refunds],
+    [
+      /^GET \/api\/admin\/receipts$/,
+      () => ({
+        receipt: {
+          receiptNo: 'R-2026-000001',
+          total: 1980,
+          paidAt: '2026-12-01T00:00:00.000Z',
+          addressee: '株式会社テスト',
+          addresseeFixed: true,
+          downloads: 2,
+          creditNotes: [{ creditNoteNo: 'C-2026-000001', amount: 500, refundedAt: '2026-12-02T00:00:00.000Z' }],
+        },
+      }),
+    ],
     [/^GET \/api\/admin\/bills$/, () => fixtures.bills],
     [/^GET \/api\/admin\/audit$/, () => fixtures.audit],
     [/^GET \/api\/admin\/staff$/, () => fixtures.staffList],
@@ -166,7 +180,15 @@ const PAGES: { path: string; files: string[]; stage?: StaffStage }[] = [
     files: ['customer-page', 'address-change-form', 'line-panel', 'replacement-panel', 'leaving-panel', 'topup-panel'],
   },
   { path: '/money/payments', files: ['payments-page'] },
-  ...fixtures.payments.payments.map((row) => ({ path: `/money/payments/${row.paymentNo}`, files: ['payment-page'] })),
+  ...fixtures.payments.payments.map((row) => ({
+    path: `/money/payments/${row.paymentNo}`,
+    // A paid order's or bill's payment shows its receipt (issue 33).
+    files:
+      ['paid', 'refunded'].includes(fixtures.payment(Number(row.paymentNo.slice(-1))).payment.status) &&
+      /^(order|bill) /.test(row.target)
+        ? ['payment-page', 'receipt-panel']
+        : ['payment-page'],
+  })),
   { path: '/money/refunds', files: ['refunds-page'] },
   { path: '/money/bills', files: ['bills-page'] },
   { path: '/money/usage', files: ['usage-page'] },

@@ -8,7 +8,8 @@ import { FormError } from '../components/errors';
 import { Field, TextField } from '../components/fields';
 import { LoadView } from '../components/load-view';
 import { Page } from '../components/page';
-import { formatTime, payWay, refundReasonText, targetText, yen } from '../format';
+import { formatTime, payWay, refundReasonText, targetParts, targetText, yen } from '../format';
+import { ReceiptPanel } from './receipt-panel';
 import { useAdmin } from '../stores/store-context';
 
 /** Full or partial, with a reason, through the provider's refund API. */
@@ -129,6 +130,7 @@ const PaymentView = observer(function PaymentView({ data }: { data: AdminPayment
   const lang = language.lang;
   const { payment } = data;
   const sent = money.refund.done && money.refundSent !== null ? money.refundSent : null;
+  const receiptOf = ['paid', 'refunded'].includes(payment.status) ? targetParts(payment.target) : null;
   return (
     <>
       <dl className="facts facts-row">
@@ -209,6 +211,7 @@ const PaymentView = observer(function PaymentView({ data }: { data: AdminPayment
         {sent === null ? null : t('admin.refund.sentAmount', { amount: yen(sent) })}
       </p>
       <RefundForm key={`${payment.paymentNo}-${payment.refunded}`} data={data} />
+      {receiptOf ? <ReceiptPanel key={payment.refunded} kind={receiptOf.kind} no={receiptOf.no} /> : null}
     </>
   );
 });

@@ -19,6 +19,7 @@ export const PAGE_NAMESPACES = [
   'order',
   'purchase',
   'api',
+  'receipts',
 ] as const;
 
 export type PageNamespace = (typeof PAGE_NAMESPACES)[number];
@@ -28,8 +29,8 @@ export const NAMESPACES_OF_PAGE: Record<string, readonly PageNamespace[]> = {
   'src/pages/change-setmeal/confirm-page.tsx': ['api', 'line'],
   'src/pages/change-setmeal/setmeal-page.tsx': ['api', 'line'],
   'src/pages/order/list-page.tsx': ['esim', 'order'],
-  'src/pages/order/order-detail-page.tsx': ['api', 'card', 'line', 'order', 'payResult', 'payment'],
-  'src/pages/order/order-page.tsx': ['api', 'esim', 'handoff', 'leave', 'order'],
+  'src/pages/order/order-detail-page.tsx': ['api', 'card', 'line', 'order', 'payResult', 'payment', 'receipts'],
+  'src/pages/order/order-page.tsx': ['api', 'esim', 'handoff', 'leave', 'order', 'receipts'],
   'src/pages/process/check-page.tsx': ['api', 'esim', 'order', 'purchase'],
   'src/pages/process/information-page.tsx': ['api', 'esim', 'form', 'identity', 'order', 'purchase'],
   'src/pages/process/pay-page.tsx': [

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
@@ -9,6 +9,8 @@ import { PageHeader } from '../../components/page-header';
 import { LoadFailed } from '../../components/load-failed';
 import { BillSummary } from '../../features/line/bill-summary';
 import { RefundNotice } from '../../features/payment/refund-notice';
+import { ReceiptButton } from '../../features/receipts/receipt-button';
+import { ReceiptStore } from '../../features/receipts/receipt-store';
 import { billMonthParams } from '../../../contract/bill-rules';
 import { formatYen } from '../../lib/format';
 import '../user/line.css';
@@ -24,6 +26,11 @@ export default observer(function OrderDetailPage({ titleKey }: PageProps) {
   }, [line]);
   const bills = line.bills.data.bills;
   const selected = bills.find((b) => b.billNo === params.get('billNo')) ?? bills[0];
+  const paidNo = selected?.status === 'paid' ? selected.billNo : '';
+  const receipt = useMemo(
+    () => (paidNo ? new ReceiptStore(stores.http, stores.bridge, 'bill', paidNo) : null),
+    [stores.http, stores.bridge, paidNo],
+  );
   return (
     <>
       <PageHeader title={t(titleKey)} />
@@ -38,6 +45,7 @@ export default observer(function OrderDetailPage({ titleKey }: PageProps) {
         )}
         {selected && <BillSummary bill={selected} />}
         {selected && <RefundNotice payment={payment} billNo={selected.billNo} />}
+        {receipt && <ReceiptButton key={receipt.no} store={receipt} />}
         {selected?.status === 'unpaid' && (
           <Link className="button button-primary button-block" to="/pages/user/pay">
             {t('routes.userPay')}

@@ -7,6 +7,8 @@ import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
 import { EsimStore } from '../../features/esim/esim-store';
 import { InstallSection } from '../../features/esim/install-section';
+import { ReceiptButton } from '../../features/receipts/receipt-button';
+import { ReceiptStore } from '../../features/receipts/receipt-store';
 import '../../components/form-page.css';
 import '../user/line.css';
 
@@ -26,6 +28,8 @@ export default observer(function OrderPage({ titleKey }: PageProps) {
     [http, orderNo, bridge.platform],
   );
 
+  const receipt = useMemo(() => new ReceiptStore(http, bridge, 'order', orderNo), [http, bridge, orderNo]);
+
   return (
     <>
       <PageHeader title={t(titleKey)} />
@@ -37,6 +41,7 @@ export default observer(function OrderPage({ titleKey }: PageProps) {
             {t('api.errors.NOT_FOUND')}
           </p>
         )}
+        {orderNo && <ReceiptButton key={orderNo} store={receipt} />}
         {orderNo && (
           <Link
             className="button button-outline button-block"
