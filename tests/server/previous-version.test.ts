@@ -38,7 +38,17 @@ function git(...args: string[]): string | null {
 /** The commit just before the latest migration, or why there is none to test against. */
 function previousVersion(): { rev: string } | { skip: string } {
   if (git('rev-parse', '--is-inside-work-tree') !== 'true') return { skip: 'not a git checkout' };
-  const added = git('log', '--diff-filter=A', '--format=%H', '-1', '--', latestFile);
+  // A migration may arrive in a merge: its first-parent diff is where main gained it.
+  const added = git(
+    'log',
+    '--diff-merges=first-parent',
+    '--diff-filter=A',
+    '--format=%H',
+    '--no-patch',
+    '-1',
+    '--',
+    latestFile,
+  );
   // Not committed yet: what is committed is the version before it.
   if (!added) return { rev: git('rev-parse', 'HEAD')! };
   const parent = git('rev-parse', '--verify', '-q', `${added}~1`);
