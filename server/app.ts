@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { langFromAcceptLanguage, type Lang } from '../contract/api.js';
 import { productionRefusal, type Config } from './config.js';
+import { useBrand } from './lib/messages.js';
 import { startChangeFeed } from './db/change-feed.js';
 import type { DatabaseHandle } from './db/client.js';
 import { refused } from './lib/envelope.js';
@@ -70,6 +71,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // loadConfig refuses this already; a config put together by hand must not slip past.
   const refusal = productionRefusal(options.config);
   if (refusal) throw new Error(refusal);
+  useBrand(options.config.BRAND);
   const app = Fastify({
     logger: options.logger
       ? { ...options.logger, serializers: { ...requestLogSerializers, ...options.logger.serializers } }
