@@ -29,6 +29,10 @@ export function invoiceNumberValid(value: string): boolean {
   return Number(digits[0]) === 9 - (sum % 9);
 }
 
+// Pages load the logo and icon: from the site itself, or over HTTPS from a host the page's
+// content security policy then allows (server/app.ts).
+const SITE_OR_HTTPS = /^(?:\/(?!\/)|https:\/\/[^/\s"']+\/)[^\s"']*$/;
+
 export const brandSchema = z.object({
   /** The brand as customers read it, per language ("云路移动", "くもじモバイル"). */
   name: byLang(40),
@@ -37,8 +41,8 @@ export const brandSchema = z.object({
   /** Latin name for places that need one (the TOTP issuer, the mail sender's display name). */
   latinName: text(60).regex(/^[\x20-\x7e]+$/, 'ASCII only'),
   /** Logo and icon: paths under the site or absolute https URLs. */
-  logoUrl: text(300),
-  iconUrl: text(300),
+  logoUrl: text(300).regex(SITE_OR_HTTPS, 'a path under the site (/...) or an https:// URL'),
+  iconUrl: text(300).regex(SITE_OR_HTTPS, 'a path under the site (/...) or an https:// URL'),
   /** CSS colour of the theme (the title bar, buttons, the browser's theme-color). */
   themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour'),
   contact: z.object({

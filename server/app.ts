@@ -128,7 +128,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
 
   registerErrorHandler(app);
 
-  registerSecurityHeaders(app, { externalOrigins: externalOrigin(options.config.GMO_TOKEN_SCRIPT_URL) });
+  const { logoUrl, iconUrl } = options.config.BRAND;
+  registerSecurityHeaders(app, {
+    externalOrigins: externalOrigin(options.config.GMO_TOKEN_SCRIPT_URL),
+    // A brand's logo and icon may live on the operator's own CDN.
+    imageOrigins: [...new Set([logoUrl, iconUrl].flatMap(externalOrigin))],
+  });
   await app.register(compress, { global: true, threshold: 1024, globalDecompression: false });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(cookie);

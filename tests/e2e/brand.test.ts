@@ -22,6 +22,12 @@ describe('a second brand in Chromium', () => {
       const { page, context } = phone;
       await context.addCookies([{ name: 'lang', value: lang, url: h.baseUrl }]);
       await page.addInitScript((l) => localStorage.setItem('lang', JSON.stringify(l)), lang);
+      // The brand's icon is on the operator's CDN (no network here): answered as it would be.
+      let iconAsked = false;
+      await page.route('https://cdn.testtel.example/**', (route) => {
+        iconAsked = true;
+        return route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg"/>' });
+      });
       // What the server sends, before any script runs.
       const sent = await (await page.request.get(`${h.baseUrl}/h5/`, { headers: { cookie: `lang=${lang}` } })).text();
       expect(sent).toContain(`<title>${name}</title>`);
@@ -37,6 +43,8 @@ describe('a second brand in Chromium', () => {
       await settle(page);
       await expect.poll(() => page.title()).toBe(faq);
       expect(traces(await page.content())).toEqual([]);
+      // Loaded, so the page's content security policy lets it in.
+      expect(iconAsked).toBe(true);
       expect(phone.errors).toEqual([]);
       await context.close();
     });

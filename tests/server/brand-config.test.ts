@@ -32,7 +32,7 @@ const refusal = (file: string) => {
 };
 
 describe('a bad BRAND_FILE stops the server with what is wrong', () => {
-  it('names a missing field, braces in a name and a bad invoice number', () => {
+  it('names a missing field, braces in a name, a bad invoice number and an icon not over HTTPS', () => {
     const { contact: _dropped, ...noContact } = second;
     expect(refusal(brandFile(noContact))).toMatch(/^Invalid configuration: BRAND_FILE .*contact/);
     expect(refusal(brandFile({ ...second, name: { cn: '{{brand}}通信', ja: 'テストテル' } }))).toMatch(
@@ -41,6 +41,8 @@ describe('a bad BRAND_FILE stops the server with what is wrong', () => {
     const company = { ...(second.company as object), invoiceNumber: 'T5246813579025' };
     expect(refusal(brandFile({ ...second, company }))).toMatch(/company\.invoiceNumber: T and 13 digits/);
     expect(refusal(brandFile('{ not json'))).toMatch(/^Invalid configuration: BRAND_FILE .*JSON/);
+    for (const iconUrl of ['http://cdn.example/icon.svg', '//cdn.example/icon.svg', 'icon.svg'])
+      expect(refusal(brandFile({ ...second, iconUrl })), iconUrl).toMatch(/iconUrl: a path under the site/);
   });
 
   it('the real entry exits at start on a file it cannot read, saying which', async () => {

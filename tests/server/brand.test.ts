@@ -67,13 +67,18 @@ describe('with a second brand configured (BRAND_FILE)', () => {
     for (const lang of ['cn', 'ja'] as const) {
       const cookie = `lang=${lang}`;
       for (const url of ['/h5/', '/h5/pages/user/index']) {
-        const html = (await get(url, { cookie })).body;
+        const res = await get(url, { cookie });
+        const html = res.body;
         expect(traces(html), url).toEqual([]);
         const data = new RegExp(`<script id="${BRAND_ELEMENT_ID}" type="application/json">(.*?)</script>`).exec(html);
         expect(JSON.parse(data![1]!)).toEqual(brand);
         expect(html).toContain('<meta name="theme-color" content="#117755"');
         expect(html).toContain('<link rel="icon" href="https://cdn.testtel.example/icon.svg"');
         if (url === '/h5/pages/user/index') expect(html).toContain(`<title>${brand.name[lang]}</title>`);
+        // The icon is on the operator's CDN: the page may load it.
+        expect(String(res.headers['content-security-policy'])).toMatch(
+          /img-src 'self' data: blob: https:\/\/cdn\.testtel\.example[;\s]/,
+        );
       }
     }
   });
