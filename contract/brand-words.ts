@@ -79,19 +79,25 @@ export const BRAND_PLACEHOLDERS = [
 
 const PLACEHOLDER = /\{\{(brand|brandShort|brandCompany|brandPhone|brandEmail|brandWechat)\}\}/g;
 
-/** A dictionary (nested objects of strings) with the brand's placeholders filled in. */
+/**
+ * A dictionary (nested objects of strings) with the brand's placeholders filled in. Parts with
+ * no placeholder are the same objects, not copies: the app runs this on its whole dictionary
+ * while it starts, where few strings name the brand.
+ */
 export function withBrand<T>(dictionary: T, brand: Brand, lang: Lang): T {
   const words = brandWords(brand, lang);
   const visit = (node: unknown): unknown => {
     if (typeof node === 'string')
       return node.includes('{{brand') ? node.replace(PLACEHOLDER, (_, k: string) => words[k]!) : node;
-    if (Array.isArray(node)) return node.map(visit);
-    if (node && typeof node === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(node)) out[key] = visit(value);
-      return out;
+    if (!node || typeof node !== 'object') return node;
+    let out: Record<string, unknown> | unknown[] | null = null;
+    for (const [key, value] of Object.entries(node)) {
+      const filled = visit(value);
+      if (filled === value) continue;
+      out ??= Array.isArray(node) ? [...(node as unknown[])] : { ...(node as Record<string, unknown>) };
+      (out as Record<string, unknown>)[key] = filled;
     }
-    return node;
+    return out ?? node;
   };
   return visit(dictionary) as T;
 }

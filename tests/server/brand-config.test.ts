@@ -87,6 +87,10 @@ describe('the locale files and the brand', () => {
       expect(JSON.stringify(withBrand(words, DEFAULT_BRAND, lang))).not.toMatch(/\{\{brand/);
       expect(traces(text)).toEqual([]);
     }
+    // The app fills its whole dictionary as it starts: what names no brand is not copied.
+    const filled = withBrand(cn, DEFAULT_BRAND, 'cn');
+    expect(filled.app.name).toBe('云路移动');
+    expect(filled.order).toBe(cn.order);
   });
 });
 
