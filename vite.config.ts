@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { brandPage } from './contract/brand-html';
+import { DEFAULT_BRAND, type Brand } from './contract/brand-words';
 import { PAGE_NAMESPACES } from './src/features/language/page-namespaces';
 
 // Parts of the locale files only the server speaks (e-mail and SMS templates, the sandbox's
@@ -99,9 +101,24 @@ function consoleInDev(): Plugin {
 const apiTarget = `http://127.0.0.1:${process.env.PORT ?? 8080}`;
 const devPort = Number(process.env.VITE_PORT ?? 5173);
 
+// `npm run dev`: the pages with the brand in them, as the server serves them (page-shell.ts,
+// admin-app.ts); the API process checks BRAND_FILE and stops on a bad one. Built pages carry
+// no brand: the server puts it in as it serves them.
+function brandInDev(): Plugin {
+  return {
+    name: 'brand-in-dev',
+    apply: 'serve',
+    transformIndexHtml(html, context) {
+      const file = process.env.BRAND_FILE;
+      const brand = file ? (JSON.parse(readFileSync(file, 'utf8')) as Brand) : DEFAULT_BRAND;
+      return brandPage(html, brand, { lang: 'cn', fillText: context.path.endsWith('admin.html') });
+    },
+  };
+}
+
 export default defineConfig({
   base: '/h5/',
-  plugins: [serverOnlyLocaleKeys(), consoleInDev(), react()],
+  plugins: [serverOnlyLocaleKeys(), consoleInDev(), brandInDev(), react()],
   build: {
     outDir: 'dist/h5',
     emptyOutDir: true,

@@ -31,7 +31,7 @@ export const SPEED_ROUTES: SpeedRoute[] = [
   { route: 'admin sign-in', path: '/admin/' },
 ];
 
-export const DEMO_ACCOUNT = { email: 'demo@sakura-mobile.example', password: 'demo12345' };
+export const DEMO_ACCOUNT = { email: 'demo@demo.example', password: 'demo12345' };
 
 /**
  * Seeds the demo customer (a line, orders, bills) into a PGlite data directory before its

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Lang } from './api.js';
+import { BRAND_PLACEHOLDERS, DEFAULT_BRAND, brandWords, withBrand, type Brand } from './brand-words.js';
 
 // The operator's name and details, everywhere the product shows them (pages, titles, mails,
 // SMS, WeChat messages, receipts, the staff console, the TOTP issuer): configuration, not
@@ -29,6 +29,10 @@ export function invoiceNumberValid(value: string): boolean {
   return Number(digits[0]) === 9 - (sum % 9);
 }
 
+// Pages load the logo and icon: from the site itself, or over HTTPS from a host the page's
+// content security policy then allows (server/app.ts).
+const SITE_OR_HTTPS = /^(?:\/(?!\/)|https:\/\/[^/\s"']+\/)[^\s"']*$/;
+
 export const brandSchema = z.object({
   /** The brand as customers read it, per language ("云路移动", "くもじモバイル"). */
   name: byLang(40),
@@ -37,8 +41,8 @@ export const brandSchema = z.object({
   /** Latin name for places that need one (the TOTP issuer, the mail sender's display name). */
   latinName: text(60).regex(/^[\x20-\x7e]+$/, 'ASCII only'),
   /** Logo and icon: paths under the site or absolute https URLs. */
-  logoUrl: text(300),
-  iconUrl: text(300),
+  logoUrl: text(300).regex(SITE_OR_HTTPS, 'a path under the site (/...) or an https:// URL'),
+  iconUrl: text(300).regex(SITE_OR_HTTPS, 'a path under the site (/...) or an https:// URL'),
   /** CSS colour of the theme (the title bar, buttons, the browser's theme-color). */
   themeColor: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'a #rrggbb colour'),
   contact: z.object({
@@ -64,66 +68,11 @@ export const brandSchema = z.object({
   mailFrom: z
     .string()
     .max(200)
-    .regex(
-      /^(?:[^{}<>\p{Cc}]+ <[^\s<>@]+@[^\s<>@]+>|[^\s<>@{}]+@[^\s<>@{}]+)$/u,
-      'Name <address> or an address',
-    ),
+    .regex(/^(?:[^{}<>\p{Cc}]+ <[^\s<>@]+@[^\s<>@]+>|[^\s<>@{}]+@[^\s<>@{}]+)$/u, 'Name <address> or an address'),
 });
 
-export type Brand = z.infer<typeof brandSchema>;
+// The schema and the zod-free shape the app uses must not drift apart.
+const sameShape: z.ZodType<Brand> = brandSchema;
+void sameShape;
 
-/**
- * The default: an invented brand that belongs to nobody (no mobile provider in Japan or China
- * trades under it), with an example company and a made-up invoice number, for development,
- * tests and a staging site. A real operator sets BRAND_FILE.
- */
-export const DEFAULT_BRAND: Brand = {
-  name: { cn: '云路移动', ja: 'くもじモバイル' },
-  short: { cn: '云路移动', ja: 'くもじ' },
-  latinName: 'Kumoji Mobile',
-  logoUrl: '/h5/brand/logo.svg',
-  iconUrl: '/h5/brand/icon.svg',
-  themeColor: '#2f6fde',
-  contact: { phone: '0120-000-000', email: 'support@kumoji-mobile.example', wechatId: 'kumoji_cs' },
-  serviceHours: { open: '09:00', close: '17:30', weekdays: [1, 2, 3, 4, 5] },
-  company: {
-    legalName: { cn: '云路移动株式会社（示例）', ja: '株式会社くもじモバイル（例示）' },
-    address: { cn: '日本东京都千代田区示例町1-2-3', ja: '東京都千代田区例示町1-2-3' },
-    invoiceNumber: 'T7987654321012',
-  },
-  mailFrom: 'Kumoji Mobile <no-reply@kumoji-mobile.example>',
-};
-
-/**
- * The placeholders locale strings use for the brand, with their values in `lang`. Locale files
- * say `{{brand}}` where the name goes; these are put in before any other interpolation.
- */
-export function brandWords(brand: Brand, lang: Lang): Record<string, string> {
-  return {
-    brand: brand.name[lang],
-    brandShort: brand.short[lang],
-    brandCompany: brand.company.legalName[lang],
-    brandPhone: brand.contact.phone,
-    brandEmail: brand.contact.email,
-    brandWechat: brand.contact.wechatId,
-  };
-}
-
-const PLACEHOLDER = /\{\{(brand|brandShort|brandCompany|brandPhone|brandEmail|brandWechat)\}\}/g;
-
-/** A dictionary (nested objects of strings) with the brand's placeholders filled in. */
-export function withBrand<T>(dictionary: T, brand: Brand, lang: Lang): T {
-  const words = brandWords(brand, lang);
-  const visit = (node: unknown): unknown => {
-    if (typeof node === 'string')
-      return node.includes('{{brand') ? node.replace(PLACEHOLDER, (_, k: string) => words[k]!) : node;
-    if (Array.isArray(node)) return node.map(visit);
-    if (node && typeof node === 'object') {
-      const out: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(node)) out[key] = visit(value);
-      return out;
-    }
-    return node;
-  };
-  return visit(dictionary) as T;
-}
+export { DEFAULT_BRAND, brandWords, withBrand, BRAND_PLACEHOLDERS, type Brand };

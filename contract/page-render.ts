@@ -2,6 +2,7 @@
 // renderer (src/app/render-page.tsx, built into dist/ssr) and sends the result inside
 // index.html; the app then hydrates it with the same data, read from the page itself.
 import type { Lang } from './api';
+import type { Brand } from './brand-words';
 
 export interface ApiAnswer {
   status: number;
@@ -23,6 +24,8 @@ export interface PageRenderRequest {
   token?: string;
   /** The browser's user agent, for a personal page: its payment buttons depend on the container. */
   userAgent?: string;
+  /** The operator's brand (BRAND_FILE): the page's words and title name it. */
+  brand?: Brand;
 }
 
 /** What the app needs to hydrate the page exactly as drawn. */
@@ -69,6 +72,13 @@ export type RenderPage = (request: PageRenderRequest) => Promise<RenderedPage | 
 export type IsPersonalPage = (url: string) => boolean;
 
 export const BOOT_DATA_ELEMENT_ID = 'boot-data';
+
+/**
+ * The <script type="application/json"> in every page (drawn or the app shell, and the staff
+ * console's) holding the operator's brand: the app fills its dictionaries' {{brand}} from it,
+ * so a new BRAND_FILE shows without a rebuild.
+ */
+export const BRAND_ELEMENT_ID = 'brand-data';
 
 /** The cookie in which the app tells the server the visitor's language, for drawing pages. */
 export const LANG_COOKIE = 'lang';

@@ -1,6 +1,7 @@
 // npm run ops -- <command>: staff commands against the configured database.
 import { userInfo } from 'node:os';
 import { loadConfigOrExit } from '../server/config.js';
+import { useBrand } from '../server/lib/messages.js';
 import { openDatabase } from '../server/db/client.js';
 import { HELP, runCommand } from '../server/ops/cli.js';
 import { OpsError } from '../server/staff/operations.js';
@@ -17,6 +18,7 @@ if (argv.length === 0 || argv.includes('--help') || argv[0] === 'help') {
   process.exit(0);
 }
 const config = loadConfigOrExit();
+useBrand(config.BRAND);
 if (!config.DATABASE_URL) refuseWhileServerRuns(config.DATA_DIR);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 const key = documentKeys(config);

@@ -1,6 +1,7 @@
 // npm run seed:demo: a demo customer who shows every personal-center page at once.
 import { formatPhone } from '../contract/line-rules.js';
 import { loadConfig } from '../server/config.js';
+import { useBrand } from '../server/lib/messages.js';
 import { openDatabase } from '../server/db/client.js';
 import { seedIfEmpty } from '../server/db/seed.js';
 import { seedDemo } from '../server/ops/seed-demo.js';
@@ -12,6 +13,7 @@ import { createEsimDeps } from '../server/esim/index.js';
 import { pino } from 'pino';
 
 const config = loadConfig();
+useBrand(config.BRAND);
 if (!config.DATABASE_URL) refuseWhileServerRuns(config.DATA_DIR);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
 await seedIfEmpty(database.db);

@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
 import { langFromAcceptLanguage, type Lang } from '../contract/api.js';
 import { productionRefusal, type Config } from './config.js';
+import { useBrand } from './lib/messages.js';
 import { startChangeFeed } from './db/change-feed.js';
 import type { DatabaseHandle } from './db/client.js';
 import { refuseUnstorableText } from './lib/validate.js';
@@ -72,6 +73,7 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   // loadConfig refuses this already; a config put together by hand must not slip past.
   const refusal = productionRefusal(options.config);
   if (refusal) throw new Error(refusal);
+  useBrand(options.config.BRAND);
   const app = Fastify({
     logger: options.logger
       ? { ...options.logger, serializers: { ...requestLogSerializers, ...options.logger.serializers } }
@@ -128,7 +130,12 @@ export async function buildApp(options: BuildOptions): Promise<FastifyInstance> 
   registerErrorHandler(app);
   registerMetrics(app, options.config);
 
-  registerSecurityHeaders(app, { externalOrigins: externalOrigin(options.config.GMO_TOKEN_SCRIPT_URL) });
+  const { logoUrl, iconUrl } = options.config.BRAND;
+  registerSecurityHeaders(app, {
+    externalOrigins: externalOrigin(options.config.GMO_TOKEN_SCRIPT_URL),
+    // A brand's logo and icon may live on the operator's own CDN.
+    imageOrigins: [...new Set([logoUrl, iconUrl].flatMap(externalOrigin))],
+  });
   await app.register(compress, { global: true, threshold: 1024, globalDecompression: false });
   await app.register(formbody, { bodyLimit: 1024 * 1024 });
   await app.register(cookie);

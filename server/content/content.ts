@@ -1,3 +1,4 @@
+import { withBrand, type Brand } from '../../contract/brand-words.js';
 import { asc, eq } from 'drizzle-orm';
 import type { Banner, Lang, PlanInfo, StoreInfo } from '../../contract/api.js';
 import type { Database } from '../db/client.js';
@@ -64,15 +65,19 @@ export async function listFaqs(db: Database, lang: Lang) {
   }));
 }
 
-/** A rich-text page by name, or null; the app sanitizes the HTML. */
-export async function pageByName(db: Database, name: string, lang: Lang) {
+/**
+ * A rich-text page by name, or null; the app sanitizes the HTML. Pages may say {{brand}},
+ * {{brandCompany}} and the other brand placeholders (the seeded terms do): filled here, so a
+ * change of BRAND_FILE reaches them without editing every page.
+ */
+export async function pageByName(db: Database, name: string, lang: Lang, brand: Brand) {
   const [page] = await db.select().from(pages).where(eq(pages.name, name)).limit(1);
   if (!page) return null;
   const ja = lang === 'ja';
   return {
     name: page.name,
-    title: ja ? page.titleJa : page.titleCn,
-    html: ja ? page.bodyJa : page.bodyCn,
+    title: withBrand(ja ? page.titleJa : page.titleCn, brand, lang),
+    html: withBrand(ja ? page.bodyJa : page.bodyCn, brand, lang),
     updatedAt: page.updatedAt.toISOString(),
   };
 }

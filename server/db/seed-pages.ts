@@ -1,13 +1,14 @@
 import { pages } from './schema.js';
 
-// Stored as HTML, as an editor would keep it; the app sanitizes it before showing it.
+// Stored as HTML, as an editor would keep it; the app sanitizes it before showing it. The
+// brand is a placeholder ({{brandCompany}}), filled when a page is read (content.ts).
 export const seedPages: (typeof pages.$inferInsert)[] = [
   {
     name: 'terms',
     titleCn: '服务条款',
     titleJa: '利用規約',
     bodyCn: `<h2>一、服务内容</h2>
-<p>樱花移动（以下简称“本公司”）向客户提供日本国内使用的预付费 SIM 卡及数据通信服务。流量不限量，当月高速流量用完后限速使用；微信、支付宝等 22 款热门应用不消耗流量。</p>
+<p>{{brandCompany}}（以下简称“本公司”）向客户提供日本国内使用的预付费 SIM 卡及数据通信服务。流量不限量，当月高速流量用完后限速使用；微信、支付宝等 22 款热门应用不消耗流量。</p>
 <h2>二、费用</h2>
 <p>套餐价格与月租均以日元计价，所示金额均已包含 10% 消费税，并注明其中的税额。套餐费用须在下单后规定时间内支付，逾期订单自动失效。月租按月预付，未按时缴纳的，本公司可暂停服务。</p>
 <h2>三、实名认证与资料</h2>
@@ -21,7 +22,7 @@ export const seedPages: (typeof pages.$inferInsert)[] = [
 <h2>六、电子签名</h2>
 <p>客户在本页面签名，即表示已阅读并同意本条款，签名与订单一同保存。</p>`,
     bodyJa: `<h2>第1条（サービス内容）</h2>
-<p>さくらモバイル（以下「当社」）は、日本国内で利用できるプリペイド SIM カードおよびデータ通信サービスを提供します。データ容量は無制限で、当月の高速データ容量を使い切った後は速度制限がかかります。WeChat・Alipay など 22 の人気アプリはデータを消費しません。</p>
+<p>{{brandCompany}}（以下「当社」）は、日本国内で利用できるプリペイド SIM カードおよびデータ通信サービスを提供します。データ容量は無制限で、当月の高速データ容量を使い切った後は速度制限がかかります。WeChat・Alipay など 22 の人気アプリはデータを消費しません。</p>
 <h2>第2条（料金）</h2>
 <p>プラン料金および月額料金は日本円で、消費税 10% を含む総額で表示し、うち消費税額を併記します。プラン料金はご注文後の所定の期限内にお支払いください。期限を過ぎたご注文は自動的に無効になります。月額料金は前払いで、期日までにお支払いがない場合、当社はサービスを停止することがあります。</p>
 <h2>第3条（本人確認と書類）</h2>

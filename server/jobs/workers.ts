@@ -1,4 +1,5 @@
 import { reconcileSchedule, type Config } from '../config.js';
+import { useBrand } from '../lib/messages.js';
 import { createDocumentStorage } from '../lib/storage/create-storage.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { createPaymentProviders } from '../payments/index.js';
@@ -149,6 +150,8 @@ export function startBackgroundWork(
   options: BackgroundWorkOptions,
 ): Promise<JobQueue> {
   const { log, now } = options;
+  // A worker process's mail and SMS speak with the configured brand, as the web process's do.
+  useBrand(config.BRAND);
   return startJobQueue(database, {
     handlers: options.work
       ? (queue) => jobHandlers({ ...workerDeps(config, database, log, queue), ...(now ? { now } : {}) })

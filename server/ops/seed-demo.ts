@@ -13,7 +13,7 @@ import { hashPassword } from '../lib/passwords.js';
 import { demoPurchaseForm } from './demo-purchase.js';
 import { activateOrder, approveOrder, billRun, importUsage, shipOrder } from '../staff/index.js';
 
-export const DEMO_EMAIL = 'demo@sakura-mobile.example';
+export const DEMO_EMAIL = 'demo@demo.example';
 export const DEMO_PASSWORD = 'demo12345';
 
 const fixtures = join(import.meta.dirname, '..', '..', 'tests', 'fixtures', 'documents');
@@ -54,7 +54,7 @@ export async function seedDemo(
     const aside = `set-aside-${existing.id}`;
     await db
       .update(users)
-      .set({ email: `${aside}@sakura-mobile.example`, username: `${existing.username}-${aside}` })
+      .set({ email: `${aside}@demo.example`, username: `${existing.username}-${aside}` })
       .where(eq(users.id, existing.id));
   }
   const [user] = await db

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { brandPage } from '../../contract/brand-html.js';
 
 /** Where the staff console lives; its scripts are under /h5/assets/admin/. */
 export const CONSOLE_PATH = '/admin';
@@ -17,7 +18,8 @@ export async function registerAdminApp(app: FastifyInstance, staticDir: string):
     app.log.warn({ staticDir }, 'staff console not built; /admin/ is not served (run npm run build)');
     return false;
   }
-  const html = readFileSync(file, 'utf8');
+  // The brand's title, icon and name in the sign-in frame; the console's words take it from the page.
+  const html = brandPage(readFileSync(file, 'utf8'), app.config.BRAND, { lang: 'cn', fillText: true });
   const send = async (_request: FastifyRequest, reply: FastifyReply) =>
     reply
       .header('cache-control', 'no-store')

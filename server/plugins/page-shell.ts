@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { isLang, langTag, type Lang } from '../../contract/api.js';
+import { brandPage } from '../../contract/brand-html.js';
 import {
   BOOT_DATA_ELEMENT_ID,
   LANG_COOKIE,
@@ -114,14 +115,14 @@ function testRibbon(lang: Lang): string {
 }
 
 /** Open Graph and Twitter card tags: what WeChat, LINE and others show for a shared link. */
-function shareTags(page: RenderedPage): string {
+function shareTags(page: RenderedPage, siteName: string): string {
   if (!page.share) return '';
   const { title, description, link, imageUrl } = page.share;
   const locale = page.htmlLang === 'ja' ? 'ja_JP' : 'zh_CN';
   const tags: [string, string, string][] = [
     ['name', 'description', description],
     ['property', 'og:type', 'website'],
-    ['property', 'og:site_name', message(page.boot.lang, 'app.name')],
+    ['property', 'og:site_name', siteName],
     ['property', 'og:title', title],
     ['property', 'og:description', description],
     ['property', 'og:url', link],
@@ -180,6 +181,8 @@ export async function createPageShell(
   options: PageShellOptions,
 ): Promise<PageShell> {
   const { rendererPath, testMode } = options;
+  // The operator's (BRAND_FILE): every page's title, theme colour, icon and words.
+  const brand = app.config.BRAND;
   const template = readTemplate(staticDir);
   let render: RenderPage | null = null;
   let isPersonal: IsPersonalPage = () => false;
@@ -239,10 +242,10 @@ export async function createPageShell(
     const hoisted = /^(?:<link [^>]*>)+/.exec(page.html)?.[0] ?? '';
     const body = page.html.slice(hoisted.length);
     const { style, preload } = assetsFor(page.modules);
-    const html = template!.html
+    const html = brandPage(template!.html, brand, { lang: page.boot.lang, title: page.title })
       // Replacements by function: a "$" in a title must stay a "$".
       .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(page.htmlLang)}">`)
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>${shareTags(page)}`)
+      .replace(/<title>[^<]*<\/title>/, (title) => `${title}${shareTags(page, brand.name[page.boot.lang])}`)
       .replace('<meta charset="UTF-8" />', (charset) => `${charset}${hoisted}`)
       .replace(/<link rel="stylesheet"[^>]*>\s*/g, '')
       .replace('</head>', () => `${style}</head>`)
@@ -274,7 +277,7 @@ export async function createPageShell(
     const draw = render;
     try {
       return await cache.get(`${lang}:${url}`, async () => {
-        const page = await draw({ url, lang, fetchApi: apiFor({ rejected: false }), origin: options.origin });
+        const page = await draw({ url, lang, fetchApi: apiFor({ rejected: false }), origin: options.origin, brand });
         return page ? packPage(withRibbon(compose(page), lang)) : null;
       });
     } catch (error) {
@@ -290,7 +293,15 @@ export async function createPageShell(
     const lang = langFromCookies(request.cookies);
     const userAgent = request.headers['user-agent'] ?? '';
     try {
-      const page = await render!({ url, lang, token, userAgent, fetchApi: apiFor(seen), origin: options.origin });
+      const page = await render!({
+        url,
+        lang,
+        token,
+        userAgent,
+        fetchApi: apiFor(seen),
+        origin: options.origin,
+        brand,
+      });
       if (seen.rejected) clearPageSession(reply);
       return page ? withRibbon(compose(page), lang) : null;
     } catch (error) {
@@ -300,15 +311,14 @@ export async function createPageShell(
   };
 
   // The app shell (index.html) for pages not drawn, read once and kept compressed per language
-  // (the ribbon says the visitor's): no file is looked for per request.
+  // (the brand's name in the title and the ribbon say the visitor's): no file is looked for per request.
   const shellHtml = readFileSync(join(staticDir, 'index.html'), 'utf8');
   const shells = new Map<Lang, Promise<PackedPage>>();
   const shellFor = (lang: Lang) => {
-    const key = testMode ? lang : 'cn';
-    let packed = shells.get(key);
+    let packed = shells.get(lang);
     if (!packed) {
-      packed = packPage(withRibbon(shellHtml, key));
-      shells.set(key, packed);
+      packed = packPage(withRibbon(brandPage(shellHtml, brand, { lang }), lang));
+      shells.set(lang, packed);
     }
     return packed;
   };

@@ -4,6 +4,8 @@ import helmet from 'helmet';
 export interface SecurityHeaderOptions {
   /** Extra script and connect sources (the card gateway's token script, when external). */
   externalOrigins: string[];
+  /** Extra image sources: the brand's logo and icon when they are on another host. */
+  imageOrigins?: string[];
 }
 
 // JSON is never rendered as a document, so the document policies (scripts, COOP, referrer,
@@ -36,7 +38,7 @@ export function registerSecurityHeaders(app: FastifyInstance, options: SecurityH
       directives: {
         // Served over plain HTTP on a LAN during development; upgrading would break it.
         upgradeInsecureRequests: null,
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(options.imageOrigins ?? [])],
         // The card gateway's token script (same origin for the sandbox) and its token API.
         scriptSrc: ["'self'", ...options.externalOrigins],
         connectSrc: ["'self'", ...options.externalOrigins],

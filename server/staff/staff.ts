@@ -168,8 +168,11 @@ async function checkCode(deps: StaffDeps, row: StaffRow, secret: string, code: s
   return Math.floor(now.getTime() / 30_000) + result.delta;
 }
 
-/** The secret a staff member is setting up, made on first ask and kept (encrypted) until confirmed. */
-export async function totpSetup(deps: StaffDeps, signedIn: StaffSignedIn) {
+/**
+ * The secret a staff member is setting up, made on first ask and kept (encrypted) until confirmed.
+ * The authenticator lists it under `issuer`: the operator's brand, in Latin letters.
+ */
+export async function totpSetup(deps: StaffDeps, signedIn: StaffSignedIn, issuer: string) {
   const id = signedIn.staff.id;
   // Tabs asking at once must all show the one secret that is kept: only the first write lands.
   const fresh = encrypt(deps.key, Buffer.from(generateSecret())).toString('base64');
@@ -181,7 +184,7 @@ export async function totpSetup(deps: StaffDeps, signedIn: StaffSignedIn) {
   // Once confirmed it is never shown again, not even to another session of the one-time password.
   if (!row?.totpSecret || row.totpConfirmedAt) throw new ApiError('STAFF_SIGN_IN_FIRST', 401);
   const secret = decrypt(deps.key, Buffer.from(row.totpSecret, 'base64')).toString();
-  return { secret, uri: generateURI({ issuer: 'Sakura Mobile', label: signedIn.staff.login, secret }) };
+  return { secret, uri: generateURI({ issuer, label: signedIn.staff.login, secret }) };
 }
 
 /** The second factor: a code from the authenticator set up before, or the first one confirming it. */

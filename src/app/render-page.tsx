@@ -9,6 +9,7 @@ import { recordingFetch } from '../api/boot-fetch';
 import { setServerSanitizer } from '../components/rich-text';
 import { sanitizeRichTextOnServer } from '../components/rich-text-server';
 import { loadLocale } from '../features/language/load-locale';
+import { setPageBrand } from '../lib/page-brand';
 import { memoryStorage, STORAGE_KEYS, writeJson } from '../lib/persistence';
 import { App, BASENAME } from './app';
 import { RootStore } from './root-store';
@@ -42,6 +43,8 @@ export async function renderPage(request: PageRenderRequest): Promise<RenderedPa
   const { url, path, route, source, drawn } = found;
   // A personal page without a session is the app's to draw: it sends the visitor to sign in.
   if (drawn.personal && !request.token) return null;
+  // The server's brand (BRAND_FILE), for the words this drawing loads.
+  setPageBrand(request.brand ?? null);
 
   const api: Record<string, string> = {};
   let failed = false;

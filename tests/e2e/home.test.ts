@@ -13,7 +13,7 @@ describe('home page in Chromium at iPhone size', () => {
     const { page } = phone;
     await visit(h, phone, '/');
     expect(await page.getAttribute('html', 'lang')).toBe('zh-CN');
-    expect(await page.title()).toBe('樱花移动');
+    expect(await page.title()).toBe('云路移动');
     expect(await page.locator('.banner').count()).toBeGreaterThanOrEqual(3);
     await expect
       .poll(() =>

@@ -17,7 +17,7 @@ describe('routes, deep links and page chunks', () => {
     await page.reload();
     await settle(page);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('常见问题');
-    expect(await page.title()).toBe('常见问题 - 樱花移动');
+    expect(await page.title()).toBe('常见问题 - 云路移动');
     await page.getByRole('button', { name: '返回' }).click();
     await page.waitForURL((url) => /^\/h5\/?$/.test(url.pathname));
     expect(phone.errors).toEqual([]);

@@ -26,7 +26,7 @@ describe('pages the server draws, in Chromium', () => {
     });
     const page = await context.newPage();
     await page.goto(`${h.baseUrl}/h5/`);
-    expect(await page.title()).toBe('樱花移动');
+    expect(await page.title()).toBe('云路移动');
     expect(await page.locator('.banner strong').first().textContent()).toBe('限时特惠 月租 ¥1,980 起（含税）');
     expect(await page.locator('.plan-card').count()).toBe(4);
     expect(await page.locator('.plan-card').first().textContent()).toContain('1,980 日元');
@@ -34,7 +34,7 @@ describe('pages the server draws, in Chromium', () => {
     // Links work before hydration: they are real links.
     await page.getByRole('link', { name: '立即购买电话卡' }).click();
     await page.waitForURL(/\/h5\/pages\/process\/setmeal$/);
-    expect(await page.title()).toBe('选择套餐 - 樱花移动');
+    expect(await page.title()).toBe('选择套餐 - 云路移动');
     expect(await page.locator('.plan-card h3').allTextContents()).toEqual([
       '轻享 5GB 套餐',
       '畅享 20GB 套餐',

@@ -65,7 +65,7 @@ describe('shared links and share cards, in Chromium', () => {
       });
     await page.goto(`${h.baseUrl}/h5/`);
     await settle(page);
-    await expect.poll(async () => (await lastShare())?.title).toBe('樱花移动 · 在日本用的手机卡');
+    await expect.poll(async () => (await lastShare())?.title).toBe('云路移动 · 在日本用的手机卡');
     expect((await lastShare())!.link).toBe(`${h.baseUrl}/h5/`);
     expect((await lastShare())!.imgUrl).toBe(`${h.baseUrl}/h5/share-card.png`);
     const configs = await page.evaluate(() => (window as unknown as { __configs: unknown[] }).__configs);
@@ -83,7 +83,7 @@ describe('shared links and share cards, in Chromium', () => {
     // What a link preview reads from the drawn page, in the visitor's language.
     const drawn = await page.request.get(`${h.baseUrl}/h5/`, { headers: { cookie: 'lang=ja' } });
     const html = await drawn.text();
-    expect(html).toContain('<meta property="og:title" content="さくらモバイル · 日本で使える SIM カード">');
+    expect(html).toContain('<meta property="og:title" content="くもじモバイル · 日本で使える SIM カード">');
     expect(html).toContain('<meta name="twitter:card" content="summary">');
     expect(html).toMatch(/<meta property="og:image" content="http[^"]+\/h5\/share-card\.png">/);
     expect(phone.errors).toEqual([]);

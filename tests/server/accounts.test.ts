@@ -171,7 +171,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect(real.body.data).toEqual(fake.body.data);
       const mail = await mailFor(valid.email);
       expect(await lastMail(t.database.handle.db, 'ghost@example.com')).toBeNull();
-      expect(mail?.subject).toBe('【樱花移动】重置密码');
+      expect(mail?.subject).toBe('【云路移动】重置密码');
       expect(mail?.code).toMatch(/^\d{6}$/);
       expect(mail?.body).toContain('http://sim.test/h5/pages/public/retrieve?');
     });
@@ -210,7 +210,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       expect(res.body.code).toBe(1);
       expect(res.body.data.userinfo).toMatchObject({ email: buyer, hasPassword: false });
       const mail = await mailFor(buyer);
-      expect(mail?.subject).toBe('【さくらモバイル】アカウントの有効化');
+      expect(mail?.subject).toBe('【くもじ】アカウントの有効化');
       expect(mail?.body).toContain('/h5/pages/public/activate?');
       // Nobody can sign in to it with a password yet.
       expect((await login(buyer, 'anything1')).body.data).toEqual({ error: 'LOGIN_FAILED' });
@@ -279,7 +279,7 @@ describe.each(backends)('accounts on %s', (backend) => {
       // out, an activation mail would be out too.
       await postForm(t.app, '/api/user/retrieve', { email: valid.email });
       const reset = await mailFor(valid.email, before?.body);
-      expect(['【樱花移动】重置密码', '【さくらモバイル】パスワードの再設定']).toContain(reset.subject);
+      expect(['【云路移动】重置密码', '【くもじ】パスワードの再設定']).toContain(reset.subject);
       expect(await mailsTo()).toBe(sentBefore + 1);
     });
   });

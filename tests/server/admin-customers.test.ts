@@ -43,7 +43,7 @@ describe.each(backends)('staff customer pages on %s', (backend) => {
     billNo = (await db.select().from(bills).where(eq(bills.userId, owner.id)))[0]!.billNo;
     // A code mail is addressed, not linked to the account; its text holds the code.
     await queueMessages(db, [
-      { channel: 'mail', recipient: 'custowner@example.com', subject: '【樱花移动】重置密码', body: secretBody },
+      { channel: 'mail', recipient: 'custowner@example.com', subject: '【云路移动】重置密码', body: secretBody },
     ]);
     pending = (
       await db
@@ -169,7 +169,7 @@ describe.each(backends)('staff customer pages on %s', (backend) => {
     expect(data.bills).toEqual([expect.objectContaining({ billNo, month, status: 'unpaid' })]);
     expect(data.messages.map((m) => m.kind)).toEqual(expect.arrayContaining(['code', 'line_active', 'bill_issued']));
     const code = data.messages.find((m) => m.kind === 'code')!;
-    expect(code).toMatchObject({ channel: 'mail', subject: '【樱花移动】重置密码', status: 'pending' });
+    expect(code).toMatchObject({ channel: 'mail', subject: '【云路移动】重置密码', status: 'pending' });
     expect(res.raw).not.toContain('482913');
     expect(res.raw).not.toContain(secretBody);
     for (const m of data.messages)
@@ -191,7 +191,7 @@ describe.each(backends)('staff customer pages on %s', (backend) => {
       },
       { timeout: 5000, interval: 25 },
     );
-    expect(mail).toMatchObject({ channel: 'mail', subject: '【さくらモバイル】アカウントの有効化' });
+    expect(mail).toMatchObject({ channel: 'mail', subject: '【くもじ】アカウントの有効化' });
     const code = /\d{6}/.exec(mail!.body)![0];
     expect(await auditOf(support, 'resend-activation')).toEqual([
       expect.objectContaining({ target: String(pending.id) }),

@@ -39,10 +39,10 @@ describe.each(backends)('public content on %s', (backend) => {
       close: '17:30',
       weekdays: [1, 2, 3, 4, 5],
     });
-    expect(body.data.siteName).toBe('樱花移动');
+    expect(body.data.siteName).toBe('云路移动');
     const inJapanese = await get<AppConfig>('/api/common/init', ja);
     expect(inJapanese.body.msg).toBe('成功しました');
-    expect(inJapanese.body.data.siteName).toBe('さくらモバイル');
+    expect(inJapanese.body.data.siteName).toBe('くもじモバイル');
   });
 
   it('lists at least three banners, localized by Accept-Language', async () => {

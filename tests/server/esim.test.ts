@@ -139,7 +139,7 @@ describe.each(backends)('eSIM delivery on %s', (backend) => {
     expect(await statusOf(orderNo)).toBe('esim_ready');
     const alerts = await app.db.select().from(outbox).where(eq(outbox.kind, 'esim_stock_low'));
     expect(alerts).toHaveLength(1);
-    expect(alerts[0]!.recipient).toBe('stock@sakura.example');
+    expect(alerts[0]!.recipient).toBe('stock@stock.example');
     expect(alerts[0]!.body).toMatch(/1/);
   });
 

@@ -12,6 +12,7 @@ import { postForm } from './helpers/requests';
 import { signInStaff } from './helpers/staff';
 import { createTestApp, type TestApp } from './helpers/test-app';
 import { newIccid } from './helpers/iccid';
+import { DEFAULT_BRAND } from '../../contract/brand-words';
 
 // Issue 31: the lost SIM's messages (line_lost, sim_replacement_sent, sim_replaced) reach a
 // customer on mail, SMS and WeChat, in Chinese and in Japanese, with the words of their language.
@@ -56,7 +57,7 @@ describe.each(backends)('lost SIM messages on %s', (backend) => {
       const mine = rows.filter((r) => r.kind === kind);
       expect([...new Set(mine.map((r) => r.channel))].sort(), kind).toEqual(['mail', 'sms', 'wechat']);
       const mail = mine.find((r) => r.channel === 'mail')!;
-      expect(mail.subject, kind).toContain(message(lang, 'app.name'));
+      expect(mail.subject, kind).toContain(`【${DEFAULT_BRAND.short[lang]}】`);
       const body = withOrigin(mail.body, 'https://sim.example');
       expect(body, kind).not.toMatch(/\{\{|\}\}/);
       expect(body, kind).toContain('https://sim.example/h5/pages/user/lost');

@@ -36,6 +36,7 @@ import { activeLine, orderUnderReview } from './helpers/orders';
 import { placeOrder, signUp } from './helpers/purchase';
 import { postForm } from './helpers/requests';
 import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
+import { DEFAULT_BRAND } from '../../contract/brand-words';
 
 const quiet = { info: () => undefined, error: () => undefined };
 /** A moment given as Tokyo wall-clock time. */
@@ -140,8 +141,7 @@ describe.each(backends)('customer notifications on %s', (backend) => {
         expect(mine.length % 3, kind).toBe(0);
         const mail = mine.find((r) => r.channel === 'mail')!;
         expect(mail.recipient).toBe(`notify-${lang}@example.com`);
-        const brand = message(lang, 'app.name');
-        expect(mail.subject, kind).toContain(brand);
+        expect(mail.subject, kind).toContain(`【${DEFAULT_BRAND.short[lang]}】`);
         const body = withOrigin(mail.body, 'https://sim.example');
         expect(body, kind).not.toMatch(/\{\{|\}\}/);
         // Written in the customer's language: the footer says where to change the choices.

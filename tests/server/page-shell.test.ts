@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
+import { brandPage } from '../../contract/brand-html';
+import { DEFAULT_BRAND } from '../../contract/brand-words';
 import { plans } from '../../server/db/schema';
 import { PAGE_CACHE_LIMIT, PageCache, pageUrl } from '../../server/plugins/page-shell';
 import { bootOf, drawOf, drawsSoFar, servedBuild } from './helpers/page-build';
@@ -45,7 +47,8 @@ describe('pages drawn on the server', () => {
   });
 
   it('sends the plain app for pages it does not draw, and when drawing fails', async () => {
-    const template = readFileSync(join(served.dir, 'index.html'), 'utf8');
+    // index.html as built, with the brand the server puts in every page it serves.
+    const template = brandPage(readFileSync(join(served.dir, 'index.html'), 'utf8'), DEFAULT_BRAND, { lang: 'cn' });
     for (const url of ['/h5/pages/user/index', '/h5/boom']) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
@@ -99,7 +102,8 @@ describe('drawn pages kept by route and language', () => {
   });
 
   it('sends the app shell for a parameter the page shows, so no value is drawn or kept here', async () => {
-    const template = readFileSync(join(served.dir, 'index.html'), 'utf8');
+    // index.html as built, with the brand the server puts in every page it serves.
+    const template = brandPage(readFileSync(join(served.dir, 'index.html'), 'utf8'), DEFAULT_BRAND, { lang: 'cn' });
     const before = drawsSoFar();
     for (let i = 0; i < 20; i += 1) {
       const res = await get(`/h5/pages/public/login?redirect=${encodeURIComponent(`/pages/user/${random()}`)}`);

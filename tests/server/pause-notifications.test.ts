@@ -4,12 +4,12 @@ import type { Lang } from '../../contract/api';
 import { lines, outbox, userIdentities, users } from '../../server/db/schema';
 import { pauseSweep } from '../../server/lifecycle/index';
 import { bookPause, endPause } from '../../server/lifecycle/pause';
-import { message } from '../../server/lib/messages';
 import { withOrigin } from '../../server/notifications/outbox';
 import { backends } from './helpers/databases';
 import { activeLine } from './helpers/orders';
 import { signUp } from './helpers/purchase';
 import { createTestApp, type TestApp } from './helpers/test-app';
+import { DEFAULT_BRAND } from '../../contract/brand-words';
 
 // Issue 31, pause: pause_booked, pause_soon (both changes), line_paused and line_resumed, each
 // through what causes it, on mail, SMS and WeChat, in the customer's language.
@@ -63,7 +63,7 @@ describe.each(backends)('pause notifications on %s', (backend) => {
       for (const row of mine) {
         const body = withOrigin(row.body, 'https://sim.example');
         expect(body, `${kind} ${row.channel}`).not.toMatch(/\{\{|\}\}|undefined/);
-        expect(row.subject, kind).toContain(message(lang, 'app.name'));
+        expect(row.subject, kind).toContain(`【${DEFAULT_BRAND.short[lang]}】`);
       }
       const mail = mine.find((r) => r.channel === 'mail')!;
       expect(withOrigin(mail.body, 'https://sim.example'), kind).toContain('https://sim.example/h5/pages/user/');

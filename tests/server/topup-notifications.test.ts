@@ -13,6 +13,7 @@ import { signUp } from './helpers/purchase';
 import { postForm } from './helpers/requests';
 import { sandboxCardToken } from './helpers/sandbox-card';
 import { createTestApp, testConfig, type TestApp } from './helpers/test-app';
+import { DEFAULT_BRAND } from '../../contract/brand-words';
 
 // The top-up's two notifications (topup_applied, auto_topup_off), each through what causes it,
 // on mail, SMS and WeChat, in the customer's language.
@@ -60,7 +61,7 @@ describe.each(backends)('top-up notifications on %s', (backend) => {
       expect([...new Set(mine.map((r) => r.channel))].sort(), kind).toEqual(['mail', 'sms', 'wechat']);
       expect(mine, kind).toHaveLength(3);
       const mail = mine.find((r) => r.channel === 'mail')!;
-      expect(mail.subject, kind).toContain(message(lang, 'app.name'));
+      expect(mail.subject, kind).toContain(`【${DEFAULT_BRAND.short[lang]}】`);
       const body = withOrigin(mail.body, 'https://sim.example');
       expect(body, kind).not.toMatch(/\{\{|\}\}/);
       expect(body, kind).toContain('https://sim.example/h5/pages/user/topup');

@@ -3,6 +3,7 @@ import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_BRAND, withBrand } from '../../contract/brand-words';
 import cn from '../../locales/cn.json';
 import { lazyPage, type PageProps } from '../../src/app/lazy-page';
 import { RouteFrame } from '../../src/app/route-frame';
@@ -10,7 +11,7 @@ import { HeaderEnd } from '../../src/components/page-header';
 
 async function i18n() {
   const instance = createInstance();
-  await instance.init({ lng: 'cn', resources: { cn: { translation: cn } } });
+  await instance.init({ lng: 'cn', resources: { cn: { translation: withBrand(cn, DEFAULT_BRAND, 'cn') } } });
   return instance;
 }
 
@@ -49,7 +50,7 @@ describe('a lazily loaded route', () => {
     const retry = await screen.findByRole('button', { name: '重试' });
     expect(screen.getByRole('alert').textContent).toContain('页面加载失败');
     // Not a dead end: the app's title bar, with back and the language switch, is still there.
-    expect(screen.getByRole('heading', { name: '樱花移动' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '云路移动' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '返回' })).toBeTruthy();
     expect(screen.getByRole('button', { name: '切换为日语' })).toBeTruthy();
     await act(async () => {
@@ -57,7 +58,7 @@ describe('a lazily loaded route', () => {
     });
     expect(await screen.findByRole('heading', { name: 'page routes.faq' })).toBeTruthy();
     expect(calls).toBe(2);
-    expect(document.title).toBe('常见问题 - 樱花移动');
+    expect(document.title).toBe('常见问题 - 云路移动');
     quiet.mockRestore();
   });
 

@@ -46,7 +46,7 @@ function server(state: { revoked: boolean }): Handler {
   return (request) => {
     const url = request.url.split('?')[0]!;
     const pub: Record<string, unknown> = {
-      '/api/common/init': { siteName: '樱花移动', taxRatePercent: 10, freeApps: 22 },
+      '/api/common/init': { siteName: '云路移动', taxRatePercent: 10, freeApps: 22 },
       '/api/banner/lists': [{ id: 1, image: '/b.png', link: '' }],
       '/api/index/store': [],
       '/api/setmeal/lists': [plan],

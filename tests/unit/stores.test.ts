@@ -17,7 +17,7 @@ const user: UserInfo = {
   hasPassword: true,
   token: 'tok-live',
 };
-const config = { siteName: '樱花移动', taxRatePercent: 10, freeApps: 22 } as AppConfig;
+const config = { siteName: '云路移动', taxRatePercent: 10, freeApps: 22 } as AppConfig;
 const dictionaries: Record<Lang, Dictionary> = { cn: { hello: '你好' }, ja: { hello: 'こんにちは' } };
 const loadLocale = async (lang: Lang) => dictionaries[lang];
 
@@ -102,7 +102,7 @@ describe('persistence', () => {
     expect(reloaded.session.token).toBe('tok-live');
     expect(reloaded.session.userinfo?.email).toBe('li@example.com');
     expect(reloaded.language.lang).toBe('ja');
-    expect(reloaded.appConfig.config?.siteName).toBe('樱花移动');
+    expect(reloaded.appConfig.config?.siteName).toBe('云路移动');
   });
 
   it('switching language sets <html lang> and the dictionary', async () => {

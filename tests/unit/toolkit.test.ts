@@ -177,7 +177,7 @@ describe('one language core', () => {
 });
 
 describe('the customer app’s config store', () => {
-  const config = { siteName: '樱花移动', payment: { standInBridgeUrl: null }, oauth: {} } as unknown as AppConfig;
+  const config = { siteName: '云路移动', payment: { standInBridgeUrl: null }, oauth: {} } as unknown as AppConfig;
 
   function build(handler: Handler, storage = memoryStorage()) {
     const store = new RootStore({ storage, loadLocale: async () => ({}), fetchImpl: fakeFetch(handler).fetch });
@@ -187,9 +187,9 @@ describe('the customer app’s config store', () => {
   it('holds the server config, and keeps it when the customer is forgotten', async () => {
     const { store, storage } = build(() => ({ status: 200, body: envelope(config) }));
     await store.appConfig.load();
-    expect(store.appConfig.config?.siteName).toBe('樱花移动');
+    expect(store.appConfig.config?.siteName).toBe('云路移动');
     store.clear();
-    expect(JSON.parse(storage.getItem(STORAGE_KEYS.config) ?? 'null')).toMatchObject({ siteName: '樱花移动' });
+    expect(JSON.parse(storage.getItem(STORAGE_KEYS.config) ?? 'null')).toMatchObject({ siteName: '云路移动' });
   });
 
   it('keeps the stored config when the server does not answer', async () => {

@@ -3,7 +3,6 @@ import type { AppConfig, Lang } from '../../../contract/api.js';
 import { TAX_RATE_PERCENT } from '../../../contract/pricing.js';
 import { appConfigSchema } from '../../../contract/views.js';
 import { ok, replies } from '../../lib/envelope.js';
-import { message } from '../../lib/messages.js';
 import { frozen } from '../../lib/reply-serializer.js';
 import { withContract } from '../../lib/validate.js';
 import { SANDBOX_GMO_SHOP_ID } from '../../payments/index.js';
@@ -14,7 +13,7 @@ export async function commonRoutes(fastify: FastifyInstance): Promise<void> {
   const app = withContract(fastify);
   // Everything here is settled at start; only the envelope's time changes per request.
   const configFor = (lang: Lang): AppConfig => ({
-    siteName: message(lang, 'app.name'),
+    siteName: app.config.BRAND.name[lang],
     oauth: { wechatAppId: app.config.WECHAT_APP_ID, wechatAuthorizeUrl: app.config.WECHAT_AUTHORIZE_URL },
     payment: {
       methods: app.config.PAYMENT_METHODS,
@@ -27,8 +26,9 @@ export async function commonRoutes(fastify: FastifyInstance): Promise<void> {
     },
     taxRatePercent: TAX_RATE_PERCENT,
     freeApps: FREE_APPS,
-    serviceHours: { timeZone: 'Asia/Tokyo', open: '09:00', close: '17:30', weekdays: [1, 2, 3, 4, 5] },
-    contact: { phone: '0120-988-024', email: 'support@sakura-mobile.example', wechatId: 'sakuramobile_cs' },
+    // The operator's own (BRAND_FILE): the app shows these on the help and contact pages.
+    serviceHours: { timeZone: 'Asia/Tokyo', ...app.config.BRAND.serviceHours },
+    contact: { ...app.config.BRAND.contact },
     identity: { photoForData: app.config.KYC_PHOTO_FOR_DATA === 'on' },
     esim: { fee: app.config.ESIM_FEE, reissueFee: app.config.ESIM_REISSUE_FEE },
   });

@@ -13,7 +13,7 @@ export async function pageRoutes(fastify: FastifyInstance): Promise<void> {
     '/api/page/detail',
     { schema: { querystring: pageQuerySchema, response: replies(pageContentSchema) } },
     async (request) => {
-      const page = await pageByName(app.db, request.query.name, request.lang);
+      const page = await pageByName(app.db, request.query.name, request.lang, app.config.BRAND);
       if (!page) throw new NotFoundError();
       return ok(request.lang, page);
     },

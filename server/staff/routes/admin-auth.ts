@@ -54,7 +54,7 @@ export async function adminAuthRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get('/api/admin/totp/setup', { schema: { response: replies(totpSetupSchema) } }, async (request) => {
     const signedIn = await requireStaff(app, request, null, ['totp-setup']);
-    return ok(request.lang, await totpSetup(deps(), signedIn));
+    return ok(request.lang, await totpSetup(deps(), signedIn, app.config.BRAND.latinName));
   });
 
   app.post(

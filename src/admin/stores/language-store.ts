@@ -5,6 +5,7 @@ import type { Lang } from '../../../contract/api';
 import cn from '../../../locales/cn.json?sign-in';
 import ja from '../../../locales/ja.json?sign-in';
 import { createLangI18n, showLang, storedLang, storeLang, type LangPersistence } from '../../lib/language';
+import { branded } from '../../lib/page-brand';
 
 const PERSISTENCE: LangPersistence = { storage: () => localStorage, key: 'sm-admin-lang', encoding: 'plain' };
 
@@ -31,7 +32,8 @@ export class LanguageStore {
   constructor() {
     this.lang = storedLang(PERSISTENCE) ?? (navigator.language.toLowerCase().startsWith('ja') ? 'ja' : 'cn');
     this.i18n = createLangI18n(this.lang, {
-      resources: { cn: { translation: cn }, ja: { translation: ja } },
+      // The operator's brand (the page carries it) in the words' {{brand}}, here and in addWords.
+      resources: { cn: { translation: branded(cn, 'cn') }, ja: { translation: branded(ja, 'ja') } },
       plugin: initReactI18next,
       initSync: true,
     });
@@ -65,7 +67,7 @@ export class LanguageStore {
   /** Whole dictionaries the console's chunk brings with it, added before it draws. */
   addWords(dictionaries: Partial<Record<Lang, Words>>): void {
     for (const [lang, words] of Object.entries(dictionaries) as [Lang, Words][]) {
-      this.i18n.addResourceBundle(lang, 'translation', words, true, true);
+      this.i18n.addResourceBundle(lang, 'translation', branded(words, lang), true, true);
       this.whole.add(lang);
     }
   }

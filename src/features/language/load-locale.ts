@@ -1,12 +1,14 @@
 import pageWords from 'virtual:page-words';
 import type { Lang } from '../../../contract/api';
+import { branded } from '../../lib/page-brand';
 
 export type Dictionary = Record<string, unknown>;
 
-// Each language is its own chunk, so a visitor downloads only the language they read.
+// Each language is its own chunk, so a visitor downloads only the language they read. The
+// files say {{brand}} where the operator's name goes: filled as they arrive.
 export async function loadLocale(lang: Lang): Promise<Dictionary> {
   const module = lang === 'ja' ? await import('../../../locales/ja.json') : await import('../../../locales/cn.json');
-  return module.default;
+  return branded(module.default as Dictionary, lang);
 }
 
 // The parts only some pages speak (page-namespaces.ts), a chunk per language and part. Kept
@@ -35,13 +37,14 @@ function loadPart(lang: Lang, ns: string): Promise<Dictionary> {
 /** The words of `namespaces` in `lang`, as one dictionary to add. */
 export async function loadPageLocale(lang: Lang, namespaces: readonly string[]): Promise<Dictionary> {
   const parts = await Promise.all(namespaces.map((ns) => loadPart(lang, ns)));
-  return Object.assign({}, ...parts) as Dictionary;
+  return branded(Object.assign({}, ...parts) as Dictionary, lang);
 }
 
 /** The words of `namespaces` in `lang` when all have arrived, without waiting. */
 export function pageLocaleNow(lang: Lang, namespaces: readonly string[]): Dictionary | undefined {
   const parts = namespaces.map((ns) => arrived.get(`${lang}:${ns}`));
-  return parts.every(Boolean) ? (Object.assign({}, ...parts) as Dictionary) : undefined;
+  // Kept as they arrived and branded when asked: the server draws with its own brand.
+  return parts.every(Boolean) ? branded(Object.assign({}, ...parts) as Dictionary, lang) : undefined;
 }
 
 // The language the phone is switching to or reads: a page's preload fetches its words in it.

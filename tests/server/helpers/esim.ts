@@ -35,7 +35,7 @@ export async function loggedApp(database: TestDatabase, env: Record<string, stri
   });
   const app = await buildApp({
     database: database.handle,
-    config: testConfig({ ESIM_STOCK_LOW: '1', ESIM_STOCK_ALERT_TO: 'stock@sakura.example', ...env }),
+    config: testConfig({ ESIM_STOCK_LOW: '1', ESIM_STOCK_ALERT_TO: 'stock@stock.example', ...env }),
     logger: { level: 'info', stream },
   });
   return { app, lines };

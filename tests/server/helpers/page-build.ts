@@ -10,7 +10,9 @@ const TEMPLATE = `<!doctype html>
 <html lang="zh-CN">
   <head>
     <meta charset="UTF-8" />
-    <title>樱花移动</title>
+    <meta name="theme-color" content="#2f6fde" />
+    <link rel="icon" href="/h5/brand/icon.svg" type="image/svg+xml" />
+    <title>云路移动</title>
     <script type="module" crossorigin src="/h5/assets/index-1.js"></script>
     <link rel="stylesheet" crossorigin href="/h5/assets/index-1.css">
   </head>
