@@ -49,9 +49,10 @@ export async function adminReceiptRoutes(fastify: FastifyInstance): Promise<void
   app.get(
     '/api/admin/receipts',
     { ...guard, schema: { querystring: adminReceiptQuerySchema, response: replies(receiptSummarySchema) } },
-    async (request) => {
-      return ok(request.lang, await summaryOf(app.db, await found(request.query.kind, request.query.no)));
-    },
+    // A payment's page asks for any paid or refunded payment; one whose subject has nothing to
+    // receipt (a surplus payment of an order never marked paid) shows "none", not a 404.
+    async (request) =>
+      ok(request.lang, await summaryOf(app.db, await receiptFor(app.db, request.query.kind, request.query.no, null))),
   );
 
   app.get(
