@@ -21,6 +21,7 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+          setupFiles: ['tests/unit/setup-page-brand.ts'],
           // The phone's own zone is never Tokyo in these tests: Tokyo rules must not depend on it.
           env: { TZ: 'America/Los_Angeles' },
           // Vitest's 5 s is a timing: the console's page-by-page checks took 5.0 s on a busy
