@@ -45,7 +45,24 @@ function rememberedUser(cache: SessionCache, tokenHash: string, nowMs: number): 
  */
 export function userForTokenNow(token: string, cache: SessionCache): SessionUser | undefined {
   if (token.length < 20 || token.length > 200) return undefined;
-  return rememberedUser(cache, hashToken(token), Date.now());
+  return rememberedUser(cache, seenHash(token), Date.now());
+}
+
+// A phone sends the same token with every request, and its hash was a twentieth of a
+// signed-in read. The hash of a token never changes, so nothing here goes stale when its
+// session ends (the session cache says whether it is live). The tokens sit in this process's
+// memory as they do while each request runs; bounded, so made-up tokens only empty it.
+const SEEN_HASHES_MAX = 10_000;
+const seenHashes = new Map<string, string>();
+
+function seenHash(token: string): string {
+  let tokenHash = seenHashes.get(token);
+  if (tokenHash === undefined) {
+    if (seenHashes.size >= SEEN_HASHES_MAX) seenHashes.clear();
+    tokenHash = hashToken(token);
+    seenHashes.set(token, tokenHash);
+  }
+  return tokenHash;
 }
 
 /**

@@ -5,6 +5,7 @@ import type {
   FastifyRequest,
   FastifySchemaCompiler,
   FastifySerializerCompiler,
+  preValidationHookHandler,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -157,12 +158,23 @@ const headRefusal = (request: FastifyRequest): ApiError | undefined =>
 
 /**
  * The one rule for text from outside, on the root instance before any route is added so it
- * holds for every route, the not-found handler included, with a schema or without: the URL,
- * headers and cookies when the request arrives, the body (JSON, form, or text kept raw) once
- * parsed and before any schema or handler sees it. A multipart body is a stream its handler
+ * holds for every route, with a schema or without: the URL, headers and cookies when the
+ * request arrives (the not-found handler included), the body (JSON, form, or text kept raw)
+ * once parsed and before any schema, guard or handler sees it. A multipart body is a stream its handler
  * reads; the one field it takes is checked against a list there.
  */
 export function refuseUnstorableText(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => done(headRefusal(request)));
-  app.addHook('preValidation', (request, _reply, done) => done(unstorableRefusal('body', request.body) ?? undefined));
+  // Only where a body can arrive: Fastify parses none for GET and HEAD, and a hook run for
+  // nothing on every read is a cost the reads are measured by (docs/performance.md). First
+  // of the route's own preValidation hooks, as a root hook would be.
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((method) => method === 'GET' || method === 'HEAD')) return;
+    const own = route.preValidation;
+    route.preValidation = [bodyRefusal, ...(own === undefined ? [] : Array.isArray(own) ? own : [own])];
+  });
 }
+
+const bodyRefusal: preValidationHookHandler = (request, _reply, done) =>
+  done(unstorableRefusal('body', request.body) ?? undefined);

@@ -17,7 +17,8 @@ export async function userRoutes(fastify: FastifyInstance): Promise<void> {
   // the reply writer writes its JSON once (lib/reply-serializer.ts).
   const infos = new WeakMap<SessionUser, UserInfo>();
   app.get('/api/user/userinfo', { schema: { response: replies(userInfoSchema) } }, async (request) => {
-    const { user, token } = await requireUser(app, request);
+    // The access hook has nearly always found the session in memory: no second wait for it.
+    const { user, token } = request.signedIn ?? (await requireUser(app, request));
     let info = infos.get(user);
     if (info?.token !== token) {
       info = frozen(toUserInfo(user, token));
