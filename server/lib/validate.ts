@@ -74,7 +74,8 @@ export const serializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schem
       writer = writers.get(schema) ?? replyWriter(schema, `${method} ${url} ${httpStatus}`);
       writers.set(schema, writer);
     }
-    return writer(data);
+    // Fastify's type says text; at run time it sends a Buffer as it is (lib/reply-serializer.ts).
+    return writer(data) as string;
   };
 };
 

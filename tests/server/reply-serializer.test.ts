@@ -2,7 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ok, replies } from '../../server/lib/envelope';
-import { frozen } from '../../server/lib/reply-serializer';
+import { frozen, replyWriter } from '../../server/lib/reply-serializer';
 import { withContract } from '../../server/lib/validate';
 import { registerErrorHandler } from '../../server/plugins/error-handler';
 
@@ -150,6 +150,21 @@ describe('data kept and replied many times', () => {
     expect(change.statusCode).toBe(500);
     const again = await app.inject({ method: 'GET', url: '/kept' });
     expect(again.json().data.user).toEqual({ id: 7, name: 'Li' });
+  });
+
+  it('says each reply its own time and message, though its data is written once', () => {
+    // Kept whole for a second and a message at a time: a reply a second later, or in the
+    // other language, must not be the one kept before it.
+    const write = replyWriter(replies(shape)[200]);
+    const kept = frozen(leaky());
+    const read = (time: number, msg: string) => JSON.parse(String(write({ code: 1, msg, time, data: kept })));
+    expect(read(100, '成功')).toMatchObject({ time: 100, msg: '成功' });
+    expect(read(100, '成功しました')).toMatchObject({ time: 100, msg: '成功しました' });
+    expect(read(101, '成功しました')).toMatchObject({ time: 101, msg: '成功しました' });
+    const last = read(101, '成功');
+    expect(last).toMatchObject({ time: 101, msg: '成功' });
+    expect(last.data).toEqual(read(100, '成功').data);
+    expect(JSON.stringify(last)).not.toContain(SECRET);
   });
 
   it('data not frozen is written afresh: a change shows in the next reply', async () => {
