@@ -41,7 +41,8 @@ function markInlineStyles(hrefs: readonly string[]): void {
 /**
  * Builds the stores and draws the app: hydrating the server's page when it drew this one.
  * Each step ends its task (nextTask): on a slow phone, opening the phone's storage, building
- * the stores and hydrating would otherwise hold the page frozen in one long task.
+ * the stores, launching them (i18next's set-up, the first requests) and hydrating would
+ * otherwise hold the page frozen in one long task.
  */
 export async function start(boot: BootData | null): Promise<void> {
   markInlineStyles(boot?.styles ?? []);
@@ -56,6 +57,7 @@ export async function start(boot: BootData | null): Promise<void> {
     loadLocale,
     fetchImpl: boot ? bootFetch(boot.api, network) : undefined,
   });
+  await nextTask();
   const { languageReady, configReady, done } = store.launch();
   await nextTask();
   const container = document.getElementById('root');
