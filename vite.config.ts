@@ -119,6 +119,12 @@ function brandInDev(): Plugin {
 export default defineConfig({
   base: '/h5/',
   plugins: [serverOnlyLocaleKeys(), consoleInDev(), brandInDev(), react()],
+  resolve: {
+    // react-i18next asks for the shim of React 17; React 19 has the hook, which the shim only
+    // hands over. The package's own entry is that hand-over without the shim's fallback code,
+    // which every first render downloaded for nothing.
+    alias: [{ find: /^use-sync-external-store\/shim$/, replacement: 'use-sync-external-store' }],
+  },
   build: {
     outDir: 'dist/h5',
     emptyOutDir: true,

@@ -1,4 +1,5 @@
 import type { Delivery } from './esim-rules';
+import type { LineType } from './line-types';
 // Identity verification (本人確認) as Japanese law allows it in 2026.
 //
 // Since 1 April 2026 the ordinance under the Mobile Phone Improper Use Prevention Act
@@ -9,8 +10,7 @@ import type { Delivery } from './esim-rules';
 // that law today, which is why photos stay possible for them while KYC_PHOTO_FOR_DATA=on.
 
 /** What a plan sells: a data-only line, or a voice line with a phone number (the law above). */
-export const LINE_TYPES = ['data', 'voice'] as const;
-export type LineType = (typeof LINE_TYPES)[number];
+export { LINE_TYPES, type LineType } from './line-types';
 
 /**
  * How a customer is verified:

@@ -50,6 +50,11 @@ export interface BootData {
    * the entry fetches them all at once, after the first paint (see src/main.tsx).
    */
   preload?: string[];
+  /**
+   * The stylesheets the server put inline in the page, by URL: the app marks them as there,
+   * so the page's chunk, whose loader asks for its CSS, does not fetch them again.
+   */
+  styles?: string[];
 }
 
 export interface RenderedPage {

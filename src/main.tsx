@@ -28,10 +28,10 @@ function readBootData(): BootData | null {
   }
 }
 
-// Each modulepreload link costs the main thread about a millisecond as it is added (four on a
-// slow phone), and a personal page lists some thirty: added a few per task, they never make
-// one long task together.
-const PRELOADS_PER_TASK = 6;
+// Each modulepreload link costs the main thread about a millisecond as it is added (five or
+// more on a slow phone, the first ones most), and a personal page lists some thirty: added a
+// few per task, they never make one long task together (six made one of some 50 ms).
+const PRELOADS_PER_TASK = 4;
 
 /** The scripts a server-drawn page listed, fetched side by side instead of one after another. */
 async function preloadPageScripts(boot: BootData): Promise<void> {

@@ -219,6 +219,8 @@ export async function createPageShell(
     /** Scripts for the entry to fetch after the first paint; none is linked in <head>, where
      * they would take the bandwidth the first paint and the hero image need. */
     preload: string[];
+    /** The inline stylesheets' URLs (BootData.styles). */
+    styles: string[];
   }
   const assets = new Map<string, PageAssets>();
   const assetsFor = (modules: string[]): PageAssets => {
@@ -230,6 +232,7 @@ export async function createPageShell(
       known = {
         style: `<style>${inline.map(cssOf).join('\n')}</style>`,
         preload: js.filter((f) => !template!.loaded.has(f)).map((f) => `${BASE_PATH}${f}`),
+        styles: inline.map((f) => `${BASE_PATH}${f}`),
       };
       assets.set(key, known);
     }
@@ -241,7 +244,7 @@ export async function createPageShell(
     // <head>, so the browser asks for the hero before any script takes a connection.
     const hoisted = /^(?:<link [^>]*>)+/.exec(page.html)?.[0] ?? '';
     const body = page.html.slice(hoisted.length);
-    const { style, preload } = assetsFor(page.modules);
+    const { style, preload, styles } = assetsFor(page.modules);
     const html = brandPage(template!.html, brand, { lang: page.boot.lang, title: page.title })
       // Replacements by function: a "$" in a title must stay a "$".
       .replace(/<html lang="[^"]*">/, () => `<html lang="${escapeHtml(page.htmlLang)}">`)
@@ -253,7 +256,7 @@ export async function createPageShell(
       .replace(
         '</body>',
         () =>
-          `<script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${scriptJson({ ...page.boot, preload })}</script></body>`,
+          `<script id="${BOOT_DATA_ELEMENT_ID}" type="application/json">${scriptJson({ ...page.boot, preload, styles })}</script></body>`,
       );
     return html;
   };

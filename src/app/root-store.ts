@@ -8,7 +8,6 @@ import { createHttpClient, type HttpClient } from '../api/http-client';
 import { AppConfigStore } from '../features/config/app-config-store';
 import { ContentStore } from '../features/content/content-store';
 import { LanguageStore, type LocaleLoader } from '../features/language/language-store';
-import { LineStore } from '../features/line/line-store';
 import type { PurchaseStore } from '../features/purchase/purchase-store';
 import { AccountStore } from '../features/session/account-store';
 import { SessionStore } from '../features/session/session-store';
@@ -54,7 +53,6 @@ export class RootStore {
   readonly appConfig: AppConfigStore;
   readonly content: ContentStore;
   readonly account: AccountStore;
-  readonly line: LineStore;
   readonly ui: UiStore;
   readonly bridge: PlatformBridge;
   /** A computer rather than a phone: it pays by QR code and page cashiers (contract/containers.ts). */
@@ -95,7 +93,6 @@ export class RootStore {
     });
     this.appConfig = new AppConfigStore(options.storage, this.http);
     this.content = new ContentStore(this.http);
-    this.line = new LineStore(this.http, (user) => this.session.applyUserInfo(user));
     this.account = new AccountStore({
       http: this.http,
       session: this.session,

@@ -89,7 +89,10 @@ const userCancel = page('user/cancel-page');
 
 const homeData = { load: (store: RootStore) => store.content.loadHome() };
 // Personal pages: the customer's data the page shows first, through their session.
-const bills = { personal: true, load: (store: RootStore) => store.line.bills.load() };
+const bills = {
+  personal: true,
+  load: async (store: RootStore) => (await import('./line-of')).lineOf(store).bills.load(),
+};
 const personalFrame = { personal: true };
 
 /** Every route of docs/requirements.md#routes; each page is its own chunk, loaded when first visited. */
@@ -117,7 +120,13 @@ export const appRoutes: AppRoute[] = [
     titleKey: 'routes.userTaocan',
     page: taocan,
     auth: true,
-    serverRendered: { personal: true, load: (store) => Promise.all([store.line.pkg.load(), store.line.usage.load()]) },
+    serverRendered: {
+      personal: true,
+      load: async (store) => {
+        const line = (await import('./line-of')).lineOf(store);
+        await Promise.all([line.pkg.load(), line.usage.load()]);
+      },
+    },
   },
   { path: '/pages/user/pay', titleKey: 'routes.userPay', page: userPay, auth: true, serverRendered: bills },
   { path: '/pages/user/lost', titleKey: 'routes.userLost', page: userLost, auth: true },

@@ -1,4 +1,4 @@
-import { LINE_TYPES } from '../../contract/identity-rules';
+import { LINE_TYPES } from '../../contract/line-types';
 
 // Its own module: the plan list on the home page needs only this, not the order summary's
 // words (order, purchase, eSIM), which then stay out of the dictionary home loads first.

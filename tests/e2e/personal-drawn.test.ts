@@ -47,14 +47,18 @@ describe('personal pages drawn on the server, in Chromium', () => {
     expect(phone.errors).toEqual([]);
 
     // The answers a page was drawn from come with it: hydrating asks the API for none of them
-    // again (what the page adds below them, like the pause and eSIM cards, it asks for).
+    // again (what the page adds below them, like the pause and eSIM cards, it asks for). Nor
+    // does it fetch the stylesheets the page carries inline, which a page chunk asks for.
     const asked: string[] = [];
+    const styled: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (request.method() === 'GET' && url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+      if (url.pathname.endsWith('.css')) styled.push(url.pathname);
     });
     for (const path of PERSONAL) {
       asked.length = 0;
+      styled.length = 0;
       await page.goto(`${h.baseUrl}/h5${path}`);
       await settle(page);
       await page.evaluate(() => new Promise((done) => setTimeout(done, 300)));
@@ -68,6 +72,7 @@ describe('personal pages drawn on the server, in Chromium', () => {
         asked.filter((url) => drawnWith.includes(url)),
         path,
       ).toEqual([]);
+      expect(styled, path).toEqual([]);
     }
 
     await page.goto(`${h.baseUrl}/h5/pages/user/index`);

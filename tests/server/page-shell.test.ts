@@ -34,6 +34,8 @@ describe('pages drawn on the server', () => {
     expect(html).not.toContain('modulepreload');
     const boot = bootOf(html);
     expect(boot.preload).toEqual(['/h5/assets/shared-1.js', '/h5/assets/start-1.js', '/h5/assets/home-1.js']);
+    // The stylesheets it carries inline, which the app marks as there before a chunk asks for them.
+    expect(boot.styles).toEqual(['/h5/assets/index-1.css', '/h5/assets/home-1.css']);
     expect(boot.api).toEqual({ answer: '</script><script>alert(1)</script>' });
     expect(html).not.toContain('<script>alert(1)</script>');
     expect(html).toContain('<title>Plans $&amp; &lt;/title&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');

@@ -1,5 +1,6 @@
 import { addressOf } from '../../src/app/address-of';
 import { identityOf } from '../../src/app/identity-of';
+import { lineOf } from '../../src/app/line-of';
 import { notificationsOf } from '../../src/app/notifications-of';
 import { paymentOf } from '../../src/app/payment-of';
 import { isObservableMap, isObservableSet } from 'mobx';
@@ -151,9 +152,9 @@ async function customerA() {
   await vi.waitFor(() => expect(store.purchase.form.lastName).toBe(`${MARK}李`));
   await store.content.loadHome();
   await Promise.all([
-    store.line.pkg.load(),
-    store.line.usage.load(),
-    store.line.bills.load(),
+    lineOf(store).pkg.load(),
+    lineOf(store).usage.load(),
+    lineOf(store).bills.load(),
     store.purchase.orders.load(),
     store.purchase.viewOrder(order.orderNo),
     notificationsOf(store).open(),
@@ -161,7 +162,7 @@ async function customerA() {
   ]);
   await addressOf(store).start();
   addressOf(store).updateForm({ block: `${MARK} 9-9` });
-  store.line.choosePlan(plan);
+  lineOf(store).choosePlan(plan);
   store.purchase.setImage(`data:image/png;base64,${MARK}`);
   paymentOf(store).setOrder(order.orderNo);
   await paymentOf(store).makeHandoff();
@@ -218,20 +219,20 @@ describe('a shared phone forgets the last customer', () => {
   it('a 401 mid-session forgets A in the same way and asks for a sign-in', async () => {
     const { store, local, session, state } = await customerA();
     state.revoked = true;
-    await store.line.bills.load();
+    await lineOf(store).bills.load();
     expect(store.ui.signInRequests).toBe(1);
     await expectForgotten(store, local, session);
   });
 
   it("B signed in after A sees no line rather than A's package", async () => {
     const { store } = await customerA();
-    expect(store.line.pkg.data?.planName).toBe(`${MARK} plan`);
+    expect(lineOf(store).pkg.data?.planName).toBe(`${MARK} plan`);
     await store.account.logout();
     const signed = await store.account.login({ email: 'bob@example.com', password: 'bobpass12' });
     expect(signed.ok).toBe(true);
-    await store.line.pkg.load();
-    expect(store.line.pkg.error).toBe('NO_LINE');
-    expect(store.line.pkg.data).toBeNull();
+    await lineOf(store).pkg.load();
+    expect(lineOf(store).pkg.error).toBe('NO_LINE');
+    expect(lineOf(store).pkg.data).toBeNull();
   });
 
   it('an answer for A that arrives after the logout is not kept (package, server draft)', async () => {
@@ -249,13 +250,13 @@ describe('a shared phone forgets the last customer', () => {
     await store.launch().done;
     // A page that opens the purchase asks for the server's draft.
     void (await store.purchaseReady());
-    const loading = store.line.pkg.load();
+    const loading = lineOf(store).pkg.load();
     await vi.waitFor(() => expect(held).toHaveLength(2));
     await store.account.logout();
     held.forEach((release) => release());
     await loading;
     await new Promise((resolve) => setTimeout(resolve, 10));
-    expect(store.line.pkg.data).toBeNull();
+    expect(lineOf(store).pkg.data).toBeNull();
     expect(JSON.stringify(snapshot(storesOf(store)))).not.toContain(MARK);
     expect(dump(local)).not.toContain(MARK);
   });

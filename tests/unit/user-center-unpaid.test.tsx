@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Lang } from '../../contract/api';
 import cn from '../../locales/cn.json';
 import ja from '../../locales/ja.json';
+import { lineOf } from '../../src/app/line-of';
 import { RootStore } from '../../src/app/root-store';
 import { StoreProvider } from '../../src/app/store-context';
 import { memoryStorage } from '../../src/lib/persistence';
@@ -61,7 +62,7 @@ describe('the personal center', () => {
   it('shows no count when every bill is paid', async () => {
     const store = await renderCenter('cn', [bill('2026-12', 'paid')]);
     // Only once the bills are in can "no count" mean anything.
-    await waitFor(() => expect(store.line.bills.data.bills).toHaveLength(1));
+    await waitFor(() => expect(lineOf(store).bills.data.bills).toHaveLength(1));
     await screen.findByRole('link', { name: '月费支付' });
     expect(screen.queryByText(/张未付/)).toBeNull();
   });

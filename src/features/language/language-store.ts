@@ -16,7 +16,8 @@ export class LanguageStore implements Clearable {
   lang: Lang;
   /** The dictionary of the current language. */
   langArr: Dictionary = {};
-  readonly i18n: I18n;
+  /** i18next's set-up is a good part of the work of building the stores: made on first use. */
+  #i18n: I18n | null = null;
   private readonly loaded = new Set<Lang>();
   /** Counts switches: only the latest one may take effect when dictionaries arrive out of order. */
   private switches = 0;
@@ -36,7 +37,6 @@ export class LanguageStore implements Clearable {
   ) {
     this.persistence = { storage: () => storage, key: STORAGE_KEYS.lang, encoding: 'json' };
     this.lang = storedLang(this.persistence) ?? DEFAULT_LANG;
-    this.i18n = createLangI18n(this.lang);
     makeAutoObservable<
       LanguageStore,
       | 'persistence'
@@ -60,6 +60,11 @@ export class LanguageStore implements Clearable {
       i18n: false,
       langArr: observableRef,
     });
+  }
+
+  /** The i18next instance of the app (made with the language read, when first asked for). */
+  get i18n(): I18n {
+    return (this.#i18n ??= createLangI18n(this.lang));
   }
 
   /**

@@ -1,17 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { langTag } from '../../../contract/api';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../components/load-failed';
+import { tokyoDateTime } from '../../lib/tokyo-time';
 import type { PauseStore } from './pause-store';
 import './pause.css';
-
-const dateTime = (iso: string, lang: string) =>
-  new Intl.DateTimeFormat(langTag(lang === 'ja' ? 'ja' : 'cn'), {
-    timeZone: 'Asia/Tokyo',
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  }).format(new Date(iso));
 
 /** The line's history, newest first: when, what it became, why and who (you, staff, the system). */
 export const LineHistoryList = observer(function LineHistoryList({
@@ -39,7 +32,7 @@ export const LineHistoryList = observer(function LineHistoryList({
         <ol className="line-history" data-testid="line-history">
           {events.slice(0, limit ?? events.length).map((e) => (
             <li key={`${e.at}-${e.reason}`}>
-              <time dateTime={e.at}>{dateTime(e.at, i18n.language)}</time>{' '}
+              <time dateTime={e.at}>{tokyoDateTime(e.at, i18n.language === 'ja' ? 'ja' : 'cn')}</time>{' '}
               {t('pause.historyItem', {
                 reason: t(`line.reasons.${e.reason}`),
                 state: t(`line.statuses.${e.to}`),

@@ -6,6 +6,7 @@ import { todayInTokyo } from '../../../contract/calendar';
 import { planChangeEffectiveDate } from '../../../contract/line-rules';
 import { withTax } from '../../../contract/pricing';
 import type { PageProps } from '../../app/lazy-page';
+import { lineOf } from '../../app/line-of';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
@@ -17,7 +18,9 @@ import '../user/line.css';
 export default observer(function ConfirmPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { line, content } = useStores();
+  const stores = useStores();
+  const { content } = stores;
+  const line = lineOf(stores);
   const [params] = useSearchParams();
   const planId = Number(params.get('planId'));
   const [alert, setAlert] = useState<{ text: string; kind: 'error' | 'success' }>({ text: '', kind: 'error' });

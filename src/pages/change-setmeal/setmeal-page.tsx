@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
+import { lineOf } from '../../app/line-of';
 import { useStores } from '../../app/store-context';
 import { LoadFailed } from '../../components/load-failed';
 import { PageHeader } from '../../components/page-header';
@@ -13,7 +14,9 @@ import '../user/line.css';
 export default observer(function ChangeSetmealPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  const { content, line } = useStores();
+  const stores = useStores();
+  const { content } = stores;
+  const line = lineOf(stores);
   useEffect(() => {
     void content.plans.load();
     void line.pkg.load();

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { paymentOf } from '../../app/payment-of';
+import { lineOf } from '../../app/line-of';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed } from '../../components/load-failed';
@@ -18,7 +19,7 @@ import '../user/line.css';
 export default observer(function OrderDetailPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const stores = useStores();
-  const { line } = stores;
+  const line = lineOf(stores);
   const payment = paymentOf(stores);
   const [params, setParams] = useSearchParams();
   useEffect(() => {

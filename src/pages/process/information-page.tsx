@@ -6,6 +6,7 @@ import { withTax } from '../../../contract/pricing';
 import type { PageProps } from '../../app/lazy-page';
 import { useStores } from '../../app/store-context';
 import { ErrorSummary } from '../../components/error-summary';
+import { useDrawnInParts } from '../../components/drawn-in-parts';
 import { useHydrated } from '../../components/hydration';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
@@ -20,6 +21,9 @@ import { PlanRequired } from '../../features/purchase/plan-required';
 import { UploadGate } from '../../features/purchase/upload-gate';
 import '../../components/form-page.css';
 import './process.css';
+
+/** The form's parts, drawn a task apart: who buys, where the SIM goes, then the documents and the button. */
+const FORM_PARTS = 3;
 
 /** Step 2 (or correcting a rejected order): the draft lives in the purchase store. */
 export default observer(function InformationPage({ titleKey }: PageProps) {
@@ -61,6 +65,10 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
     };
   }, [purchase, session.launched, session.isLogin, resubmitting]);
   const formShown = hydrated && (prefillSettled || !session.isLogin || resubmitting);
+  // Its sections come a task apart (some 150 elements at once held a slow phone twice over
+  // 50 ms: React's render, then the browser's layout); the place kept for the form stays
+  // below them until the last one is drawn, so the page's height never drops meanwhile.
+  const parts = useDrawnInParts(formShown ? FORM_PARTS : 0);
 
   const set = (field: string) => (value: string) => {
     purchase.updateForm({ [field]: value });
@@ -111,7 +119,6 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
       <main id="main" className="page process">
         {!(hydrated && resubmitting) && <Steps current={2} />}
         <p className="process-lead">{t('purchase.informationLead')}</p>
-        {!formShown && <div className="form-placeholder" aria-busy="true" />}
         {formShown && !resubmitting && !purchase.setmeal && <PlanRequired />}
         {formShown && !resubmitting && purchase.prefilledFrom && (
           <p className="field-hint" data-testid="prefill-notice">
@@ -121,39 +128,46 @@ export default observer(function InformationPage({ titleKey }: PageProps) {
         {formShown && (
           <form className="form" onSubmit={next} noValidate>
             <ErrorSummary items={summary} />
-            <IdentitySection {...sections} />
-            <ContactSection
-              {...sections}
-              storeOptions={storeOptions}
-              esimFee={withTax(appConfig.config?.esim?.fee ?? 0)}
-            />
-            {/* Photos only where the law and the server still take them (a data plan, while allowed). */}
-            {purchase.photosRequired ? (
-              <DocumentsSection {...sections} signedIn={session.isLogin} gate={gate} onPicked={status.clearError} />
-            ) : (
-              <IdentityMethodsNotice
-                purchase={purchase}
-                gate={
-                  !session.isLogin && (
-                    <UploadGate
-                      forOrder
-                      returnTo={location.pathname}
-                      onContinue={() => account.fastRegister(purchase.form.email ?? '')}
-                    />
-                  )
-                }
+            {parts >= 1 && <IdentitySection {...sections} />}
+            {parts >= 2 && (
+              <ContactSection
+                {...sections}
+                storeOptions={storeOptions}
+                esimFee={withTax(appConfig.config?.esim?.fee ?? 0)}
               />
             )}
-            {/* Field refusals are listed at the top; this says the rest (a server or network problem). */}
-            <FormAlert
-              text={status.alert.kind === 'error' && summary.length === 0 ? status.alert.text : ''}
-              kind="error"
-            />
-            <button type="submit" className="button button-primary button-block" disabled={status.busy}>
-              {status.busy ? t('account.submitting') : resubmitting ? t('purchase.resubmit') : t('purchase.next')}
-            </button>
+            {parts >= 3 && (
+              <>
+                {/* Photos only where the law and the server still take them (a data plan, while allowed). */}
+                {purchase.photosRequired ? (
+                  <DocumentsSection {...sections} signedIn={session.isLogin} gate={gate} onPicked={status.clearError} />
+                ) : (
+                  <IdentityMethodsNotice
+                    purchase={purchase}
+                    gate={
+                      !session.isLogin && (
+                        <UploadGate
+                          forOrder
+                          returnTo={location.pathname}
+                          onContinue={() => account.fastRegister(purchase.form.email ?? '')}
+                        />
+                      )
+                    }
+                  />
+                )}
+                {/* Field refusals are listed at the top; this says the rest (a server or network problem). */}
+                <FormAlert
+                  text={status.alert.kind === 'error' && summary.length === 0 ? status.alert.text : ''}
+                  kind="error"
+                />
+                <button type="submit" className="button button-primary button-block" disabled={status.busy}>
+                  {status.busy ? t('account.submitting') : resubmitting ? t('purchase.resubmit') : t('purchase.next')}
+                </button>
+              </>
+            )}
           </form>
         )}
+        {parts < FORM_PARTS && <div className="form-placeholder" aria-busy="true" />}
       </main>
     </>
   );

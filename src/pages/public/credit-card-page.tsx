@@ -5,6 +5,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import type { CardInput } from '../../../contract/card-rules';
 import type { PageProps } from '../../app/lazy-page';
 import { paymentOf } from '../../app/payment-of';
+import { lineOf } from '../../app/line-of';
 import { useStores } from '../../app/store-context';
 import { OrderSummary } from '../../components/order-summary';
 import { PageHeader } from '../../components/page-header';
@@ -19,7 +20,8 @@ export default observer(function CreditCardPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const stores = useStores();
-  const { purchase, line } = stores;
+  const { purchase } = stores;
+  const line = lineOf(stores);
   const payment = paymentOf(stores);
   // Paid in one go: no plan offers instalments, so no 1-10 picker is shown.
   const [card, setCard] = useState<CardInput>(emptyCard);

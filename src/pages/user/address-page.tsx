@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addressOf } from '../../app/address-of';
 import type { PageProps } from '../../app/lazy-page';
+import { lineOf } from '../../app/line-of';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
@@ -16,7 +17,7 @@ import '../../components/form-page.css';
 export default observer(function AddressPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const stores = useStores();
-  const { line } = stores;
+  const line = lineOf(stores);
   const change = addressOf(stores);
   // The proof's refusal is also said above the button: its box may be below the fold.
   const status = useFormStatus({ summary: true });

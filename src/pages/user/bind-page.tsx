@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/lazy-page';
+import { lineOf } from '../../app/line-of';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
 import { PageHeader } from '../../components/page-header';
@@ -14,7 +15,9 @@ import { useForm } from '../../components/use-form';
 /** Bind a Japanese or Chinese mobile number with an SMS code; rebinding asks for the password. */
 export default observer(function BindPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { line, session } = useStores();
+  const stores = useStores();
+  const { session } = stores;
+  const line = lineOf(stores);
   const form = useForm({ country: '81', mobile: '', code: '', password: '' });
   const sender = useForm<Record<string, string>>({});
   const [left, startCountdown] = useCountdown();

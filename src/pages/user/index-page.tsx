@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 import { unpaidOldestFirst } from '../../../contract/bill-rules';
 import type { PageProps } from '../../app/lazy-page';
+import { lineOf } from '../../app/line-of';
 import { useStores } from '../../app/store-context';
 import { HelpLinks } from '../../components/help-links';
 import { PageHeader } from '../../components/page-header';
@@ -26,7 +27,9 @@ const SECTIONS: { to: string; key: string }[] = [
 
 export default observer(function UserIndexPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { session, account, appConfig, line } = useStores();
+  const stores = useStores();
+  const { session, account, appConfig } = stores;
+  const line = lineOf(stores);
   useEffect(() => {
     void line.bills.load();
   }, [line]);

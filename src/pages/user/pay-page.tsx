@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
 import { paymentOf } from '../../app/payment-of';
+import { lineOf } from '../../app/line-of';
 import { useStores } from '../../app/store-context';
 import { PageHeader } from '../../components/page-header';
 import { LoadFailed } from '../../components/load-failed';
@@ -53,7 +54,7 @@ const BillPay = observer(function BillPay() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const stores = useStores();
-  const { line } = stores;
+  const line = lineOf(stores);
   const payment = paymentOf(stores);
   useEffect(() => {
     void line.bills.load();

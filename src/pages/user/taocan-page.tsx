@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { UsageBar } from '../../components/usage-bar';
 import { Link } from 'react-router-dom';
 import type { PageProps } from '../../app/lazy-page';
+import { lineOf } from '../../app/line-of';
 import { useStores } from '../../app/store-context';
 import { LoadFailed } from '../../components/load-failed';
 import { ReissueCard } from '../../features/esim/reissue-card';
@@ -21,7 +22,9 @@ import './line.css';
 
 export default observer(function TaocanPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { line, language, appConfig, http } = useStores();
+  const stores = useStores();
+  const { language, appConfig, http } = stores;
+  const line = lineOf(stores);
   // Made with the page: the eSIM reissue stays out of the app's first load.
   const [reissue] = useState(() => new ReissueStore(http));
   const [pause] = useState(() => new PauseStore(http));

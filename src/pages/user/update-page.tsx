@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/lazy-page';
+import { lineOf } from '../../app/line-of';
 import { useStores } from '../../app/store-context';
 import { FormAlert } from '../../components/form-alert';
 import { LoadFailed } from '../../components/load-failed';
@@ -14,7 +15,7 @@ import '../../components/form-page.css';
 /** The personal data a customer may change after buying. */
 export default observer(function UpdatePage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const { line } = useStores();
+  const line = lineOf(useStores());
   const form = useForm({ lastName: '', firstName: '', phone: '', visaType: 'study' });
   const load = () =>
     line.personal.load().then(() => {
